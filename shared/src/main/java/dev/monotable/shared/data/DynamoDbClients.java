@@ -1,0 +1,55 @@
+package dev.monotable.shared.data;
+
+import dev.monotable.shared.Env;
+import java.net.URI;
+import java.time.Duration;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+
+/**
+ * Builds the one DynamoDB client of a process: URLConnection HTTP client (no netty/apache, small
+ * cold start), region from {@code AWS_REGION}, endpoint from {@code DYNAMODB_ENDPOINT} when set.
+ */
+public final class DynamoDbClients {
+  private DynamoDbClients() {}
+
+  /** Client for the environment: Lambda (no endpoint) or a local server (endpoint set). */
+  public static DynamoDbClient fromEnvironment() {
+    String endpoint = Env.get(Env.DYNAMODB_ENDPOINT);
+    String region = Env.get(Env.AWS_REGION);
+    return create(endpoint == null ? null : URI.create(endpoint), region == null ? "us-east-1" : region);
+  }
+
+  /** Client for an endpoint (null: AWS) with optional SDK interceptors (tests add limit guards). */
+  public static DynamoDbClient create(URI endpoint, String region, ExecutionInterceptor... interceptors) {
+    ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
+    for (ExecutionInterceptor i : interceptors) {
+      override.addExecutionInterceptor(i);
+    }
+    DynamoDbClientBuilder b = DynamoDbClient.builder()
+        .overrideConfiguration(override.build())
+        .region(Region.of(region))
+        .httpClient(UrlConnectionHttpClient.builder()
+            .connectionTimeout(Duration.ofSeconds(2))
+            .socketTimeout(Duration.ofSeconds(10))
+            .build());
+    if (endpoint != null) {
+      b.endpointOverride(endpoint);
+      // Local servers accept any credentials; real ones from the environment win when present.
+      b.credentialsProvider(System.getenv("AWS_ACCESS_KEY_ID") != null
+          ? EnvironmentVariableCredentialsProvider.create()
+          : StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
+    } else {
+      b.credentialsProvider(DefaultCredentialsProvider.builder().build());
+    }
+    return b.build();
+  }
+}

@@ -1,0 +1,172 @@
+package dev.monotable.shared.data;
+
+import dev.monotable.shared.keys.Key;
+import dev.monotable.shared.schema.TableSchema;
+import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The table as the data-access classes see it: one client, the table name, the cursor codec and
+ * the clock, plus the few request shapes every access pattern shares (GetItem, paginated Query,
+ * BatchGetItem with UnprocessedKeys retries).
+ */
+public final class TableGateway {
+  private static final int BATCH_GET_ATTEMPTS = 8;
+
+  private final DynamoDbClient client;
+  private final String tableName;
+  private final CursorCodec cursors;
+  private final Clock clock;
+
+  public TableGateway(DynamoDbClient client, String tableName, CursorCodec cursors, Clock clock) {
+    this.client = client;
+    this.tableName = tableName;
+    this.cursors = cursors;
+    this.clock = clock;
+  }
+
+  public DynamoDbClient client() {
+    return client;
+  }
+
+  public String tableName() {
+    return tableName;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** One strongly consistent GetItem. */
+  public Optional<Map<String, AttributeValue>> get(Key key) {
+    var response = client.getItem(GetItemRequest.builder()
+        .tableName(tableName).key(key.toMap()).consistentRead(true).build());
+    return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+  }
+
+  /**
+   * One BatchGetItem (strongly consistent) for up to 100 keys, retrying UnprocessedKeys with
+   * exponential backoff. Returns the items found, keyed by their table key.
+   */
+  public Map<Key, Map<String, AttributeValue>> batchGet(List<Key> keys) {
+    if (keys.size() > 100) {
+      throw new IllegalArgumentException("BatchGetItem takes at most 100 keys");
+    }
+    Map<Key, Map<String, AttributeValue>> found = new HashMap<>();
+    List<Map<String, AttributeValue>> pending = new ArrayList<>();
+    for (Key k : new java.util.LinkedHashSet<>(keys)) {
+      pending.add(k.toMap());
+    }
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        backoff(attempt);
+      }
+      if (attempt >= BATCH_GET_ATTEMPTS) {
+        throw new IllegalStateException("BatchGetItem left keys unprocessed after " + BATCH_GET_ATTEMPTS + " attempts");
+      }
+      BatchGetItemResponse response = client.batchGetItem(BatchGetItemRequest.builder()
+          .requestItems(Map.of(tableName, KeysAndAttributes.builder().keys(pending).consistentRead(true).build()))
+          .build());
+      for (Map<String, AttributeValue> item : response.responses().getOrDefault(tableName, List.of())) {
+        found.put(new Key(item.get(TableSchema.PK).s(), item.get(TableSchema.SK).s()), item);
+      }
+      KeysAndAttributes unprocessed = response.unprocessedKeys().get(tableName);
+      pending = unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
+    }
+    return found;
+  }
+
+  /** One Query page; the cursor is bound to {@code scope} and the query's partition. */
+  public Page<Map<String, AttributeValue>> query(QuerySpec spec, PageRequest page, String scope) {
+    String boundScope = scope + "|" + (spec.index() == null ? "table" : spec.index().indexName()) + "|" + spec.partition();
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    String pkName = spec.index() == null ? TableSchema.PK : spec.index().pk();
+    String skName = spec.index() == null ? TableSchema.SK : spec.index().sk();
+    names.put("#pk", pkName);
+    values.put(":pk", AttributeValue.fromS(spec.partition()));
+    StringBuilder condition = new StringBuilder("#pk = :pk");
+    if (spec.sortPrefix() != null) {
+      names.put("#sk", skName);
+      values.put(":prefix", AttributeValue.fromS(spec.sortPrefix()));
+      condition.append(" AND begins_with(#sk, :prefix)");
+    }
+    names.putAll(spec.filterNames());
+    values.putAll(spec.filterValues());
+    QueryRequest.Builder q = QueryRequest.builder()
+        .tableName(tableName)
+        .keyConditionExpression(condition.toString())
+        .expressionAttributeNames(names)
+        .expressionAttributeValues(values)
+        .scanIndexForward(!spec.descending())
+        .limit(page.limit());
+    if (spec.index() != null) {
+      q.indexName(spec.index().indexName());
+    } else {
+      q.consistentRead(true);
+    }
+    if (spec.filter() != null) {
+      q.filterExpression(spec.filter());
+    }
+    if (page.cursor() != null) {
+      Map<String, AttributeValue> start = cursors.decode(boundScope, page.cursor());
+      AttributeValue cursorPartition = start.get(pkName);
+      if (cursorPartition == null || !spec.partition().equals(cursorPartition.s())) {
+        throw new dev.monotable.shared.errors.ValidationException("invalid_cursor", "cursor",
+            "cursor is malformed, altered or belongs to another list");
+      }
+      q.exclusiveStartKey(start);
+    }
+    QueryResponse response = client.query(q.build());
+    String next = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+        ? cursors.encode(boundScope, response.lastEvaluatedKey()) : null;
+    return new Page<>(response.items(), next);
+  }
+
+  private static void backoff(int attempt) {
+    try {
+      Thread.sleep(Math.min(1000L, 25L << attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * A Query on the table or one index: partition equals, optional begins_with on the sort key,
+   * direction, and an optional filter with its own names and values.
+   */
+  public record QuerySpec(Gsi index, String partition, String sortPrefix, boolean descending, String filter,
+      Map<String, String> filterNames, Map<String, AttributeValue> filterValues) {
+
+    public static QuerySpec table(String partition, String sortPrefix) {
+      return new QuerySpec(null, partition, sortPrefix, false, null, Map.of(), Map.of());
+    }
+
+    public static QuerySpec index(Gsi index, String partition, String sortPrefix) {
+      return new QuerySpec(index, partition, sortPrefix, false, null, Map.of(), Map.of());
+    }
+
+    public QuerySpec newestFirst() {
+      return new QuerySpec(index, partition, sortPrefix, true, filter, filterNames, filterValues);
+    }
+
+    public QuerySpec filter(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+      return new QuerySpec(index, partition, sortPrefix, descending, expression, names, values);
+    }
+  }
+}

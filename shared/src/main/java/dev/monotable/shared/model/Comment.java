@@ -1,0 +1,28 @@
+package dev.monotable.shared.model;
+
+import static dev.monotable.shared.schema.TableSchema.*;
+
+import dev.monotable.shared.keys.Keys;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A comment on an issue or pull request, in the repository's item collection, ordered by ULID. */
+public record Comment(TicketKind kind, String owner, String repo, int number, String id, String author, String body,
+    String createdAt, String updatedAt, long version) {
+
+  public Map<String, AttributeValue> toItem() {
+    return Items.builder(kind.commentType(), Keys.comment(kind, owner, repo, number, id))
+        .s("Owner", owner).s("Repo", repo).n("Number", number).s("Id", id).s("Author", author).s("Body", body)
+        .audit(createdAt, updatedAt).n(VERSION, version)
+        .build();
+  }
+
+  public static Comment fromItem(Map<String, AttributeValue> item) {
+    String type = Items.type(item);
+    TicketKind kind = TicketKind.PULL_REQUEST.commentType().equals(type) ? TicketKind.PULL_REQUEST : TicketKind.ISSUE;
+    Items.requireType(item, kind.commentType());
+    return new Comment(kind, Items.s(item, "Owner"), Items.s(item, "Repo"), (int) Items.n(item, "Number"),
+        Items.s(item, "Id"), Items.s(item, "Author"), Items.s(item, "Body"), Items.s(item, CREATED_AT),
+        Items.s(item, UPDATED_AT), Items.n(item, VERSION));
+  }
+}

@@ -1,0 +1,46 @@
+package dev.monotable.shared.model;
+
+import static dev.monotable.shared.schema.TableSchema.*;
+
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An issue or a pull request ({@link #kind}). {@code head} and {@code base} are null for issues.
+ * GSI4SK encodes the state: open ones sort newest first, closed and merged ones oldest first.
+ */
+public record Ticket(TicketKind kind, String owner, String repo, int number, String title, String body,
+    TicketState state, String author, String head, String base, long commentCount, Map<String, Long> reactions,
+    String createdAt, String updatedAt, long version) {
+
+  public static final String STATE = "State";
+  public static final String COMMENT_COUNT = "CommentCount";
+  public static final String REACTIONS = "Reactions";
+
+  public Ticket {
+    reactions = Map.copyOf(reactions);
+  }
+
+  public Map<String, AttributeValue> toItem() {
+    return Items.builder(kind.type(), Keys.ticket(kind, owner, repo, number))
+        .gsi(Gsi.GSI1, Keys.ticketGsi1(kind, owner, repo, number))
+        .gsi(Gsi.GSI4, Keys.ticketGsi4(kind, owner, repo, number, state.isOpen()))
+        .s("Owner", owner).s("Repo", repo).n("Number", number).s("Title", title).s("Body", body)
+        .s(STATE, state.value()).s("Author", author).s("Head", head).s("Base", base)
+        .n(COMMENT_COUNT, commentCount).counts(REACTIONS, reactions)
+        .audit(createdAt, updatedAt).n(VERSION, version)
+        .build();
+  }
+
+  public static Ticket fromItem(Map<String, AttributeValue> item) {
+    String type = Items.type(item);
+    TicketKind kind = TicketKind.PULL_REQUEST.type().equals(type) ? TicketKind.PULL_REQUEST : TicketKind.ISSUE;
+    Items.requireType(item, kind.type());
+    return new Ticket(kind, Items.s(item, "Owner"), Items.s(item, "Repo"), (int) Items.n(item, "Number"),
+        Items.s(item, "Title"), Items.s(item, "Body"), TicketState.parse(kind, "state", Items.s(item, STATE)),
+        Items.s(item, "Author"), Items.s(item, "Head"), Items.s(item, "Base"), Items.n(item, COMMENT_COUNT),
+        Items.counts(item, REACTIONS), Items.s(item, CREATED_AT), Items.s(item, UPDATED_AT), Items.n(item, VERSION));
+  }
+}

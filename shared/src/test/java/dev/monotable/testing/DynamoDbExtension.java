@@ -1,0 +1,70 @@
+package dev.monotable.testing;
+
+import dev.monotable.shared.data.DynamoDbClients;
+import dev.monotable.shared.schema.TableSchema;
+import java.util.UUID;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+
+/**
+ * JUnit 5 extension: a real DynamoDB-compatible server for the run (see {@link LocalDynamoDb}), and
+ * for each test class a table created from {@link TableSchema} under a unique name, deleted after
+ * the class. Inject it as a {@link TestTable} parameter of tests, constructors or lifecycle methods.
+ */
+public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+  private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(DynamoDbExtension.class);
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    DynamoDbClient client = newClient();
+    String name = "monotable-test-" + context.getRequiredTestClass().getSimpleName().toLowerCase()
+        + "-" + UUID.randomUUID().toString().substring(0, 8);
+    client.createTable(TableSchema.createTableRequest(name));
+    client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
+    client.updateTimeToLive(TableSchema.enableTtlRequest(name));
+    context.getStore(NS).put("table", new TestTable(client, name));
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    TestTable table = context.getStore(NS).get("table", TestTable.class);
+    if (table != null) {
+      table.client().deleteTable(DeleteTableRequest.builder().tableName(table.name()).build());
+      table.client().close();
+    }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext p, ExtensionContext e) {
+    return p.getParameter().getType() == TestTable.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext p, ExtensionContext e) {
+    ExtensionContext c = e;
+    while (c != null) {
+      TestTable t = c.getStore(NS).get("table", TestTable.class);
+      if (t != null) {
+        return t;
+      }
+      c = c.getParent().orElse(null);
+    }
+    throw new IllegalStateException("no table: is the class annotated with @ExtendWith(DynamoDbExtension.class)?");
+  }
+
+  /** A client for the run's server with the limit guard installed. */
+  public static DynamoDbClient newClient() {
+    return DynamoDbClients.create(LocalDynamoDb.endpoint(), region(), new DynamoDbLimitGuard());
+  }
+
+  public static String region() {
+    String r = System.getenv("AWS_REGION");
+    return r == null || r.isBlank() ? "us-east-1" : r;
+  }
+}
