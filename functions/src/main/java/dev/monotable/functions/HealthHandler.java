@@ -1,0 +1,30 @@
+package dev.monotable.functions;
+
+import dev.monotable.functions.http.ApiHandler;
+import dev.monotable.functions.http.Request;
+import dev.monotable.functions.http.Response;
+import dev.monotable.shared.Env;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** GET /health (AP42): liveness, with the table name and the endpoint in use. Makes no DynamoDB call. */
+public final class HealthHandler extends ApiHandler {
+
+  public HealthHandler() {
+    this(Services.fromEnvironment());
+  }
+
+  public HealthHandler(Services services) {
+    super(services);
+  }
+
+  @Override
+  protected Response handle(Request request) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", "ok");
+    body.put("table", services.table().tableName());
+    String endpoint = Env.get(Env.DYNAMODB_ENDPOINT);
+    body.put("endpoint", endpoint == null ? "aws" : endpoint);
+    return Response.ok(body);
+  }
+}

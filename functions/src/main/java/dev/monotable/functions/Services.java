@@ -1,0 +1,111 @@
+package dev.monotable.functions;
+
+import dev.monotable.shared.Env;
+import dev.monotable.shared.auth.JwtVerifier;
+import dev.monotable.shared.data.CursorCodec;
+import dev.monotable.shared.data.DynamoDbClients;
+import dev.monotable.shared.data.TableGateway;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Base64;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
+import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueRequest;
+
+/**
+ * The dependencies of every handler, built once per container (per JVM) from the environment:
+ * the DynamoDB client, the table gateway with its cursor key, and the token verifier for routes
+ * that verify optional tokens themselves. Tests build one around their own table.
+ */
+public final class Services {
+  private static volatile Services fromEnvironment;
+
+  private final TableGateway table;
+  private final JwtVerifier verifier;
+
+  public Services(TableGateway table, JwtVerifier verifier) {
+    this.table = table;
+    this.verifier = verifier;
+  }
+
+  /** The container's services; the first call builds them (in the SnapStart snapshot when primed). */
+  public static Services fromEnvironment() {
+    Services s = fromEnvironment;
+    if (s == null) {
+      synchronized (Services.class) {
+        s = fromEnvironment;
+        if (s == null) {
+          s = build();
+          fromEnvironment = s;
+          Priming.register(s);
+        }
+      }
+    }
+    return s;
+  }
+
+  public TableGateway table() {
+    return table;
+  }
+
+  /** Verifier of bearer tokens for OPTIONAL-auth routes, or null when no issuer is configured. */
+  public JwtVerifier verifier() {
+    return verifier;
+  }
+
+  private static Services build() {
+    DynamoDbClient client = DynamoDbClients.fromEnvironment();
+    TableGateway table = new TableGateway(client, Env.require(Env.TABLE_NAME), new CursorCodec(cursorSecret()),
+        Clock.systemUTC());
+    return new Services(table, verifierFromEnvironment());
+  }
+
+  private static byte[] cursorSecret() {
+    String local = Env.get(Env.CURSOR_SECRET);
+    if (local != null) {
+      return Base64.getDecoder().decode(local);
+    }
+    String arn = Env.require(Env.CURSOR_SECRET_ARN);
+    String region = Env.get(Env.AWS_REGION);
+    try (SecretsManagerClient sm = SecretsManagerClient.builder()
+        .region(Region.of(region == null ? "us-east-1" : region))
+        .httpClient(UrlConnectionHttpClient.builder().build())
+        .build()) {
+      return sm.getSecretValue(GetSecretValueRequest.builder().secretId(arn).build())
+          .secretString().getBytes(StandardCharsets.UTF_8);
+    }
+  }
+
+  private static JwtVerifier verifierFromEnvironment() {
+    String issuer = Env.get(Env.JWT_ISSUER);
+    String audience = Env.get(Env.JWT_AUDIENCE);
+    if (issuer == null || audience == null) {
+      return null;
+    }
+    String jwksUrl = Env.get(Env.JWKS_URL);
+    URI jwks = URI.create(jwksUrl != null ? jwksUrl : issuer.replaceAll("/+$", "") + "/.well-known/jwks.json");
+    return new JwtVerifier(issuer, audience, () -> fetch(jwks), Clock.systemUTC());
+  }
+
+  private static String fetch(URI uri) {
+    try {
+      HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
+      c.setConnectTimeout(2000);
+      c.setReadTimeout(3000);
+      try (InputStream in = c.getInputStream()) {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } finally {
+        c.disconnect();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot fetch JWKS", e);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.monotable.functions.http;
+
+import dev.monotable.shared.errors.ConflictException;
+import dev.monotable.shared.errors.ForbiddenException;
+import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.errors.ValidationException;
+import dev.monotable.shared.errors.VersionMismatchException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one place where failure kinds become HTTP statuses and the
+ * {@code {"error": {"code", "message", "field"}}} body. Anything unexpected is a 500 whose body
+ * says nothing about the cause (the log has it).
+ */
+public final class ErrorMapper {
+  private ErrorMapper() {}
+
+  public static Response toResponse(Throwable t) {
+    if (t instanceof ValidationException e) {
+      return error(400, e.code(), e.getMessage(), e.field());
+    } else if (t instanceof UnauthorizedException e) {
+      return new Response(401, body(e.code(), e.getMessage(), null),
+          Map.of("www-authenticate", "Bearer"));
+    } else if (t instanceof ForbiddenException e) {
+      return error(403, e.code(), e.getMessage(), null);
+    } else if (t instanceof NotFoundException e) {
+      return error(404, e.code(), e.getMessage(), null);
+    } else if (t instanceof ConflictException e) {
+      return error(409, e.code(), e.getMessage(), e.conflict());
+    } else if (t instanceof VersionMismatchException e) {
+      return new Response(412, body(e.code(), e.getMessage(), "If-Match"),
+          Map.of("etag", "\"" + e.currentVersion() + "\""));
+    } else if (t instanceof ApiError e) {
+      return error(e.status(), e.code(), e.getMessage(), e.field());
+    }
+    return error(500, "internal", "internal error", null);
+  }
+
+  private static Response error(int status, String code, String message, String field) {
+    return new Response(status, body(code, message, field), Map.of());
+  }
+
+  private static Map<String, Object> body(String code, String message, String field) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", code);
+    error.put("message", message);
+    if (field != null) {
+      error.put("field", field);
+    }
+    return Map.of("error", error);
+  }
+}

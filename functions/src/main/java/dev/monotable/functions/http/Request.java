@@ -1,0 +1,182 @@
+package dev.monotable.functions.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.monotable.shared.data.PageRequest;
+import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.errors.ValidationException;
+import dev.monotable.shared.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+
+/**
+ * A parsed HTTP API (payload 2.0) request: path parameters, query string, lower-cased headers,
+ * the caller, and the JSON body read at most once and only when a handler asks for it.
+ */
+public final class Request {
+  /** The service's own body limit; API Gateway allows 10 MB. */
+  public static final int MAX_BODY_BYTES = 1024 * 1024;
+
+  private final APIGatewayV2HTTPEvent event;
+  private final String caller;
+  private Map<String, Object> body;
+
+  Request(APIGatewayV2HTTPEvent event, String caller) {
+    this.event = event;
+    this.caller = caller;
+  }
+
+  /** The authenticated caller's username, or null when anonymous. */
+  public String caller() {
+    return caller;
+  }
+
+  /** The caller; a 401 when anonymous (a route without the authorizer must not reach here anonymous). */
+  public String requireCaller() {
+    if (caller == null) {
+      throw new UnauthorizedException("authentication required");
+    }
+    return caller;
+  }
+
+  /** A path parameter (API Gateway decodes them); a 400 when absent. */
+  public String path(String name) {
+    Map<String, String> p = event.getPathParameters();
+    String v = p == null ? null : p.get(name);
+    if (v == null) {
+      throw new ValidationException(name, name + " is required");
+    }
+    return v;
+  }
+
+  /** A path parameter when the route has it, else null. */
+  public String pathOrNull(String name) {
+    Map<String, String> p = event.getPathParameters();
+    return p == null ? null : p.get(name);
+  }
+
+  public String query(String name) {
+    Map<String, String> q = event.getQueryStringParameters();
+    return q == null ? null : q.get(name);
+  }
+
+  public String header(String name) {
+    Map<String, String> h = event.getHeaders();
+    if (h == null) {
+      return null;
+    }
+    String v = h.get(name);
+    if (v == null) {
+      for (Map.Entry<String, String> e : h.entrySet()) {
+        if (e.getKey().equalsIgnoreCase(name)) {
+          return e.getValue();
+        }
+      }
+    }
+    return v;
+  }
+
+  public PageRequest page() {
+    return PageRequest.parse(query("limit"), query("cursor"));
+  }
+
+  /**
+   * The expected version from {@code If-Match: "3"} (quotes and weak prefix optional), or null
+   * when absent: then the update applies to whatever version is current.
+   */
+  public Long ifMatch() {
+    String v = header("if-match");
+    if (v == null || v.isBlank()) {
+      return null;
+    }
+    String s = v.trim();
+    if (s.startsWith("W/")) {
+      s = s.substring(2);
+    }
+    if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
+      s = s.substring(1, s.length() - 1);
+    }
+    if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(Character::isDigit)) {
+      throw new ValidationException("If-Match", "If-Match must be the quoted version, for example \"3\"");
+    }
+    return Long.parseLong(s);
+  }
+
+  /** The JSON object body; 413 over 1 MiB, 400 when absent, malformed or not an object. */
+  public Map<String, Object> body() {
+    if (body == null) {
+      String raw = event.getBody();
+      if (raw == null || raw.isBlank()) {
+        throw new ValidationException("invalid_body", null, "request body must be a JSON object");
+      }
+      byte[] bytes = event.getIsBase64Encoded()
+          ? decode(raw) : raw.getBytes(StandardCharsets.UTF_8);
+      if (bytes.length > MAX_BODY_BYTES) {
+        throw new ApiError(413, "payload_too_large", null, "request body exceeds 1 MiB");
+      }
+      try {
+        body = Json.readObject(new String(bytes, StandardCharsets.UTF_8));
+      } catch (IOException | RuntimeException e) {
+        throw new ValidationException("invalid_body", null, "request body must be a JSON object");
+      }
+    }
+    return body;
+  }
+
+  /** Checks the body size without parsing (routes that take no body still refuse huge ones). */
+  void checkBodySize() {
+    String raw = event.getBody();
+    if (raw != null && raw.length() > MAX_BODY_BYTES) {
+      byte[] bytes = event.getIsBase64Encoded() ? decode(raw) : raw.getBytes(StandardCharsets.UTF_8);
+      if (bytes.length > MAX_BODY_BYTES) {
+        throw new ApiError(413, "payload_too_large", null, "request body exceeds 1 MiB");
+      }
+    }
+  }
+
+  /** A string field of the body: null when absent or JSON null; 400 when another JSON type. */
+  public String string(String field) {
+    Object v = body().get(field);
+    if (v == null) {
+      return null;
+    }
+    if (!(v instanceof String s)) {
+      throw new ValidationException(field, field + " must be a string");
+    }
+    return s;
+  }
+
+  /** A required string field. */
+  public String requiredString(String field) {
+    String s = string(field);
+    if (s == null) {
+      throw new ValidationException(field, field + " is required");
+    }
+    return s;
+  }
+
+  /** A boolean field, or the default when absent. */
+  public boolean bool(String field, boolean defaultValue) {
+    Object v = body().get(field);
+    if (v == null) {
+      return defaultValue;
+    }
+    if (!(v instanceof Boolean b)) {
+      throw new ValidationException(field, field + " must be true or false");
+    }
+    return b;
+  }
+
+  public APIGatewayV2HTTPEvent event() {
+    return event;
+  }
+
+  private static byte[] decode(String raw) {
+    try {
+      return Base64.getDecoder().decode(raw);
+    } catch (IllegalArgumentException e) {
+      throw new ValidationException("invalid_body", null, "request body is not valid base64");
+    }
+  }
+}
