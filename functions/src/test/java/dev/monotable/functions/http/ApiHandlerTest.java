@@ -1,0 +1,114 @@
+package dev.monotable.functions.http;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.functions.Events;
+import dev.monotable.functions.Services;
+import dev.monotable.shared.errors.ConflictException;
+import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.VersionMismatchException;
+import dev.monotable.shared.json.Json;
+import java.util.Base64;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class ApiHandlerTest {
+
+  /** A handler outside the catalog: REQUIRED auth, runs the given function. */
+  static final class Probe extends ApiHandler {
+    private final Function<Request, Response> f;
+
+    Probe(Function<Request, Response> f) {
+      super(new Services(null, null));
+      this.f = f;
+    }
+
+    @Override
+    protected Response handle(Request request) {
+      return f.apply(request);
+    }
+  }
+
+  private static Map<String, Object> json(APIGatewayV2HTTPResponse r) throws Exception {
+    return Json.readObject(r.getBody());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> error(APIGatewayV2HTTPResponse r) throws Exception {
+    return (Map<String, Object>) json(r).get("error");
+  }
+
+  @Test
+  void handleRequest_shouldAnswer401_whenRequiredCallerIsMissing() throws Exception {
+    var r = new Probe(req -> Response.ok(Map.of())).handleRequest(Events.request("POST", "/x").build(), null);
+    assertEquals(401, r.getStatusCode());
+    assertEquals("unauthorized", error(r).get("code"));
+  }
+
+  @Test
+  void handleRequest_shouldAnswer413_whenBodyExceedsOneMiB() throws Exception {
+    String big = "{\"a\":\"" + "x".repeat(1024 * 1024) + "\"}";
+    var r = new Probe(req -> Response.ok(req.body())).handleRequest(
+        Events.request("POST", "/x").as("alice").body(big).build(), null);
+    assertEquals(413, r.getStatusCode());
+    assertEquals("payload_too_large", error(r).get("code"));
+  }
+
+  @Test
+  void handleRequest_shouldAnswer400_whenBodyIsNotAJsonObject() throws Exception {
+    for (String bad : new String[] {"[1,2]", "{", "\"s\"", "", "null"}) {
+      var r = new Probe(req -> Response.ok(req.body())).handleRequest(
+          Events.request("POST", "/x").as("alice").body(bad).build(), null);
+      assertEquals(400, r.getStatusCode(), bad);
+      assertEquals("invalid_body", error(r).get("code"));
+    }
+  }
+
+  @Test
+  void handleRequest_shouldDecodeBase64Body() throws Exception {
+    String encoded = Base64.getEncoder().encodeToString("{\"a\":\"b\"}".getBytes());
+    var r = new Probe(req -> Response.ok(req.body())).handleRequest(
+        Events.request("POST", "/x").as("alice").base64Body(encoded).build(), null);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("b", json(r).get("a"));
+  }
+
+  @Test
+  void handleRequest_shouldMapDomainExceptions_toStatusAndErrorBody() throws Exception {
+    var notFound = new Probe(req -> { throw new NotFoundException("user"); })
+        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+    assertEquals(404, notFound.getStatusCode());
+    var conflict = new Probe(req -> { throw new ConflictException("email", "email is taken"); })
+        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+    assertEquals(409, conflict.getStatusCode());
+    assertEquals("email", error(conflict).get("field"));
+    var stale = new Probe(req -> { throw new VersionMismatchException(1, 2); })
+        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+    assertEquals(412, stale.getStatusCode());
+    assertEquals("\"2\"", stale.getHeaders().get("etag"));
+  }
+
+  @Test
+  void handleRequest_shouldAnswer500WithoutDetails_whenUnexpected() throws Exception {
+    var r = new Probe(req -> { throw new IllegalStateException("secret detail"); })
+        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+    assertEquals(500, r.getStatusCode());
+    assertFalse(r.getBody().contains("secret detail"));
+  }
+
+  @Test
+  void ifMatch_shouldParseQuotedWeakAndBareVersions_andRejectGarbage() throws Exception {
+    Function<Request, Response> echo = req -> Response.ok(Map.of("v", String.valueOf(req.ifMatch())));
+    for (String[] c : new String[][] {{"\"3\"", "3"}, {"W/\"4\"", "4"}, {"5", "5"}}) {
+      var r = new Probe(echo).handleRequest(Events.request("PATCH", "/x").as("a").header("If-Match", c[0]).build(), null);
+      assertEquals(c[1], json(r).get("v"));
+    }
+    var none = new Probe(echo).handleRequest(Events.request("PATCH", "/x").as("a").build(), null);
+    assertEquals("null", json(none).get("v"));
+    var bad = new Probe(echo).handleRequest(Events.request("PATCH", "/x").as("a").header("If-Match", "\"x\"").build(), null);
+    assertEquals(400, bad.getStatusCode());
+    assertEquals("If-Match", error(bad).get("field"));
+  }
+}
