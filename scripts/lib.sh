@@ -1,0 +1,27 @@
+# Shared by the scripts/* entry points: build the scripts module (and what it depends on) with
+# Maven and run one of its main classes. Sourced, not executed.
+set -euo pipefail
+
+MONOTABLE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Builds quietly unless the classes are newer than every source (fast second start).
+monotable_build() {
+  local stamp="$MONOTABLE_ROOT/scripts/target/classpath.txt"
+  if [[ -f "$stamp" && -z "${MONOTABLE_REBUILD:-}" ]] \
+     && [[ -z "$(find "$MONOTABLE_ROOT/shared/src/main" "$MONOTABLE_ROOT/functions/src/main" \
+                     "$MONOTABLE_ROOT/scripts/src/main" "$MONOTABLE_ROOT"/*/pom.xml "$MONOTABLE_ROOT/pom.xml" \
+                     -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
+    return 0
+  fi
+  echo "building (mvn package -pl scripts -am)..." >&2
+  (cd "$MONOTABLE_ROOT" && mvn -B -q -DskipTests package -pl scripts -am >&2)
+}
+
+# monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root.
+monotable_java() {
+  local main="$1"; shift
+  monotable_build
+  local cp="$MONOTABLE_ROOT/scripts/target/classes:$(cat "$MONOTABLE_ROOT/scripts/target/classpath.txt")"
+  cd "$MONOTABLE_ROOT"
+  exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$cp" "$main" "$@"
+}

@@ -1,0 +1,94 @@
+package dev.monotable.scripts.local;
+
+import dev.monotable.shared.auth.JwtSigner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+
+/**
+ * Secrets of the local service, generated on first run under a git-ignored folder ({@code .local/}):
+ * the RS256 key pair of the local token issuer and the cursor HMAC key. Deployed, Cognito and
+ * Secrets Manager hold their counterparts.
+ */
+public final class LocalKeys {
+  public static final String AUDIENCE = "monotable-local";
+  public static final String KID = "monotable-local-1";
+
+  private final Path dir;
+
+  public LocalKeys(Path dir) {
+    this.dir = dir;
+  }
+
+  /** {@code .local/} under the repository root (the working directory scripts/* run in). */
+  public static LocalKeys inWorkingDirectory() {
+    String home = System.getenv("MONOTABLE_LOCAL_DIR");
+    return new LocalKeys(home != null ? Path.of(home) : Path.of(".local"));
+  }
+
+  /** The issuer a local service on this port writes into tokens and checks. */
+  public static String issuer(int port) {
+    return "http://127.0.0.1:" + port;
+  }
+
+  public synchronized JwtSigner signer() {
+    try {
+      Path priv = dir.resolve("jwt-private.pk8.b64");
+      Path pub = dir.resolve("jwt-public.x509.b64");
+      KeyPair pair;
+      if (Files.exists(priv) && Files.exists(pub)) {
+        KeyFactory f = KeyFactory.getInstance("RSA");
+        pair = new KeyPair(
+            f.generatePublic(new X509EncodedKeySpec(read(pub))),
+            f.generatePrivate(new PKCS8EncodedKeySpec(read(priv))));
+      } else {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+        g.initialize(2048);
+        pair = g.generateKeyPair();
+        write(pub, pair.getPublic().getEncoded());
+        write(priv, pair.getPrivate().getEncoded());
+      }
+      return new JwtSigner(pair, KID);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Base64 cursor key (32 random bytes), as {@code CURSOR_SECRET} expects it. */
+  public synchronized String cursorSecret() {
+    Path p = dir.resolve("cursor-secret.b64");
+    if (!Files.exists(p)) {
+      byte[] secret = new byte[32];
+      new SecureRandom().nextBytes(secret);
+      write(p, secret);
+    }
+    return Base64.getEncoder().encodeToString(read(p));
+  }
+
+  private byte[] read(Path p) {
+    try {
+      return Base64.getDecoder().decode(Files.readString(p, StandardCharsets.US_ASCII).trim());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void write(Path p, byte[] bytes) {
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(p, Base64.getEncoder().encodeToString(bytes) + "\n", StandardCharsets.US_ASCII);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package dev.monotable.scripts.local;
+
+import dev.monotable.functions.Services;
+import dev.monotable.shared.Env;
+import dev.monotable.shared.auth.JwtSigner;
+import dev.monotable.shared.auth.JwtVerifier;
+import dev.monotable.shared.data.CursorCodec;
+import dev.monotable.shared.data.DynamoDbClients;
+import dev.monotable.shared.data.TableGateway;
+import dev.monotable.shared.local.MotoServer;
+import dev.monotable.shared.schema.TableSchema;
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/**
+ * The whole service on this machine ({@code scripts/dev}): moto on 127.0.0.1:8000 unless
+ * {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the shared schema, demo data unless
+ * {@code --no-seed}, TTL emulation, and the HTTP API on 127.0.0.1:{@code PORT} (3000).
+ */
+public final class LocalService implements AutoCloseable {
+  public static final int DEFAULT_PORT = 3000;
+  public static final int MOTO_PORT = 8000;
+  public static final String DEFAULT_TABLE = "monotable-local";
+
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private LocalApi api;
+  private String endpoint;
+  private String tableName;
+
+  /** Options of one start; tests pass port 0 and their own endpoint and table. */
+  public record Options(int port, URI dynamoEndpoint, String tableName, boolean seed, long ttlSweepSeconds,
+      LocalKeys keys) {}
+
+  public static void main(String[] args) throws Exception {
+    boolean seed = true;
+    for (String a : args) {
+      if (a.equals("--no-seed")) {
+        seed = false;
+      } else {
+        System.err.println("usage: scripts/dev [--no-seed]");
+        System.exit(2);
+      }
+    }
+    String configured = Env.get(Env.DYNAMODB_ENDPOINT);
+    String table = Env.get(Env.TABLE_NAME);
+    LocalService service = new LocalService();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      service.close();
+      stopped.countDown();
+    }));
+    service.start(new Options(port(), configured == null ? null : URI.create(configured),
+        table == null ? DEFAULT_TABLE : table, seed, 5, LocalKeys.inWorkingDirectory()));
+    String base = service.api.baseUrl();
+    System.out.println();
+    System.out.println("Monotable (Forge) is running locally");
+    System.out.println("  API      " + base);
+    System.out.println("  health   " + base + "/health");
+    System.out.println("  JWKS     " + base + "/.well-known/jwks.json");
+    System.out.println("  DynamoDB " + service.endpoint + "  table " + service.tableName);
+    System.out.println();
+    System.out.println("Try:");
+    System.out.println("  curl -s " + base + "/repos/alice/hello-forge/issues");
+    System.out.println("  curl -s -X POST " + base + "/repos/alice/hello-forge/issues \\");
+    System.out.println("       -H \"Authorization: Bearer $(scripts/token alice)\" -H 'content-type: application/json' \\");
+    System.out.println("       -d '{\"title\":\"My first issue\",\"body\":\"Hello\"}'");
+    System.out.println();
+    System.out.println("Ctrl-C stops the API and everything it started.");
+    stopped.await();
+  }
+
+  static int port() {
+    String p = System.getenv("PORT");
+    return p == null || p.isBlank() ? DEFAULT_PORT : Integer.parseInt(p.trim());
+  }
+
+  /** Starts everything; on failure, stops what was started. */
+  public LocalService start(Options o) throws Exception {
+    try {
+      URI dynamo = o.dynamoEndpoint();
+      if (dynamo == null) {
+        if (MotoServer.listening(MOTO_PORT)) {
+          throw new IllegalStateException("port " + MOTO_PORT + " is in use; stop what runs there or set "
+              + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + MOTO_PORT + " to use it");
+        }
+        MotoServer moto = MotoServer.start(MOTO_PORT);
+        resources.add(moto);
+        dynamo = moto.endpoint();
+      }
+      endpoint = dynamo.toString();
+      tableName = o.tableName();
+      DynamoDbClient client = DynamoDbClients.create(dynamo, region());
+      resources.add(client);
+      boolean created = ensureTable(client, tableName);
+      TableGateway table = new TableGateway(client, tableName,
+          new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), Clock.systemUTC());
+      JwtSigner signer = o.keys().signer();
+      int port = o.port() == 0 ? MotoServer.freePort() : o.port();
+      JwtVerifier verifier = new JwtVerifier(LocalKeys.issuer(port), LocalKeys.AUDIENCE, signer::jwks,
+          Clock.systemUTC());
+      Services services = new Services(table, verifier);
+      if (o.seed() && created) {
+        Seed.demo(services);
+      }
+      if (o.ttlSweepSeconds() > 0) {
+        resources.add(new TtlSweeper(client, tableName, Clock.systemUTC()).every(o.ttlSweepSeconds()));
+      }
+      api = LocalApi.start(port, services, verifier, signer.jwks());
+      resources.add(api);
+      return this;
+    } catch (Exception | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  public LocalApi api() {
+    return api;
+  }
+
+  private static boolean ensureTable(DynamoDbClient client, String table) {
+    try {
+      client.describeTable(DescribeTableRequest.builder().tableName(table).build());
+      return false;
+    } catch (ResourceNotFoundException absent) {
+      client.createTable(TableSchema.createTableRequest(table));
+      client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
+      client.updateTimeToLive(TableSchema.enableTtlRequest(table));
+      return true;
+    }
+  }
+
+  private static String region() {
+    String r = Env.get(Env.AWS_REGION);
+    return r == null ? "us-east-1" : r;
+  }
+
+  @Override
+  public synchronized void close() {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception e) {
+        System.err.println("stopping " + resources.get(i).getClass().getSimpleName() + ": " + e.getMessage());
+      }
+    }
+    resources.clear();
+  }
+}
