@@ -2,7 +2,15 @@ package dev.monotable.functions;
 
 import dev.monotable.shared.Env;
 import dev.monotable.shared.auth.JwtVerifier;
+import dev.monotable.shared.data.Accounts;
+import dev.monotable.shared.data.Activities;
+import dev.monotable.shared.data.Comments;
 import dev.monotable.shared.data.CursorCodec;
+import dev.monotable.shared.data.Organizations;
+import dev.monotable.shared.data.Reactions;
+import dev.monotable.shared.data.Repositories;
+import dev.monotable.shared.data.Stars;
+import dev.monotable.shared.data.Tickets;
 import dev.monotable.shared.data.DynamoDbClients;
 import dev.monotable.shared.data.TableGateway;
 import java.io.IOException;
@@ -29,10 +37,31 @@ public final class Services {
 
   private final TableGateway table;
   private final JwtVerifier verifier;
+  private final Accounts accounts;
+  private final Organizations organizations;
+  private final Activities activities;
+  private final Repositories repositories;
+  private final Stars stars;
+  private final Tickets tickets;
+  private final Comments comments;
+  private final Reactions reactions;
 
+  /**
+   * @param table the table every data-access class uses
+   * @param verifier verifier of bearer tokens for OPTIONAL-auth routes, or null
+   */
   public Services(TableGateway table, JwtVerifier verifier) {
     this.table = table;
     this.verifier = verifier;
+    // Data-access objects are stateless wrappers around the gateway: building them all is cheap.
+    this.accounts = table == null ? null : new Accounts(table);
+    this.organizations = table == null ? null : new Organizations(table);
+    this.activities = table == null ? null : new Activities(table);
+    this.repositories = table == null ? null : new Repositories(table);
+    this.stars = table == null ? null : new Stars(table);
+    this.tickets = table == null ? null : new Tickets(table);
+    this.comments = table == null ? null : new Comments(table);
+    this.reactions = table == null ? null : new Reactions(table);
   }
 
   /** The container's services; the first call builds them (in the SnapStart snapshot when primed). */
@@ -53,6 +82,38 @@ public final class Services {
 
   public TableGateway table() {
     return table;
+  }
+
+  public Accounts accounts() {
+    return accounts;
+  }
+
+  public Organizations organizations() {
+    return organizations;
+  }
+
+  public Activities activities() {
+    return activities;
+  }
+
+  public Repositories repositories() {
+    return repositories;
+  }
+
+  public Stars stars() {
+    return stars;
+  }
+
+  public Tickets tickets() {
+    return tickets;
+  }
+
+  public Comments comments() {
+    return comments;
+  }
+
+  public Reactions reactions() {
+    return reactions;
   }
 
   /** Verifier of bearer tokens for OPTIONAL-auth routes, or null when no issuer is configured. */

@@ -124,6 +124,11 @@ public final class Request {
     return body;
   }
 
+  /** True when the request carries a non-blank body (for routes whose body is optional). */
+  public boolean hasBody() {
+    return event.getBody() != null && !event.getBody().isBlank();
+  }
+
   /** Checks the body size without parsing (routes that take no body still refuse huge ones). */
   void checkBodySize() {
     String raw = event.getBody();

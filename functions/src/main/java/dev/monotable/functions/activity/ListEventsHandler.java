@@ -1,0 +1,25 @@
+package dev.monotable.functions.activity;
+
+import dev.monotable.functions.Services;
+import dev.monotable.functions.http.ApiHandler;
+import dev.monotable.functions.http.Request;
+import dev.monotable.functions.http.Response;
+import dev.monotable.functions.http.Representations;
+
+/** GET /users/{username}/events (AP12): the activity feed, newest first. */
+public final class ListEventsHandler extends ApiHandler {
+
+  public ListEventsHandler() {
+    this(Services.fromEnvironment());
+  }
+
+  public ListEventsHandler(Services services) {
+    super(services);
+  }
+
+  @Override
+  protected Response handle(Request r) {
+    return Response.ok(Representations.page(
+        services.activities().listEvents(r.path("username"), r.page()), Representations::activity));
+  }
+}

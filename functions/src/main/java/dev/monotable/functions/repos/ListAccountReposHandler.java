@@ -1,0 +1,32 @@
+package dev.monotable.functions.repos;
+
+import dev.monotable.functions.Services;
+import dev.monotable.functions.http.ApiHandler;
+import dev.monotable.functions.http.Request;
+import dev.monotable.functions.http.Response;
+import dev.monotable.functions.http.Representations;
+
+/**
+ * GET /users/{owner}/repos and GET /orgs/{org}/repos (AP15): Query GSI3, most recently updated
+ * first; private repositories only for the owner and org members.
+ */
+public final class ListAccountReposHandler extends ApiHandler {
+
+  public ListAccountReposHandler() {
+    this(Services.fromEnvironment());
+  }
+
+  public ListAccountReposHandler(Services services) {
+    super(services);
+  }
+
+  @Override
+  protected Response handle(Request r) {
+    String owner = r.pathOrNull("owner");
+    if (owner == null) {
+      owner = r.path("org");
+    }
+    return Response.ok(Representations.page(
+        services.repositories().listAccountRepos(r.caller(), owner, r.page()), Representations::repository));
+  }
+}

@@ -1,0 +1,27 @@
+package dev.monotable.functions.tickets;
+
+import dev.monotable.functions.Services;
+import dev.monotable.functions.http.ApiHandler;
+import dev.monotable.functions.http.Representations;
+import dev.monotable.functions.http.Request;
+import dev.monotable.functions.http.Response;
+import dev.monotable.shared.keys.Segments;
+import dev.monotable.shared.model.TicketKind;
+
+/** POST .../{number}/comments (AP28/AP38): ConditionCheck the item + Put the comment in one transaction. Issues and pull requests share it; the subclass fixes the kind. */
+public abstract class CreateCommentHandler extends ApiHandler {
+  private final TicketKind kind;
+
+  protected CreateCommentHandler(TicketKind kind, Services services) {
+    super(services);
+    this.kind = kind;
+  }
+
+  @Override
+  protected final Response handle(Request r) {
+    String caller = r.requireCaller();
+    int number = Segments.number("number", r.path("number"));
+    return Response.created(Representations.comment(services.comments().create(kind, caller, r.path("owner"),
+        r.path("repo"), number, r.string("body"))));
+  }
+}

@@ -1,0 +1,25 @@
+package dev.monotable.functions.tickets;
+
+import dev.monotable.functions.Services;
+import dev.monotable.functions.http.ApiHandler;
+import dev.monotable.functions.http.Representations;
+import dev.monotable.functions.http.Request;
+import dev.monotable.functions.http.Response;
+import dev.monotable.shared.model.TicketKind;
+
+/** POST .../{issues|pulls} (AP22/AP32): opens an issue or pull request numbered from the repository's shared counter. Issues and pull requests share it; the subclass fixes the kind. */
+public abstract class CreateTicketHandler extends ApiHandler {
+  private final TicketKind kind;
+
+  protected CreateTicketHandler(TicketKind kind, Services services) {
+    super(services);
+    this.kind = kind;
+  }
+
+  @Override
+  protected final Response handle(Request r) {
+    String caller = r.requireCaller();
+    return Response.created(Representations.ticket(services.tickets().create(kind, caller, r.path("owner"),
+        r.path("repo"), r.string("title"), r.string("body"), r.string("head"), r.string("base"))));
+  }
+}
