@@ -47,6 +47,11 @@ public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallb
 
   @Override
   public Object resolveParameter(ParameterContext p, ExtensionContext e) {
+    return table(e);
+  }
+
+  /** The table of the test class this context belongs to. */
+  public static TestTable table(ExtensionContext e) {
     ExtensionContext c = e;
     while (c != null) {
       TestTable t = c.getStore(NS).get("table", TestTable.class);

@@ -34,9 +34,16 @@ public final class LocalService implements AutoCloseable {
   private String endpoint;
   private String tableName;
 
-  /** Options of one start; tests pass port 0 and their own endpoint and table. */
-  public record Options(int port, URI dynamoEndpoint, String tableName, boolean seed, long ttlSweepSeconds,
-      LocalKeys keys) {}
+  /**
+   * Options of one start; tests pass port 0, their own table and client.
+   *
+   * @param port HTTP port, 0 for a free one
+   * @param dynamoEndpoint DynamoDB endpoint, null for AWS (or for the moto this start launches)
+   * @param startMoto launch moto on 127.0.0.1:8000 and use it
+   * @param client client to use, or null to build one for the endpoint
+   */
+  public record Options(int port, URI dynamoEndpoint, boolean startMoto, String tableName, boolean seed,
+      long ttlSweepSeconds, LocalKeys keys, DynamoDbClient client) {}
 
   public static void main(String[] args) throws Exception {
     boolean seed = true;
@@ -56,8 +63,8 @@ public final class LocalService implements AutoCloseable {
       service.close();
       stopped.countDown();
     }));
-    service.start(new Options(port(), configured == null ? null : URI.create(configured),
-        table == null ? DEFAULT_TABLE : table, seed, 5, LocalKeys.inWorkingDirectory()));
+    service.start(new Options(port(), configured == null ? null : URI.create(configured), configured == null,
+        table == null ? DEFAULT_TABLE : table, seed, 5, LocalKeys.inWorkingDirectory(), null));
     String base = service.api.baseUrl();
     System.out.println();
     System.out.println("Monotable (Forge) is running locally");
@@ -85,7 +92,7 @@ public final class LocalService implements AutoCloseable {
   public LocalService start(Options o) throws Exception {
     try {
       URI dynamo = o.dynamoEndpoint();
-      if (dynamo == null) {
+      if (o.startMoto()) {
         if (MotoServer.listening(MOTO_PORT)) {
           throw new IllegalStateException("port " + MOTO_PORT + " is in use; stop what runs there or set "
               + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + MOTO_PORT + " to use it");
@@ -94,10 +101,13 @@ public final class LocalService implements AutoCloseable {
         resources.add(moto);
         dynamo = moto.endpoint();
       }
-      endpoint = dynamo.toString();
+      endpoint = dynamo == null ? "aws" : dynamo.toString();
       tableName = o.tableName();
-      DynamoDbClient client = DynamoDbClients.create(dynamo, region());
-      resources.add(client);
+      DynamoDbClient client = o.client();
+      if (client == null) {
+        client = DynamoDbClients.create(dynamo, region());
+        resources.add(client);
+      }
       boolean created = ensureTable(client, tableName);
       TableGateway table = new TableGateway(client, tableName,
           new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), Clock.systemUTC());

@@ -1,0 +1,60 @@
+package dev.monotable.e2e;
+
+import dev.monotable.scripts.local.LocalKeys;
+import dev.monotable.scripts.local.LocalService;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Starts, per test class, the local service (the same code as {@code scripts/dev}) on a free port
+ * against the class's fresh table, unseeded and without the TTL sweeper, and injects {@link Forge}.
+ */
+public final class ForgeExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+  private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ForgeExtension.class);
+  private final DynamoDbExtension tables = new DynamoDbExtension();
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    tables.beforeAll(context);
+    TestTable table = DynamoDbExtension.table(context);
+    LocalKeys keys = new LocalKeys(Forge.keysDir());
+    // The table's client carries the test guard: a Scan or an over-limit batch in a handler fails the test.
+    LocalService service = new LocalService().start(new LocalService.Options(
+        0, LocalDynamoDb.endpoint(), false, table.name(), false, 0, keys, table.client()));
+    context.getStore(NS).put("forge", new Forge(service, table, keys));
+    context.getStore(NS).put("service", service);
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    LocalService service = context.getStore(NS).get("service", LocalService.class);
+    if (service != null) {
+      service.close();
+    }
+    tables.afterAll(context);
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext p, ExtensionContext e) {
+    return p.getParameter().getType() == Forge.class || p.getParameter().getType() == TestTable.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext p, ExtensionContext e) {
+    ExtensionContext c = e;
+    while (c != null) {
+      Forge f = c.getStore(NS).get("forge", Forge.class);
+      if (f != null) {
+        return p.getParameter().getType() == TestTable.class ? f.table() : f;
+      }
+      c = c.getParent().orElse(null);
+    }
+    throw new IllegalStateException("annotate the class with @ExtendWith(ForgeExtension.class)");
+  }
+}
