@@ -10,14 +10,19 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * An issue or a pull request ({@link #kind}). {@code head} and {@code base} are null for issues.
  * GSI4SK encodes the state: open ones sort newest first, closed and merged ones oldest first.
+ * {@code closedAt} is set while closed or merged, {@code mergedAt} once merged; both null otherwise.
  */
 public record Ticket(TicketKind kind, String owner, String repo, int number, String title, String body,
     TicketState state, String author, String head, String base, long commentCount, Map<String, Long> reactions,
-    String createdAt, String updatedAt, long version) {
+    String createdAt, String updatedAt, String closedAt, String mergedAt, long version) {
 
+  public static final String TITLE = "Title";
+  public static final String BODY = "Body";
   public static final String STATE = "State";
   public static final String COMMENT_COUNT = "CommentCount";
   public static final String REACTIONS = "Reactions";
+  public static final String CLOSED_AT = "ClosedAt";
+  public static final String MERGED_AT = "MergedAt";
 
   public Ticket {
     reactions = Map.copyOf(reactions);
@@ -27,9 +32,10 @@ public record Ticket(TicketKind kind, String owner, String repo, int number, Str
     return Items.builder(kind.type(), Keys.ticket(kind, owner, repo, number))
         .gsi(Gsi.GSI1, Keys.ticketGsi1(kind, owner, repo, number))
         .gsi(Gsi.GSI4, Keys.ticketGsi4(kind, owner, repo, number, state.isOpen()))
-        .s("Owner", owner).s("Repo", repo).n("Number", number).s("Title", title).s("Body", body)
+        .s("Owner", owner).s("Repo", repo).n("Number", number).s(TITLE, title).s(BODY, body)
         .s(STATE, state.value()).s("Author", author).s("Head", head).s("Base", base)
         .n(COMMENT_COUNT, commentCount).counts(REACTIONS, reactions)
+        .s(CLOSED_AT, closedAt).s(MERGED_AT, mergedAt)
         .audit(createdAt, updatedAt).n(VERSION, version)
         .build();
   }
@@ -39,8 +45,9 @@ public record Ticket(TicketKind kind, String owner, String repo, int number, Str
     TicketKind kind = TicketKind.PULL_REQUEST.type().equals(type) ? TicketKind.PULL_REQUEST : TicketKind.ISSUE;
     Items.requireType(item, kind.type());
     return new Ticket(kind, Items.s(item, "Owner"), Items.s(item, "Repo"), (int) Items.n(item, "Number"),
-        Items.s(item, "Title"), Items.s(item, "Body"), TicketState.parse(kind, "state", Items.s(item, STATE)),
+        Items.s(item, TITLE), Items.s(item, BODY), TicketState.parse(kind, "state", Items.s(item, STATE)),
         Items.s(item, "Author"), Items.s(item, "Head"), Items.s(item, "Base"), Items.n(item, COMMENT_COUNT),
-        Items.counts(item, REACTIONS), Items.s(item, CREATED_AT), Items.s(item, UPDATED_AT), Items.n(item, VERSION));
+        Items.counts(item, REACTIONS), Items.s(item, CREATED_AT), Items.s(item, UPDATED_AT), Items.s(item, CLOSED_AT),
+        Items.s(item, MERGED_AT), Items.n(item, VERSION));
   }
 }

@@ -1,0 +1,133 @@
+package dev.monotable.shared.data;
+
+import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.errors.ValidationException;
+import dev.monotable.shared.keys.Key;
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.keys.ReactionTypes;
+import dev.monotable.shared.keys.Timestamps;
+import dev.monotable.shared.model.Reaction;
+import dev.monotable.shared.model.Ticket;
+import dev.monotable.shared.model.TicketKind;
+import dev.monotable.shared.schema.TableSchema;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * Reactions on issues and pull requests (AP30/AP31, AP40/AP41). A Reaction item per user, target
+ * and type makes reacting idempotent; the ticket's {@code Reactions} map holds the counts and
+ * changes in the same transaction, so counts never drift from the items. Reactions change neither
+ * the ticket's Version nor its UpdatedAt: a reaction must not invalidate someone's pending edit.
+ */
+public final class Reactions {
+  private final TableGateway table;
+
+  public Reactions(TableGateway table) {
+    this.table = table;
+  }
+
+  /**
+   * Adds {@code caller}'s reaction (AP30/AP40), idempotently. Requests: the BatchGetItem of
+   * {@link RepoAccess#read} with the ticket (visibility, existence), then TransactWriteItems: Put
+   * Reaction {@code attribute_not_exists(PK)} + Update ticket {@code ADD Reactions.#type :one}
+   * with {@code attribute_exists(PK)}. The type is an ExpressionAttributeNames entry because
+   * {@code +1} and {@code -1} are not valid in an expression path.
+   *
+   * @return true when added, false when the caller had already reacted so (nothing changes)
+   * @throws UnauthorizedException no caller
+   * @throws ValidationException {@code type} is not one of the eight reaction types
+   * @throws NotFoundException {@code repository} (missing or private) or the kind's noun
+   */
+  public boolean react(TicketKind kind, String caller, String owner, String repo, int number, String type) {
+    Tickets.requireCaller(caller);
+    ReactionTypes.check(type);
+    Key ticketKey = Keys.ticket(kind, owner, repo, number);
+    Keys.reaction(kind, owner, repo, number, caller, type);
+
+    RepoAccess access = RepoAccess.read(table, owner, repo, caller, ticketKey);
+    Tickets.requireTicket(kind, access, ticketKey);
+    String now = Timestamps.format(table.clock().instant());
+    Reaction reaction = new Reaction(kind, access.repository().owner(), access.repository().name(), number, caller,
+        type, now);
+    try {
+      table.client().transactWriteItems(TransactWriteItemsRequest.builder()
+          .transactItems(
+              TransactWriteItem.builder().put(Put.builder()
+                  .tableName(table.tableName())
+                  .item(reaction.toItem())
+                  .conditionExpression("attribute_not_exists(#pk)")
+                  .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+                  .build()).build(),
+              count(ticketKey, type, 1))
+          .build());
+      return true;
+    } catch (TransactionCanceledException e) {
+      if (Comments.conditionFailed(e, 0)) {
+        return false;
+      }
+      if (Comments.conditionFailed(e, 1)) {
+        throw new NotFoundException(kind.noun());
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Removes {@code caller}'s reaction (AP31/AP41), idempotently, in ONE TransactWriteItems: Delete
+   * Reaction {@code attribute_exists(PK)} + Update ticket {@code ADD Reactions.#type :minusOne}
+   * with {@code attribute_exists(PK)}. No read (the route is granted DeleteItem and UpdateItem
+   * only): a caller can only remove a reaction of their own, which exists only where they could
+   * see the ticket, so a private repository leaks nothing: strangers just get false.
+   *
+   * @return true when removed, false when there was no such reaction (nothing changes)
+   * @throws UnauthorizedException no caller
+   * @throws ValidationException {@code type} is not one of the eight reaction types
+   */
+  public boolean unreact(TicketKind kind, String caller, String owner, String repo, int number, String type) {
+    Tickets.requireCaller(caller);
+    ReactionTypes.check(type);
+    Key ticketKey = Keys.ticket(kind, owner, repo, number);
+    Key reactionKey = Keys.reaction(kind, owner, repo, number, caller, type);
+    try {
+      table.client().transactWriteItems(TransactWriteItemsRequest.builder()
+          .transactItems(
+              TransactWriteItem.builder().delete(Delete.builder()
+                  .tableName(table.tableName())
+                  .key(reactionKey.toMap())
+                  .conditionExpression("attribute_exists(#pk)")
+                  .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+                  .build()).build(),
+              count(ticketKey, type, -1))
+          .build());
+      return true;
+    } catch (TransactionCanceledException e) {
+      if (Comments.conditionFailed(e, 0)) {
+        return false;
+      }
+      if (Comments.conditionFailed(e, 1)) {
+        // The reaction existed but its ticket did not: an orphan only a bug could leave behind.
+        throw new IllegalStateException("reaction " + reactionKey + " exists without its " + kind.noun(), e);
+      }
+      throw e;
+    }
+  }
+
+  /** Update of the ticket's count for one type; the Reactions map exists from the ticket's creation. */
+  private TransactWriteItem count(Key ticketKey, String type, int delta) {
+    return TransactWriteItem.builder().update(Update.builder()
+        .tableName(table.tableName())
+        .key(ticketKey.toMap())
+        .updateExpression("ADD #reactions.#type :delta")
+        .conditionExpression("attribute_exists(#pk)")
+        .expressionAttributeNames(Map.of("#reactions", Ticket.REACTIONS, "#type", type, "#pk", TableSchema.PK))
+        .expressionAttributeValues(Map.of(":delta", AttributeValue.fromN(Integer.toString(delta))))
+        .build()).build();
+  }
+}
