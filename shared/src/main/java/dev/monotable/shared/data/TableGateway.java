@@ -92,7 +92,10 @@ public final class TableGateway {
 
   /** One Query page; the cursor is bound to {@code scope} and the query's partition. */
   public Page<Map<String, AttributeValue>> query(QuerySpec spec, PageRequest page, String scope) {
-    String boundScope = scope + "|" + (spec.index() == null ? "table" : spec.index().indexName()) + "|" + spec.partition();
+    // The cursor is bound to everything that selects the list: a cursor of issue 1's comments must
+    // not page through issue 3's, though both live in one partition.
+    String boundScope = scope + "|" + (spec.index() == null ? "table" : spec.index().indexName()) + "|"
+        + spec.partition() + "|" + spec.sortPrefix();
     Map<String, String> names = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     String pkName = spec.index() == null ? TableSchema.PK : spec.index().pk();
