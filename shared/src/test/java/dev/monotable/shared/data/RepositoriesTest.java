@@ -306,6 +306,27 @@ class RepositoriesTest {
   }
 
   @Test
+  void listAccountRepos_shouldOrderByLastUpdate_notCreation_whenAnOlderRepositoryWasUpdated() {
+    // GIVEN two repositories, then the older one updated later (as stream handler ST1 does on a new
+    // issue: UpdatedAt and GSI3SK move forward)
+    String alice = fx.user("Alice");
+    Repository older = repos.createRepo(alice, alice, "older", null, false);
+    clock.advance(Duration.ofMinutes(1));
+    Repository newer = repos.createRepo(alice, alice, "newer", null, false);
+    String later = "2026-03-01T12:00:00.000Z";
+    Repository touched = new Repository(alice, "older", null, false, false, null, 0, 0, older.createdAt(), later, 1);
+    table.put(touched.toItem());
+
+    // WHEN
+    List<Repository> listed = repos.listAccountRepos(alice, alice, PageRequest.first(10)).items();
+
+    // THEN
+    assertEquals(List.of(touched, newer), listed);
+    assertEquals(AttributeValue.fromS("#" + later),
+        table.item(Keys.repository(alice, "older")).orElseThrow().get("GSI3SK"));
+  }
+
+  @Test
   void listAccountRepos_shouldHidePrivateRepositories_fromAnyoneButTheOwningUser() {
     // GIVEN
     String alice = fx.user("Alice");

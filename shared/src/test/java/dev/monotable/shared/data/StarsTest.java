@@ -200,6 +200,21 @@ class StarsTest {
   }
 
   @Test
+  void unstar_shouldRefuseToDriveCountNegative_andWriteNothing_whenStarExistsButCountIsZero() {
+    // GIVEN a Star whose repository count says zero (a broken invariant seeded by hand)
+    String alice = fx.user("Alice");
+    Repository repo = repos.createRepo(alice, alice, "lib", null, false);
+    String bob = fx.user("Bob");
+    table.put(new Star(bob, alice, "lib", false, T0).toItem());
+    Set<Map<String, AttributeValue>> before = fx.snapshot();
+
+    // WHEN / THEN
+    assertThrows(IllegalStateException.class, () -> stars.unstar(bob, alice, "lib"));
+    fx.assertUnchanged(before);
+    assertEquals(repo, stored(alice, "lib"));
+  }
+
+  @Test
   void star_thenUnstar_thenStar_shouldKeepCountEqualToStars() {
     String alice = fx.user("Alice");
     repos.createRepo(alice, alice, "lib", null, false);
