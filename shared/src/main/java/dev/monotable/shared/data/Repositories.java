@@ -1,0 +1,219 @@
+package dev.monotable.shared.data;
+
+import dev.monotable.shared.data.TableGateway.QuerySpec;
+import dev.monotable.shared.errors.ConflictException;
+import dev.monotable.shared.errors.ForbiddenException;
+import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.keys.Segments;
+import dev.monotable.shared.keys.Timestamps;
+import dev.monotable.shared.model.Counter;
+import dev.monotable.shared.model.Membership;
+import dev.monotable.shared.model.Organization;
+import dev.monotable.shared.model.Repository;
+import dev.monotable.shared.model.Role;
+import dev.monotable.shared.model.Rules;
+import dev.monotable.shared.model.User;
+import dev.monotable.shared.schema.TableSchema;
+import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Repositories and forks: access patterns AP13-AP17. A repository is created together with its
+ * issue/PR Counter, so a later counter increment on a missing counter proves the repository is
+ * missing. Private repositories answer {@link NotFoundException} to anyone who is not the owner
+ * or a member of the owning organization.
+ */
+public final class Repositories {
+  static final String SCOPE_ACCOUNT_REPOS = "AP15";
+  static final String SCOPE_FORKS = "AP17";
+
+  private static final String NOT_EXISTS = "attribute_not_exists(#pk)";
+  private static final Map<String, String> PK_NAME = Map.of("#pk", TableSchema.PK);
+  private static final Map<String, String> TYPE_NAME = Map.of("#type", TableSchema.TYPE);
+  private static final AttributeValue ONE = AttributeValue.fromN("1");
+
+  private final TableGateway table;
+
+  public Repositories(TableGateway table) {
+    this.table = table;
+  }
+
+  /**
+   * AP13, POST /repos: creates a repository for the caller ({@code owner} equals the caller,
+   * ignoring case) or for an organization the caller administers. One TransactWriteItems: Put
+   * Repository and Put Counter, both {@code attribute_not_exists}, plus ConditionCheck of the
+   * caller's User item (user repository) or of the Organization item and the caller's admin
+   * Membership (organization repository).
+   *
+   * @throws UnauthorizedException without a caller
+   * @throws ForbiddenException the caller has no profile, is not an admin of the org, or names another user
+   * @throws NotFoundException {@code organization} when the owner account does not exist
+   * @throws ConflictException {@code repository} when the owner already has a repository of that name
+   */
+  public Repository createRepo(String caller, String owner, String name, String description, boolean isPrivate) {
+    String callerKey = requireCaller(caller);
+    String ownerKey = Segments.account("owner", owner);
+    Segments.repo("name", name);
+    Rules.shortText("description", description);
+    // The owner's type is not known before the write: the caller's own name means a user repository,
+    // any other name must be an organization the caller administers (checked in the transaction).
+    boolean ownerIsOrg = !ownerKey.equals(callerKey);
+    String now = Timestamps.format(table.clock().instant());
+    Repository repo = new Repository(ownerIsOrg ? owner : caller, name, description, isPrivate, ownerIsOrg, null,
+        0, 0, now, now, 1);
+
+    WriteTransaction tx = new WriteTransaction(table);
+    int putRepo = tx.put(repo.toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int putCounter = tx.put(new Counter(repo.owner(), name, 0, now, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int ownerCheck;
+    int adminCheck = -1;
+    if (ownerIsOrg) {
+      ownerCheck = tx.check(Keys.account(owner), "#type = :type", TYPE_NAME,
+          Map.of(":type", AttributeValue.fromS(Organization.TYPE)));
+      adminCheck = tx.check(Keys.membership(owner, caller), "#role = :admin", Map.of("#role", Membership.ROLE),
+          Map.of(":admin", AttributeValue.fromS(Role.ADMIN.value())));
+    } else {
+      ownerCheck = tx.check(Keys.account(caller), "#type = :type", TYPE_NAME,
+          Map.of(":type", AttributeValue.fromS(User.TYPE)));
+    }
+    try {
+      tx.commit();
+    } catch (TransactionCanceledException e) {
+      // Permission failures win over the name conflict, so a non-admin learns nothing about the
+      // org's (possibly private) repository names.
+      if (WriteTransaction.failed(e, ownerCheck)) {
+        if (!ownerIsOrg) {
+          throw new ForbiddenException("create your user profile first");
+        }
+        if (WriteTransaction.oldItem(e, ownerCheck) == null) {
+          throw new NotFoundException("organization");
+        }
+        throw new ForbiddenException("repositories can be created only for yourself or an organization you administer");
+      }
+      if (ownerIsOrg && WriteTransaction.failed(e, adminCheck)) {
+        throw new ForbiddenException("only an admin of " + owner + " can create its repositories");
+      }
+      if (WriteTransaction.failed(e, putRepo) || WriteTransaction.failed(e, putCounter)) {
+        throw new ConflictException("repository", "repository " + owner + "/" + name + " already exists");
+      }
+      throw e;
+    }
+    return repo;
+  }
+
+  /**
+   * AP14, GET /repos/{owner}/{repo}: one BatchGetItem of the repository and the caller's
+   * membership in its owner.
+   *
+   * @throws NotFoundException {@code repository} when missing or private to this caller
+   */
+  public Repository getRepo(String caller, String owner, String name) {
+    return RepoAccess.read(table, owner, name, caller).repository();
+  }
+
+  /**
+   * AP15, GET /users/{owner}/repos and GET /orgs/{org}/repos: Query GSI3, {@code GSI3PK =
+   * ACCOUNT#{owner}} and {@code begins_with(GSI3SK, "#")}, descending, so the most recently updated
+   * repository comes first. Private repositories are listed to the owner and, after one GetItem of
+   * the caller's Membership in the owner, to org members; for anyone else a filter drops them, so a
+   * page may hold fewer than {@code limit} items while {@code nextCursor} is still set.
+   */
+  public Page<Repository> listAccountRepos(String caller, String owner, PageRequest page) {
+    String partition = Keys.accountPartition("owner", owner);
+    boolean seesPrivate;
+    if (caller == null) {
+      seesPrivate = false;
+    } else if (Segments.account("caller", caller).equals(Segments.account("owner", owner))) {
+      seesPrivate = true;
+    } else {
+      seesPrivate = table.get(Keys.membership(owner, caller)).isPresent();
+    }
+    QuerySpec spec = QuerySpec.index(Gsi.GSI3, partition, Keys.reposByUpdatePrefix()).newestFirst();
+    if (!seesPrivate) {
+      spec = publicOnly(spec);
+    }
+    return table.query(spec, page, SCOPE_ACCOUNT_REPOS).map(Repository::fromItem);
+  }
+
+  /**
+   * AP16, POST /repos/{owner}/{repo}/forks: forks a public repository into the caller's account
+   * under the same name. One BatchGetItem (visibility), then one TransactWriteItems: Put the fork
+   * and its Counter ({@code attribute_not_exists}), Update the original {@code ADD ForkCount 1}
+   * ({@code attribute_exists}) and ConditionCheck the caller's User item.
+   *
+   * @throws NotFoundException {@code repository} when missing or private to this caller
+   * @throws ForbiddenException the repository is private, or the caller has no profile
+   * @throws ConflictException {@code repository} when the caller already has a repository of that
+   *     name, including the original itself
+   */
+  public Repository fork(String caller, String owner, String name) {
+    String callerKey = requireCaller(caller);
+    Repository original = RepoAccess.read(table, owner, name, caller).repository();
+    if (original.isPrivate()) {
+      throw new ForbiddenException("private repositories cannot be forked");
+    }
+    if (callerKey.equals(Segments.account("owner", original.owner()))) {
+      // Same key for fork and original: DynamoDB rejects a transaction with two actions on one
+      // item as a validation error, so the conflict is decided here.
+      throw new ConflictException("repository", "repository " + caller + "/" + original.name() + " already exists");
+    }
+    String now = Timestamps.format(table.clock().instant());
+    Repository fork = new Repository(caller, original.name(), original.description(), false, false, original.ref(),
+        0, 0, now, now, 1);
+
+    WriteTransaction tx = new WriteTransaction(table);
+    int putFork = tx.put(fork.toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int putCounter = tx.put(new Counter(caller, fork.name(), 0, now, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int countFork = tx.update(Keys.repository(original.owner(), original.name()), "ADD #forks :one",
+        "attribute_exists(#pk)", Map.of("#forks", Repository.FORK_COUNT, "#pk", TableSchema.PK), Map.of(":one", ONE));
+    int callerCheck = tx.check(Keys.account(caller), "#type = :type", TYPE_NAME,
+        Map.of(":type", AttributeValue.fromS(User.TYPE)));
+    try {
+      tx.commit();
+    } catch (TransactionCanceledException e) {
+      if (WriteTransaction.failed(e, callerCheck)) {
+        throw new ForbiddenException("create your user profile first");
+      }
+      if (WriteTransaction.failed(e, countFork)) {
+        throw new NotFoundException("repository");
+      }
+      if (WriteTransaction.failed(e, putFork) || WriteTransaction.failed(e, putCounter)) {
+        throw new ConflictException("repository", "repository " + caller + "/" + fork.name() + " already exists");
+      }
+      throw e;
+    }
+    return fork;
+  }
+
+  /**
+   * AP17, GET /repos/{owner}/{repo}/forks: one BatchGetItem (visibility), then Query GSI2,
+   * {@code GSI2PK = REPO#{owner}#{repo}} and {@code begins_with(GSI2SK, FORK#)}: direct forks,
+   * ordered by the forking account's name.
+   *
+   * @throws NotFoundException {@code repository} when missing or private to this caller
+   */
+  public Page<Repository> listForks(String caller, String owner, String name, PageRequest page) {
+    Repository original = RepoAccess.read(table, owner, name, caller).repository();
+    QuerySpec spec = QuerySpec.index(Gsi.GSI2, Keys.repoPartition(original.owner(), original.name()),
+        Keys.forksPrefix());
+    return table.query(spec, page, SCOPE_FORKS).map(Repository::fromItem);
+  }
+
+  /** Adds {@code IsPrivate = false} as the query's filter. */
+  static QuerySpec publicOnly(QuerySpec spec) {
+    return spec.filter("#private = :false", Map.of("#private", Repository.IS_PRIVATE),
+        Map.of(":false", AttributeValue.fromBool(false)));
+  }
+
+  /** The caller's key form; mutations need an authenticated caller. */
+  static String requireCaller(String caller) {
+    if (caller == null) {
+      throw new UnauthorizedException("authentication required");
+    }
+    return Segments.account("caller", caller);
+  }
+}

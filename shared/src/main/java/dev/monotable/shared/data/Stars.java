@@ -1,0 +1,130 @@
+package dev.monotable.shared.data;
+
+import dev.monotable.shared.data.TableGateway.QuerySpec;
+import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.keys.Segments;
+import dev.monotable.shared.keys.Timestamps;
+import dev.monotable.shared.model.Repository;
+import dev.monotable.shared.model.Star;
+import dev.monotable.shared.schema.TableSchema;
+import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Stars: access patterns AP18-AP21. A Star item and the repository's StarCount always change in
+ * the same transaction, so the count equals the number of Star items. The Star copies the
+ * repository's IsPrivate, so other people's star lists hide private repositories without a read.
+ */
+public final class Stars {
+  static final String SCOPE_STARRED = "AP20";
+  static final String SCOPE_STARGAZERS = "AP21";
+
+  private static final Map<String, String> PK_NAME = Map.of("#pk", TableSchema.PK);
+  private static final Map<String, String> COUNT_NAMES = Map.of("#pk", TableSchema.PK, "#stars", Repository.STAR_COUNT);
+
+  private final TableGateway table;
+
+  public Stars(TableGateway table) {
+    this.table = table;
+  }
+
+  /**
+   * AP18, PUT /user/starred/{owner}/{repo}: one BatchGetItem (visibility), then one
+   * TransactWriteItems: Put Star {@code attribute_not_exists} and Update Repository {@code ADD
+   * StarCount 1} ({@code attribute_exists}). Idempotent.
+   *
+   * @return true when a star was added, false when the caller had already starred the repository
+   * @throws UnauthorizedException without a caller
+   * @throws NotFoundException {@code repository} when missing or private to this caller
+   */
+  public boolean star(String caller, String owner, String name) {
+    Repositories.requireCaller(caller);
+    Repository repo = RepoAccess.read(table, owner, name, caller).repository();
+    String now = Timestamps.format(table.clock().instant());
+    Star star = new Star(caller, repo.owner(), repo.name(), repo.isPrivate(), now);
+
+    WriteTransaction tx = new WriteTransaction(table);
+    int putStar = tx.put(star.toItem(), "attribute_not_exists(#pk)", PK_NAME, Map.of());
+    int count = tx.update(Keys.repository(repo.owner(), repo.name()), "ADD #stars :delta", "attribute_exists(#pk)",
+        COUNT_NAMES, Map.of(":delta", AttributeValue.fromN("1")));
+    try {
+      tx.commit();
+      return true;
+    } catch (TransactionCanceledException e) {
+      if (WriteTransaction.failed(e, putStar)) {
+        return false;
+      }
+      if (WriteTransaction.failed(e, count)) {
+        throw new NotFoundException("repository");
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * AP19, DELETE /user/starred/{owner}/{repo}: one TransactWriteItems, no read: Delete Star
+   * {@code attribute_exists} and Update Repository {@code ADD StarCount -1} (condition: exists and
+   * StarCount > 0). Idempotent; a caller may always remove a star of their own, so no visibility
+   * check is needed.
+   *
+   * @return true when a star was removed, false when there was none (also for a missing repository)
+   * @throws UnauthorizedException without a caller
+   */
+  public boolean unstar(String caller, String owner, String name) {
+    Repositories.requireCaller(caller);
+    WriteTransaction tx = new WriteTransaction(table);
+    int deleteStar = tx.delete(Keys.star(caller, owner, name), "attribute_exists(#pk)", PK_NAME);
+    int count = tx.update(Keys.repository(owner, name), "ADD #stars :delta",
+        "attribute_exists(#pk) AND #stars > :zero", COUNT_NAMES,
+        Map.of(":delta", AttributeValue.fromN("-1"), ":zero", AttributeValue.fromN("0")));
+    try {
+      tx.commit();
+      return true;
+    } catch (TransactionCanceledException e) {
+      if (WriteTransaction.failed(e, deleteStar)) {
+        return false;
+      }
+      if (WriteTransaction.failed(e, count)) {
+        // A Star without its repository or its count means an earlier write broke the invariant.
+        throw new IllegalStateException("star of " + owner + "/" + name + " exists but the repository "
+            + (WriteTransaction.oldItem(e, count) == null ? "does not" : "has no StarCount to decrement"));
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * AP20, GET /users/{username}/starred: Query the main table, {@code PK = ACCOUNT#{username}} and
+   * {@code begins_with(SK, STAR#)}, ordered by owner and repository name. Anyone but the user
+   * gets a filter {@code IsPrivate = false}, so a page may hold fewer than {@code limit} items
+   * while {@code nextCursor} is still set.
+   */
+  public Page<Star> listStarred(String caller, String username, PageRequest page) {
+    String partition = Keys.accountPartition("username", username);
+    boolean self = caller != null
+        && Segments.account("caller", caller).equals(Segments.account("username", username));
+    QuerySpec spec = QuerySpec.table(partition, Keys.starsPrefix());
+    if (!self) {
+      spec = Repositories.publicOnly(spec);
+    }
+    return table.query(spec, page, SCOPE_STARRED).map(Star::fromItem);
+  }
+
+  /**
+   * AP21, GET /repos/{owner}/{repo}/stargazers: one BatchGetItem (visibility), then Query GSI1,
+   * {@code GSI1PK = REPO#{owner}#{repo}} and {@code begins_with(GSI1SK, STAR#)}, ordered by
+   * username.
+   *
+   * @throws NotFoundException {@code repository} when missing or private to this caller
+   */
+  public Page<Star> listStargazers(String caller, String owner, String name, PageRequest page) {
+    Repository repo = RepoAccess.read(table, owner, name, caller).repository();
+    QuerySpec spec = QuerySpec.index(Gsi.GSI1, Keys.repoPartition(repo.owner(), repo.name()),
+        Keys.stargazersPrefix());
+    return table.query(spec, page, SCOPE_STARGAZERS).map(Star::fromItem);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.monotable.shared.data;
+
+import dev.monotable.shared.keys.Key;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * One TransactWriteItems request under construction. Each add method returns the action's index,
+ * which is also its index in the cancellation reasons, so callers map a failed condition to a
+ * domain exception by position. Every condition asks for the old item on failure, which tells
+ * "missing" from "present but in the wrong state" without another read.
+ */
+final class WriteTransaction {
+  private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
+
+  private final TableGateway table;
+  private final List<TransactWriteItem> items = new ArrayList<>();
+
+  WriteTransaction(TableGateway table) {
+    this.table = table;
+  }
+
+  /** Put with a condition (for example {@code attribute_not_exists(PK)}); names and values may be empty. */
+  int put(Map<String, AttributeValue> item, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    Put.Builder p = Put.builder().tableName(table.tableName()).item(item).conditionExpression(condition)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    if (!names.isEmpty()) {
+      p.expressionAttributeNames(names);
+    }
+    if (!values.isEmpty()) {
+      p.expressionAttributeValues(values);
+    }
+    return add(TransactWriteItem.builder().put(p.build()).build());
+  }
+
+  int check(Key key, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
+    ConditionCheck.Builder c = ConditionCheck.builder().tableName(table.tableName()).key(key.toMap())
+        .conditionExpression(condition)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    if (!names.isEmpty()) {
+      c.expressionAttributeNames(names);
+    }
+    if (!values.isEmpty()) {
+      c.expressionAttributeValues(values);
+    }
+    return add(TransactWriteItem.builder().conditionCheck(c.build()).build());
+  }
+
+  int update(Key key, String updateExpression, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    return add(TransactWriteItem.builder().update(Update.builder().tableName(table.tableName()).key(key.toMap())
+        .updateExpression(updateExpression).conditionExpression(condition)
+        .expressionAttributeNames(names).expressionAttributeValues(values)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+  }
+
+  int delete(Key key, String condition, Map<String, String> names) {
+    Delete.Builder d = Delete.builder().tableName(table.tableName()).key(key.toMap()).conditionExpression(condition)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    if (!names.isEmpty()) {
+      d.expressionAttributeNames(names);
+    }
+    return add(TransactWriteItem.builder().delete(d.build()).build());
+  }
+
+  /** Sends the request; a failed condition surfaces as {@link TransactionCanceledException}. */
+  void commit() {
+    table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+  }
+
+  /** The action at {@code index} failed its condition. */
+  static boolean failed(TransactionCanceledException e, int index) {
+    List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+    return index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
+  }
+
+  /** The item as it was when the action at {@code index} failed its condition, or null when absent. */
+  static Map<String, AttributeValue> oldItem(TransactionCanceledException e, int index) {
+    if (!failed(e, index)) {
+      return null;
+    }
+    CancellationReason r = e.cancellationReasons().get(index);
+    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+  }
+
+  private int add(TransactWriteItem item) {
+    items.add(item);
+    return items.size() - 1;
+  }
+}
