@@ -118,8 +118,10 @@ public final class Organizations {
   }
 
   /**
-   * AP06: add a member or change a member's role (org admins only). A GetItem of the target's
-   * Membership learns its current role; then one TransactWriteItems of: the Organization item
+   * AP06: add a member or change a member's role (org admins only). One BatchGetItem of the
+   * target's Membership, the Organization and the target User learns the current role and the
+   * display forms of both names (the path may spell them in any case); then one
+   * TransactWriteItems of: the Organization item
    * (ConditionCheck it exists, or Update ADD AdminCount +1/-1 when the number of admins changes,
    * with {@code AdminCount > 1} on a demotion), ConditionCheck the caller's Membership has Role
    * admin (folded into the Put's condition when callers change their own role: one action per
@@ -141,17 +143,28 @@ public final class Organizations {
     }
     boolean self = requireCaller(caller).equals(target);
     Key memberKey = Keys.membership(org, username);
+    Key orgKey = Keys.account(org);
+    Key userKey = Keys.account(username);
 
-    Membership existing = table.get(memberKey)
-        .filter(item -> Membership.TYPE.equals(Items.type(item)))
-        .map(Membership::fromItem)
-        .orElse(null);
+    Map<Key, Map<String, AttributeValue>> found = table.batchGet(List.of(memberKey, orgKey, userKey));
+    Map<String, AttributeValue> orgItem = found.get(orgKey);
+    if (!isOrganization(orgItem)) {
+      throw new NotFoundException("organization");
+    }
+    Map<String, AttributeValue> userItem = found.get(userKey);
+    String orgDisplay = Organization.fromItem(orgItem).org();
+    // A missing target keeps the path's spelling; the transaction's user check then fails anyway.
+    String userDisplay = userItem != null && User.TYPE.equals(Items.type(userItem))
+        ? User.fromItem(userItem).username() : username;
+    Map<String, AttributeValue> memberItem = found.get(memberKey);
+    Membership existing = memberItem != null && Membership.TYPE.equals(Items.type(memberItem))
+        ? Membership.fromItem(memberItem) : null;
     boolean wasAdmin = existing != null && existing.role() == Role.ADMIN;
     int delta = (role == Role.ADMIN ? 1 : 0) - (wasAdmin ? 1 : 0);
     String now = Timestamps.format(table.clock().instant());
     Membership next = existing == null
-        ? new Membership(org, username, role, now, now, 1)
-        : new Membership(existing.org(), existing.username(), role, existing.createdAt(), now, existing.version() + 1);
+        ? new Membership(orgDisplay, userDisplay, role, now, now, 1)
+        : new Membership(orgDisplay, userDisplay, role, existing.createdAt(), now, existing.version() + 1);
 
     List<TransactWriteItem> actions = new ArrayList<>();
     int orgAt = actions.size();
@@ -162,7 +175,7 @@ public final class Organizations {
       actions.add(callerIsAdmin(org, caller));
     }
     int userAt = actions.size();
-    actions.add(conditionCheck(Keys.account(username), "attribute_exists(#pk) AND #type = :type",
+    actions.add(conditionCheck(userKey, "attribute_exists(#pk) AND #type = :type",
         Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE))));
     int putAt = actions.size();
     actions.add(putMembership(next, existing, self));

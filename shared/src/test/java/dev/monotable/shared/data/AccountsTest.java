@@ -397,6 +397,27 @@ class AccountsTest {
     assertEquals("sam@example.com", s(table.item(Keys.account("sam")).orElseThrow(), "Email"));
   }
 
+  @Test
+  void updateUser_shouldThrowVersionMismatchAndKeepEmail_whenProfileChangesBetweenReadAndTransaction() {
+    // GIVEN another request edits the profile right after the e-mail change read the user
+    accounts.createUser("tara", "tara", "tara@example.com", null, null);
+    Accounts accountsWithRace = new Accounts(new TableGateway(
+        Races.afterFirstRead(table.client(), () -> accounts.updateUser("tara", "tara", 1, new UserPatch("T", null, null))),
+        table.name(), table.cursors(), clock));
+
+    // WHEN
+    VersionMismatchException e = assertThrows(VersionMismatchException.class,
+        () -> accountsWithRace.updateUser("tara", "tara", 1, new UserPatch(null, null, "t@example.com")));
+
+    // THEN the transaction's Version condition, not the earlier read, caught it: nothing swapped
+    assertEquals(2, e.currentVersion());
+    assertTrue(table.item(Keys.accountEmail("t@example.com")).isEmpty());
+    assertTrue(table.item(Keys.accountEmail("tara@example.com")).isPresent());
+    Map<String, AttributeValue> user = table.item(Keys.account("tara")).orElseThrow();
+    assertEquals("tara@example.com", s(user, "Email"));
+    assertEquals("T", s(user, "Name"));
+  }
+
   private static String s(Map<String, AttributeValue> item, String name) {
     AttributeValue v = item.get(name);
     return v == null ? null : v.s();
