@@ -232,7 +232,7 @@ public final class Accounts {
   }
 
   /** Checks the caller is the account being written; names compare case-insensitively. */
-  static void requireSelf(String caller, String username, String message) {
+  private static void requireSelf(String caller, String username, String message) {
     if (caller == null) {
       throw new UnauthorizedException("authentication required");
     }

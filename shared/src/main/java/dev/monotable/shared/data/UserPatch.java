@@ -5,10 +5,4 @@ package dev.monotable.shared.data;
  * {@code bio} clears it (the attribute is removed). {@code email} cannot be cleared: an account
  * always has one address.
  */
-public record UserPatch(String name, String bio, String email) {
-
-  /** True when the patch changes nothing the client sent. */
-  public boolean isEmpty() {
-    return name == null && bio == null && email == null;
-  }
-}
+public record UserPatch(String name, String bio, String email) {}
