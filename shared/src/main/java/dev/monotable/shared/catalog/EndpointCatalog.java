@@ -47,7 +47,7 @@ public final class EndpointCatalog {
         Set.of(PUT_ITEM, CONDITION_CHECK_ITEM)));
     l.add(ep("GET", "/orgs/{org}", "orgs.GetOrgHandler", Auth.NONE, List.of(AP05), Set.of(GET_ITEM)));
     l.add(ep("PUT", "/orgs/{org}/members/{username}", "orgs.PutMemberHandler", Auth.REQUIRED, List.of(AP06),
-        Set.of(GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM)));
+        Set.of(BATCH_GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM)));
     l.add(ep("DELETE", "/orgs/{org}/members/{username}", "orgs.RemoveMemberHandler", Auth.REQUIRED,
         List.of(AP07), Set.of(GET_ITEM, CONDITION_CHECK_ITEM, DELETE_ITEM, UPDATE_ITEM)));
     l.add(ep("GET", "/orgs/{org}/members", "orgs.ListMembersHandler", Auth.NONE, List.of(AP08), Set.of(QUERY)));

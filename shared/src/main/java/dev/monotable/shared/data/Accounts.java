@@ -1,0 +1,292 @@
+package dev.monotable.shared.data;
+
+import static dev.monotable.shared.schema.TableSchema.PK;
+import static dev.monotable.shared.schema.TableSchema.TYPE;
+import static dev.monotable.shared.schema.TableSchema.UPDATED_AT;
+import static dev.monotable.shared.schema.TableSchema.VERSION;
+
+import dev.monotable.shared.errors.ConflictException;
+import dev.monotable.shared.errors.ForbiddenException;
+import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.errors.VersionMismatchException;
+import dev.monotable.shared.keys.Key;
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.keys.Segments;
+import dev.monotable.shared.keys.Timestamps;
+import dev.monotable.shared.model.AccountEmail;
+import dev.monotable.shared.model.Items;
+import dev.monotable.shared.model.Organization;
+import dev.monotable.shared.model.Rules;
+import dev.monotable.shared.model.User;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * User accounts (AP01-AP03): the User item and the AccountEmail uniqueness item that keeps one
+ * account per e-mail address. User names share the {@code ACCOUNT#} namespace with organizations,
+ * so a name held by an organization is taken for users too.
+ */
+public final class Accounts {
+  private static final String EMAIL = "Email";
+  private static final String NAME = "Name";
+  private static final String BIO = "Bio";
+  private static final String USERNAME = "Username";
+
+  private final TableGateway table;
+
+  public Accounts(TableGateway table) {
+    this.table = table;
+  }
+
+  /**
+   * AP01: TransactWriteItems of Put User and Put AccountEmail, each {@code attribute_not_exists(PK)}.
+   * The e-mail is stored lower-case; an empty name or bio is stored as absent.
+   *
+   * @throws ForbiddenException when the caller is not {@code username} (case-insensitive)
+   * @throws ConflictException {@code username} when a user or organization has the name,
+   *     {@code email} when another account uses the address
+   */
+  public User createUser(String caller, String username, String email, String name, String bio) {
+    Segments.account("username", username);
+    String mail = Segments.email("email", email);
+    String n = emptyToNull(Rules.shortText("name", name));
+    String b = emptyToNull(Rules.longText("bio", bio, false));
+    requireSelf(caller, username, "the caller creates their own profile only");
+
+    String now = Timestamps.format(table.clock().instant());
+    User user = new User(username, mail, n, b, now, now, 1);
+    AccountEmail accountEmail = new AccountEmail(mail, username, now);
+    try {
+      table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+          putIfAbsent(user.toItem()),
+          putIfAbsent(accountEmail.toItem())).build());
+    } catch (TransactionCanceledException e) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(0)) {
+        Map<String, AttributeValue> holder = f.oldItem(0);
+        boolean org = holder != null && Organization.TYPE.equals(Items.type(holder));
+        throw new ConflictException("username",
+            org ? "an organization already has this name" : "username is already taken");
+      }
+      if (f.failed(1)) {
+        throw new ConflictException("email", "email is already used by another account");
+      }
+      throw f.unexpected();
+    }
+    return user;
+  }
+
+  /**
+   * AP02: one strongly consistent GetItem of {@code ACCOUNT#{username}}.
+   *
+   * @throws NotFoundException {@code user} when absent or when the name belongs to an organization
+   */
+  public User getUser(String username) {
+    Key key = Keys.account(username);
+    return table.get(key)
+        .filter(item -> User.TYPE.equals(Items.type(item)))
+        .map(User::fromItem)
+        .orElseThrow(() -> new NotFoundException("user"));
+  }
+
+  /**
+   * AP03: profile update under optimistic locking ({@code Version = :expected}, then Version + 1).
+   * Without an e-mail change it is one UpdateItem. With one, a GetItem reads the current address,
+   * then TransactWriteItems updates the User (conditioned on Version and the old Email), deletes
+   * the old AccountEmail (conditioned on belonging to this user) and puts the new one
+   * ({@code attribute_not_exists}). An empty patch still bumps Version and UpdatedAt, so the
+   * answer always carries a version the client can use next.
+   *
+   * @throws ForbiddenException when the caller is not the user
+   * @throws NotFoundException {@code user} when no such user exists
+   * @throws VersionMismatchException when {@code expectedVersion} is stale
+   * @throws ConflictException {@code email} when another account uses the new address
+   */
+  public User updateUser(String caller, String username, long expectedVersion, UserPatch patch) {
+    Key key = Keys.account(username);
+    UserPatch p = patch == null ? new UserPatch(null, null, null) : patch;
+    Rules.shortText("name", p.name());
+    Rules.longText("bio", p.bio(), false);
+    String newEmail = null;
+    if (p.email() != null) {
+      newEmail = Segments.email("email", p.email());
+    }
+    requireSelf(caller, username, "a user edits only their own profile");
+    String now = Timestamps.format(table.clock().instant());
+
+    if (newEmail == null) {
+      return updateProfile(key, expectedVersion, p, now);
+    }
+    User current = table.get(key)
+        .filter(item -> User.TYPE.equals(Items.type(item)))
+        .map(User::fromItem)
+        .orElseThrow(() -> new NotFoundException("user"));
+    if (current.version() != expectedVersion) {
+      throw new VersionMismatchException(expectedVersion, current.version());
+    }
+    if (newEmail.equals(current.email())) {
+      // Same address (perhaps typed in another case): the AccountEmail item stays as it is.
+      return updateProfile(key, expectedVersion, new UserPatch(p.name(), p.bio(), null), now);
+    }
+    return swapEmail(key, current, expectedVersion, p, newEmail, now);
+  }
+
+  private User updateProfile(Key key, long expectedVersion, UserPatch p, String now) {
+    ProfileUpdate u = ProfileUpdate.of(p, null, now);
+    Map<String, String> names = u.names();
+    names.put("#type", TYPE);
+    Map<String, AttributeValue> values = u.values();
+    values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
+    values.put(":user", AttributeValue.fromS(User.TYPE));
+    try {
+      UpdateItemResponse r = table.client().updateItem(UpdateItemRequest.builder()
+          .tableName(table.tableName())
+          .key(key.toMap())
+          .updateExpression(u.expression())
+          .conditionExpression("#v = :expected AND #type = :user")
+          .expressionAttributeNames(names)
+          .expressionAttributeValues(values)
+          .returnValues(ReturnValue.ALL_NEW)
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+          .build());
+      return User.fromItem(r.attributes());
+    } catch (ConditionalCheckFailedException e) {
+      Map<String, AttributeValue> old = e.hasItem() && !e.item().isEmpty() ? e.item() : null;
+      throw staleOrMissing(old, expectedVersion);
+    }
+  }
+
+  private User swapEmail(Key key, User current, long expectedVersion, UserPatch p, String newEmail, String now) {
+    ProfileUpdate u = ProfileUpdate.of(p, newEmail, now);
+    Map<String, String> names = u.names();
+    Map<String, AttributeValue> values = u.values();
+    values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
+    values.put(":oldEmail", AttributeValue.fromS(current.email()));
+    Update updateUser = Update.builder()
+        .tableName(table.tableName())
+        .key(key.toMap())
+        .updateExpression(u.expression())
+        .conditionExpression("#v = :expected AND #email = :oldEmail")
+        .expressionAttributeNames(names)
+        .expressionAttributeValues(values)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+        .build();
+    Delete deleteOld = Delete.builder()
+        .tableName(table.tableName())
+        .key(Keys.accountEmail(current.email()).toMap())
+        .conditionExpression("#username = :me")
+        .expressionAttributeNames(Map.of("#username", USERNAME))
+        .expressionAttributeValues(Map.of(":me", AttributeValue.fromS(current.username())))
+        .build();
+    AccountEmail next = new AccountEmail(newEmail, current.username(), now);
+    try {
+      table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+          TransactWriteItem.builder().update(updateUser).build(),
+          TransactWriteItem.builder().delete(deleteOld).build(),
+          putIfAbsent(next.toItem())).build());
+    } catch (TransactionCanceledException e) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(0)) {
+        throw staleOrMissing(f.oldItem(0), expectedVersion);
+      }
+      if (f.failed(2)) {
+        throw new ConflictException("email", "email is already used by another account");
+      }
+      // The old AccountEmail not being this user's while the User item still names it is corruption.
+      throw f.unexpected();
+    }
+    return new User(current.username(), newEmail, applied(p.name(), current.name()), applied(p.bio(), current.bio()),
+        current.createdAt(), now, expectedVersion + 1);
+  }
+
+  private static RuntimeException staleOrMissing(Map<String, AttributeValue> old, long expectedVersion) {
+    if (old == null || !User.TYPE.equals(Items.type(old))) {
+      return new NotFoundException("user");
+    }
+    return new VersionMismatchException(expectedVersion, Items.n(old, VERSION));
+  }
+
+  private TransactWriteItem putIfAbsent(Map<String, AttributeValue> item) {
+    return TransactWriteItem.builder().put(Put.builder()
+        .tableName(table.tableName())
+        .item(item)
+        .conditionExpression("attribute_not_exists(#pk)")
+        .expressionAttributeNames(Map.of("#pk", PK))
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+        .build()).build();
+  }
+
+  /** Checks the caller is the account being written; names compare case-insensitively. */
+  private static void requireSelf(String caller, String username, String message) {
+    if (caller == null) {
+      throw new UnauthorizedException("authentication required");
+    }
+    if (!Segments.account("caller", caller).equals(Segments.account("username", username))) {
+      throw new ForbiddenException(message);
+    }
+  }
+
+  private static String emptyToNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
+  }
+
+  /** The value after a patch: null keeps {@code current}, empty clears. */
+  private static String applied(String patched, String current) {
+    return patched == null ? current : emptyToNull(patched);
+  }
+
+  /** SET/REMOVE clauses of a profile update; only names and values it uses (moto rejects unused ones). */
+  private record ProfileUpdate(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+
+    static ProfileUpdate of(UserPatch p, String newEmail, String now) {
+      Map<String, String> names = new LinkedHashMap<>();
+      Map<String, AttributeValue> values = new LinkedHashMap<>();
+      List<String> set = new ArrayList<>();
+      List<String> remove = new ArrayList<>();
+      names.put("#v", VERSION);
+      names.put("#updated", UPDATED_AT);
+      values.put(":one", AttributeValue.fromN("1"));
+      values.put(":now", AttributeValue.fromS(now));
+      set.add("#v = #v + :one");
+      set.add("#updated = :now");
+      text(p.name(), "#name", NAME, ":name", names, values, set, remove);
+      text(p.bio(), "#bio", BIO, ":bio", names, values, set, remove);
+      if (newEmail != null) {
+        names.put("#email", EMAIL);
+        values.put(":email", AttributeValue.fromS(newEmail));
+        set.add("#email = :email");
+      }
+      String expression = "SET " + String.join(", ", set) + (remove.isEmpty() ? "" : " REMOVE " + String.join(", ", remove));
+      return new ProfileUpdate(expression, names, values);
+    }
+
+    private static void text(String value, String alias, String attribute, String placeholder,
+        Map<String, String> names, Map<String, AttributeValue> values, List<String> set, List<String> remove) {
+      if (value == null) {
+        return;
+      }
+      names.put(alias, attribute);
+      if (value.isEmpty()) {
+        remove.add(alias);
+      } else {
+        values.put(placeholder, AttributeValue.fromS(value));
+        set.add(alias + " = " + placeholder);
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.monotable.shared.data;
+
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Reads the CancellationReasons of a TransactWriteItems by action index, so each data-access class
+ * maps "the condition of action i failed" to its domain exception. A cancellation without any
+ * failed condition (TransactionConflict, throttling) is not a domain outcome and is rethrown.
+ */
+final class TransactionFailures {
+  static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
+
+  private final TransactionCanceledException cause;
+  private final List<CancellationReason> reasons;
+
+  private TransactionFailures(TransactionCanceledException cause) {
+    this.cause = cause;
+    this.reasons = cause.hasCancellationReasons() ? cause.cancellationReasons() : List.of();
+  }
+
+  /** Wraps a cancellation; rethrows it unchanged when no action's condition failed. */
+  static TransactionFailures of(TransactionCanceledException e) {
+    TransactionFailures f = new TransactionFailures(e);
+    if (f.reasons.stream().noneMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()))) {
+      throw e;
+    }
+    return f;
+  }
+
+  /** True when the condition of the action at {@code index} failed. */
+  boolean failed(int index) {
+    return index >= 0 && index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
+  }
+
+  /**
+   * The item as it was when the condition of action {@code index} failed (requested with
+   * ReturnValuesOnConditionCheckFailure.ALL_OLD), or null when the item did not exist.
+   */
+  Map<String, AttributeValue> oldItem(int index) {
+    CancellationReason r = reasons.get(index);
+    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+  }
+
+  /** The original exception, for a failure no mapping expected (a bug or corrupted data). */
+  IllegalStateException unexpected() {
+    return new IllegalStateException("transaction cancelled unexpectedly: " + reasons, cause);
+  }
+}
