@@ -17,8 +17,9 @@ public enum AccessPattern {
       "ConditionCheck caller User + Put Organization attribute_not_exists + Put Membership(admin)",
       "body: name, description"),
   AP05("get organization", "GetItem", null, "PK = ACCOUNT#{org}, SK = ACCOUNT#{org}", "org"),
-  AP06("add or change member (admin only)", "TransactWriteItems", null,
-      "ConditionCheck admin + ConditionCheck user + Put Membership (+ Update Organization AdminCount)",
+  AP06("add or change member (admin only)", "BatchGetItem + TransactWriteItems", null,
+      "BatchGetItem target Membership + Organization + User, then TransactWriteItems: ConditionCheck admin + "
+          + "ConditionCheck user + Put Membership (+ Update Organization AdminCount)",
       "org, username, body: role"),
   AP07("remove member (admin only; never the last admin)", "TransactWriteItems", null,
       "ConditionCheck admin + Delete Membership (+ Update Organization AdminCount > 1)", "org, username"),

@@ -114,10 +114,11 @@ public final class Accounts {
    *
    * @throws ForbiddenException when the caller is not the user
    * @throws NotFoundException {@code user} when no such user exists
+   * @param expectedVersion the If-Match version, or null to update the version read first (one GetItem)
    * @throws VersionMismatchException when {@code expectedVersion} is stale
    * @throws ConflictException {@code email} when another account uses the new address
    */
-  public User updateUser(String caller, String username, long expectedVersion, UserPatch patch) {
+  public User updateUser(String caller, String username, Long expectedVersion, UserPatch patch) {
     Key key = Keys.account(username);
     UserPatch p = patch == null ? new UserPatch(null, null, null) : patch;
     Rules.shortText("name", p.name());
@@ -129,21 +130,27 @@ public final class Accounts {
     requireSelf(caller, username, "a user edits only their own profile");
     String now = Timestamps.format(table.clock().instant());
 
-    if (newEmail == null) {
-      return updateProfile(key, expectedVersion, p, now);
+    // Without If-Match the update applies to the version read here (still conditional, so a
+    // concurrent writer between the read and the write is detected).
+    User current = null;
+    if (expectedVersion == null || newEmail != null) {
+      current = table.get(key)
+          .filter(item -> User.TYPE.equals(Items.type(item)))
+          .map(User::fromItem)
+          .orElseThrow(() -> new NotFoundException("user"));
     }
-    User current = table.get(key)
-        .filter(item -> User.TYPE.equals(Items.type(item)))
-        .map(User::fromItem)
-        .orElseThrow(() -> new NotFoundException("user"));
-    if (current.version() != expectedVersion) {
-      throw new VersionMismatchException(expectedVersion, current.version());
+    long expected = expectedVersion != null ? expectedVersion : current.version();
+    if (newEmail == null) {
+      return updateProfile(key, expected, p, now);
+    }
+    if (current.version() != expected) {
+      throw new VersionMismatchException(expected, current.version());
     }
     if (newEmail.equals(current.email())) {
       // Same address (perhaps typed in another case): the AccountEmail item stays as it is.
-      return updateProfile(key, expectedVersion, new UserPatch(p.name(), p.bio(), null), now);
+      return updateProfile(key, expected, new UserPatch(p.name(), p.bio(), null), now);
     }
-    return swapEmail(key, current, expectedVersion, p, newEmail, now);
+    return swapEmail(key, current, expected, p, newEmail, now);
   }
 
   private User updateProfile(Key key, long expectedVersion, UserPatch p, String now) {

@@ -182,10 +182,11 @@ public final class Tickets {
    * @throws ValidationException bad title, body or state (nothing is read or written)
    * @throws NotFoundException {@code repository} (missing or private) or the kind's noun
    * @throws ForbiddenException neither maintainer nor author, or an author trying to merge
+   * @param expectedVersion the If-Match version, or null for the version the access read returns
    * @throws VersionMismatchException {@code expectedVersion} is stale
    * @throws ConflictException {@code state}: the pull request is merged, or closed and asked to merge
    */
-  public Ticket update(TicketKind kind, String caller, String owner, String repo, int number, long expectedVersion,
+  public Ticket update(TicketKind kind, String caller, String owner, String repo, int number, Long expectedVersion,
       TicketPatch patch) {
     requireCaller(caller);
     Objects.requireNonNull(patch, "patch");
@@ -203,8 +204,10 @@ public final class Tickets {
     if (!access.canMaintain() && !isAuthor) {
       throw new ForbiddenException("only the repository's maintainers and the author may change this " + kind.noun());
     }
-    if (current.version() != expectedVersion) {
-      throw new VersionMismatchException(expectedVersion, current.version());
+    // Without If-Match the update applies to the version just read; the write stays conditional on it.
+    long expected = expectedVersion != null ? expectedVersion : current.version();
+    if (current.version() != expected) {
+      throw new VersionMismatchException(expected, current.version());
     }
     if (target == current.state()) {
       target = null;
@@ -223,7 +226,7 @@ public final class Tickets {
     if (patch.title() == null && patch.body() == null && target == null) {
       return current;
     }
-    return write(kind, owner, repo, number, key, expectedVersion, patch, target);
+    return write(kind, owner, repo, number, key, expected, patch, target);
   }
 
   private Ticket write(TicketKind kind, String owner, String repo, int number, Key key, long expectedVersion,

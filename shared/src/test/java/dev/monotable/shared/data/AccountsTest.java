@@ -212,7 +212,7 @@ class AccountsTest {
     clock.set(java.time.Instant.parse(T1));
 
     // WHEN the caller writes their name in another case
-    User updated = accounts.updateUser("grace", "GRACE", 1, new UserPatch("Grace Hopper", "compilers", null));
+    User updated = accounts.updateUser("grace", "GRACE", 1L, new UserPatch("Grace Hopper", "compilers", null));
 
     // THEN
     assertEquals(new User("Grace", "grace@example.com", "Grace Hopper", "compilers", T0, T1, 2), updated);
@@ -233,11 +233,11 @@ class AccountsTest {
   void updateUser_shouldKeepFields_whenPatchFieldsAreNull_andClearThem_whenEmpty() {
     accounts.createUser("heidi", "heidi", "heidi@example.com", "Heidi", "bio");
 
-    User renamed = accounts.updateUser("heidi", "heidi", 1, new UserPatch("H.", null, null));
+    User renamed = accounts.updateUser("heidi", "heidi", 1L, new UserPatch("H.", null, null));
     assertEquals("H.", renamed.name());
     assertEquals("bio", renamed.bio());
 
-    User cleared = accounts.updateUser("heidi", "heidi", 2, new UserPatch("", "", null));
+    User cleared = accounts.updateUser("heidi", "heidi", 2L, new UserPatch("", "", null));
 
     assertNull(cleared.name());
     assertNull(cleared.bio());
@@ -251,11 +251,11 @@ class AccountsTest {
   @Test
   void updateUser_shouldThrowVersionMismatch_whenVersionIsStale() {
     accounts.createUser("ivan", "ivan", "ivan@example.com", "Ivan", null);
-    accounts.updateUser("ivan", "ivan", 1, new UserPatch("Ivan II", null, null));
+    accounts.updateUser("ivan", "ivan", 1L, new UserPatch("Ivan II", null, null));
     Map<String, AttributeValue> before = table.item(Keys.account("ivan")).orElseThrow();
 
     VersionMismatchException e = assertThrows(VersionMismatchException.class,
-        () -> accounts.updateUser("ivan", "ivan", 1, new UserPatch("Ivan III", null, null)));
+        () -> accounts.updateUser("ivan", "ivan", 1L, new UserPatch("Ivan III", null, null)));
 
     assertEquals(2, e.currentVersion());
     assertEquals(before, table.item(Keys.account("ivan")).orElseThrow());
@@ -266,7 +266,7 @@ class AccountsTest {
     int before = table.scanAll().size();
 
     assertThrows(NotFoundException.class,
-        () -> accounts.updateUser("judy", "judy", 1, new UserPatch("Judy", null, null)));
+        () -> accounts.updateUser("judy", "judy", 1L, new UserPatch("Judy", null, null)));
 
     // guards: an UpdateItem without a condition would upsert a half-built User
     assertTrue(table.item(Keys.account("judy")).isEmpty());
@@ -279,9 +279,9 @@ class AccountsTest {
     table.put(org);
 
     assertThrows(NotFoundException.class,
-        () -> accounts.updateUser("hooli", "hooli", 1, new UserPatch("hacked", null, null)));
+        () -> accounts.updateUser("hooli", "hooli", 1L, new UserPatch("hacked", null, null)));
     assertThrows(NotFoundException.class,
-        () -> accounts.updateUser("hooli", "hooli", 1, new UserPatch(null, null, "x@hooli.com")));
+        () -> accounts.updateUser("hooli", "hooli", 1L, new UserPatch(null, null, "x@hooli.com")));
 
     assertEquals(org, table.item(Keys.account("hooli")).orElseThrow());
   }
@@ -292,9 +292,9 @@ class AccountsTest {
     Map<String, AttributeValue> before = table.item(Keys.account("kim")).orElseThrow();
 
     assertThrows(ForbiddenException.class,
-        () -> accounts.updateUser("mallory", "kim", 1, new UserPatch("pwned", null, null)));
+        () -> accounts.updateUser("mallory", "kim", 1L, new UserPatch("pwned", null, null)));
     assertThrows(UnauthorizedException.class,
-        () -> accounts.updateUser(null, "kim", 1, new UserPatch("pwned", null, null)));
+        () -> accounts.updateUser(null, "kim", 1L, new UserPatch("pwned", null, null)));
 
     assertEquals(before, table.item(Keys.account("kim")).orElseThrow());
   }
@@ -305,9 +305,9 @@ class AccountsTest {
     Map<String, AttributeValue> before = table.item(Keys.account("leo")).orElseThrow();
 
     assertEquals("email", assertThrows(ValidationException.class,
-        () -> accounts.updateUser("leo", "leo", 1, new UserPatch(null, null, ""))).field());
+        () -> accounts.updateUser("leo", "leo", 1L, new UserPatch(null, null, ""))).field());
     assertEquals("name", assertThrows(ValidationException.class,
-        () -> accounts.updateUser("leo", "leo", 1, new UserPatch("n".repeat(351), null, null))).field());
+        () -> accounts.updateUser("leo", "leo", 1L, new UserPatch("n".repeat(351), null, null))).field());
 
     assertEquals(before, table.item(Keys.account("leo")).orElseThrow());
   }
@@ -319,7 +319,7 @@ class AccountsTest {
     clock.set(java.time.Instant.parse(T1));
 
     // WHEN
-    User updated = accounts.updateUser("mallory", "mallory", 1, new UserPatch(null, "new bio", "Mallory@New.Example"));
+    User updated = accounts.updateUser("mallory", "mallory", 1L, new UserPatch(null, "new bio", "Mallory@New.Example"));
 
     // THEN the User carries the new address and version, the old tracking item is gone
     assertEquals(new User("Mallory", "mallory@new.example", "M", "new bio", T0, T1, 2), updated);
@@ -349,7 +349,7 @@ class AccountsTest {
     Map<String, AttributeValue> userBefore = table.item(Keys.account("oscar")).orElseThrow();
 
     ConflictException e = assertThrows(ConflictException.class,
-        () -> accounts.updateUser("oscar", "oscar", 1, new UserPatch("Oscar", null, "PEGGY@example.com")));
+        () -> accounts.updateUser("oscar", "oscar", 1L, new UserPatch("Oscar", null, "PEGGY@example.com")));
 
     assertEquals("email", e.conflict());
     assertEquals(before, table.scanAll().size());
@@ -361,11 +361,11 @@ class AccountsTest {
   @Test
   void updateUser_shouldThrowVersionMismatchAndKeepEmail_whenEmailChangeUsesStaleVersion() {
     accounts.createUser("quinn", "quinn", "quinn@example.com", null, null);
-    accounts.updateUser("quinn", "quinn", 1, new UserPatch("Q", null, null));
+    accounts.updateUser("quinn", "quinn", 1L, new UserPatch("Q", null, null));
     int before = table.scanAll().size();
 
     VersionMismatchException e = assertThrows(VersionMismatchException.class,
-        () -> accounts.updateUser("quinn", "quinn", 1, new UserPatch(null, null, "q@example.com")));
+        () -> accounts.updateUser("quinn", "quinn", 1L, new UserPatch(null, null, "q@example.com")));
 
     assertEquals(2, e.currentVersion());
     assertEquals(before, table.scanAll().size());
@@ -378,7 +378,7 @@ class AccountsTest {
     int before = table.scanAll().size();
 
     assertThrows(NotFoundException.class,
-        () -> accounts.updateUser("rita", "rita", 1, new UserPatch(null, null, "rita@example.com")));
+        () -> accounts.updateUser("rita", "rita", 1L, new UserPatch(null, null, "rita@example.com")));
 
     assertEquals(before, table.scanAll().size());
   }
@@ -389,7 +389,7 @@ class AccountsTest {
     Map<String, AttributeValue> emailBefore = table.item(Keys.accountEmail("sam@example.com")).orElseThrow();
     clock.advance(Duration.ofMinutes(1));
 
-    User updated = accounts.updateUser("sam", "sam", 1, new UserPatch(null, null, "SAM@Example.com"));
+    User updated = accounts.updateUser("sam", "sam", 1L, new UserPatch(null, null, "SAM@Example.com"));
 
     assertEquals("sam@example.com", updated.email());
     assertEquals(2, updated.version());
@@ -402,12 +402,12 @@ class AccountsTest {
     // GIVEN another request edits the profile right after the e-mail change read the user
     accounts.createUser("tara", "tara", "tara@example.com", null, null);
     Accounts accountsWithRace = new Accounts(new TableGateway(
-        Races.afterFirstRead(table.client(), () -> accounts.updateUser("tara", "tara", 1, new UserPatch("T", null, null))),
+        Races.afterFirstRead(table.client(), () -> accounts.updateUser("tara", "tara", 1L, new UserPatch("T", null, null))),
         table.name(), table.cursors(), clock));
 
     // WHEN
     VersionMismatchException e = assertThrows(VersionMismatchException.class,
-        () -> accountsWithRace.updateUser("tara", "tara", 1, new UserPatch(null, null, "t@example.com")));
+        () -> accountsWithRace.updateUser("tara", "tara", 1L, new UserPatch(null, null, "t@example.com")));
 
     // THEN the transaction's Version condition, not the earlier read, caught it: nothing swapped
     assertEquals(2, e.currentVersion());

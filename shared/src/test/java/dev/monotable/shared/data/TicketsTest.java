@@ -273,7 +273,7 @@ class TicketsTest {
       }
     }
     for (int n : new int[] {5, 1, 8}) {
-      tickets.update(ISSUE, "Alice", "alice", repo, n, 1, TicketPatch.state("closed"));
+      tickets.update(ISSUE, "Alice", "alice", repo, n, 1L, TicketPatch.state("closed"));
     }
     return repo;
   }
@@ -342,12 +342,12 @@ class TicketsTest {
   @Test
   void list_shouldIncludeMergedInClosedPullRequests_oldestFirst() {
     String repo = repoWithMixedTickets();
-    tickets.update(PULL_REQUEST, "Alice", "alice", repo, 6, 1, TicketPatch.state("merged"));
+    tickets.update(PULL_REQUEST, "Alice", "alice", repo, 6, 1L, TicketPatch.state("merged"));
 
     assertEquals(List.of(3), numbers(tickets.list(PULL_REQUEST, null, "alice", repo, "open", PageRequest.first(30))));
     assertEquals(List.of(6), numbers(tickets.list(PULL_REQUEST, null, "alice", repo, "closed", PageRequest.first(30))));
 
-    tickets.update(PULL_REQUEST, "Alice", "alice", repo, 3, 1, TicketPatch.state("closed"));
+    tickets.update(PULL_REQUEST, "Alice", "alice", repo, 3, 1L, TicketPatch.state("closed"));
 
     Page<Ticket> closed = tickets.list(PULL_REQUEST, null, "alice", repo, "closed", PageRequest.first(30));
     assertEquals(List.of(3, 6), numbers(closed));
@@ -401,7 +401,7 @@ class TicketsTest {
     clock.advance(Duration.ofMinutes(5));
     String t2 = "2026-03-04T05:11:07.891Z";
 
-    Ticket t = tickets.update(ISSUE, "bob", "alice", repo, 1, 1, new TicketPatch("new", "", null));
+    Ticket t = tickets.update(ISSUE, "bob", "alice", repo, 1, 1L, new TicketPatch("new", "", null));
 
     String lower = repo.toLowerCase();
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
@@ -425,7 +425,7 @@ class TicketsTest {
     String closedAt = "2026-03-04T05:06:08.891Z";
 
     // WHEN the owner closes issue 2
-    Ticket closed = tickets.update(ISSUE, "Alice", "alice", repo, 2, 1, TicketPatch.state("closed"));
+    Ticket closed = tickets.update(ISSUE, "Alice", "alice", repo, 2, 1L, TicketPatch.state("closed"));
 
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 2);
     assertEquals("#ISSUE#CLOSED#00000002", item.get("GSI4SK").s());
@@ -442,7 +442,7 @@ class TicketsTest {
 
     // WHEN the author reopens it (authors may close and reopen their own)
     clock.advance(Duration.ofSeconds(1));
-    Ticket reopened = tickets.update(ISSUE, "Bob", "alice", repo, 2, 2, TicketPatch.state("open"));
+    Ticket reopened = tickets.update(ISSUE, "Bob", "alice", repo, 2, 2L, TicketPatch.state("open"));
 
     item = itemOf(ISSUE, "alice", repo, 2);
     assertEquals("ISSUE#OPEN#99999997", item.get("GSI4SK").s());
@@ -462,7 +462,7 @@ class TicketsTest {
     String mergedAt = "2026-03-04T05:06:09.891Z";
 
     // WHEN an org member (not admin, not author) merges
-    Ticket merged = tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 1, TicketPatch.state("merged"));
+    Ticket merged = tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 1L, TicketPatch.state("merged"));
 
     Map<String, AttributeValue> item = itemOf(PULL_REQUEST, "acme", "merge-me", 1);
     assertItem(attrs(
@@ -478,13 +478,13 @@ class TicketsTest {
     // THEN merged is final: neither reopen nor close, by anyone; the item stays as it is
     List<Map<String, AttributeValue>> before = snapshot(table);
     assertEquals("state", assertThrows(ConflictException.class,
-        () -> tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 2, TicketPatch.state("open"))).conflict());
+        () -> tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 2L, TicketPatch.state("open"))).conflict());
     assertEquals("state", assertThrows(ConflictException.class,
-        () -> tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 2, TicketPatch.state("closed"))).conflict());
+        () -> tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 2L, TicketPatch.state("closed"))).conflict());
     assertEquals(before, snapshot(table));
 
     // ...but its title may still be edited, and "merged" again is no state change
-    Ticket edited = tickets.update(PULL_REQUEST, "Bob", "acme", "merge-me", 1, 2,
+    Ticket edited = tickets.update(PULL_REQUEST, "Bob", "acme", "merge-me", 1, 2L,
         new TicketPatch("renamed", null, "merged"));
     assertEquals(TicketState.MERGED, edited.state());
     assertEquals(mergedAt, edited.mergedAt());
@@ -496,11 +496,11 @@ class TicketsTest {
   void update_shouldRejectMerge_whenPullRequestIsClosed() {
     String repo = aliceRepo();
     tickets.create(PULL_REQUEST, "Bob", "alice", repo, "pr", null, "h", "main");
-    tickets.update(PULL_REQUEST, "Alice", "alice", repo, 1, 1, TicketPatch.state("closed"));
+    tickets.update(PULL_REQUEST, "Alice", "alice", repo, 1, 1L, TicketPatch.state("closed"));
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     ConflictException e = assertThrows(ConflictException.class,
-        () -> tickets.update(PULL_REQUEST, "Alice", "alice", repo, 1, 2, TicketPatch.state("merged")));
+        () -> tickets.update(PULL_REQUEST, "Alice", "alice", repo, 1, 2L, TicketPatch.state("merged")));
 
     assertEquals("state", e.conflict());
     assertEquals(before, snapshot(table));
@@ -513,12 +513,12 @@ class TicketsTest {
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     assertThrows(ForbiddenException.class,
-        () -> tickets.update(PULL_REQUEST, "Bob", "alice", repo, 1, 1, TicketPatch.state("merged")));
+        () -> tickets.update(PULL_REQUEST, "Bob", "alice", repo, 1, 1L, TicketPatch.state("merged")));
     assertEquals(before, snapshot(table));
 
     // The author may close their own pull request
     assertEquals(TicketState.CLOSED,
-        tickets.update(PULL_REQUEST, "Bob", "alice", repo, 1, 1, TicketPatch.state("closed")).state());
+        tickets.update(PULL_REQUEST, "Bob", "alice", repo, 1, 1L, TicketPatch.state("closed")).state());
   }
 
   @Test
@@ -533,16 +533,16 @@ class TicketsTest {
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     assertThrows(ForbiddenException.class,
-        () -> tickets.update(ISSUE, "Carol", "alice", repo, 1, 1, TicketPatch.title("hijacked")));
+        () -> tickets.update(ISSUE, "Carol", "alice", repo, 1, 1L, TicketPatch.title("hijacked")));
     assertThrows(ForbiddenException.class,
-        () -> tickets.update(ISSUE, "Carol", "alice", repo, 1, 1, TicketPatch.state("closed")));
+        () -> tickets.update(ISSUE, "Carol", "alice", repo, 1, 1L, TicketPatch.state("closed")));
     // a stranger to the org on its public repository: neither owner, member nor author
     assertThrows(ForbiddenException.class,
-        () -> tickets.update(ISSUE, "Carol", "acme", "public-upd", 1, 1, TicketPatch.state("closed")));
+        () -> tickets.update(ISSUE, "Carol", "acme", "public-upd", 1, 1L, TicketPatch.state("closed")));
     assertEquals("repository not found", assertThrows(NotFoundException.class,
-        () -> tickets.update(ISSUE, "Carol", "acme", "private-upd", 1, 1, TicketPatch.title("x"))).getMessage());
+        () -> tickets.update(ISSUE, "Carol", "acme", "private-upd", 1, 1L, TicketPatch.title("x"))).getMessage());
     assertThrows(UnauthorizedException.class,
-        () -> tickets.update(ISSUE, null, "alice", repo, 1, 1, TicketPatch.title("x")));
+        () -> tickets.update(ISSUE, null, "alice", repo, 1, 1L, TicketPatch.title("x")));
     assertEquals(before, snapshot(table));
   }
 
@@ -555,11 +555,11 @@ class TicketsTest {
     String repo = aliceRepo();
     tickets.create(ISSUE, "Bob", "alice", repo, "t", null, null, null);
 
-    assertEquals("by dave", tickets.update(ISSUE, "Dave", "acme", "shared-upd", 1, 1, TicketPatch.title("by dave"))
+    assertEquals("by dave", tickets.update(ISSUE, "Dave", "acme", "shared-upd", 1, 1L, TicketPatch.title("by dave"))
         .title());
-    assertEquals("by erin", tickets.update(ISSUE, "Erin", "acme", "shared-upd", 1, 2, TicketPatch.title("by erin"))
+    assertEquals("by erin", tickets.update(ISSUE, "Erin", "acme", "shared-upd", 1, 2L, TicketPatch.title("by erin"))
         .title());
-    assertEquals("by alice", tickets.update(ISSUE, "ALICE", "alice", repo, 1, 1, TicketPatch.title("by alice"))
+    assertEquals("by alice", tickets.update(ISSUE, "ALICE", "alice", repo, 1, 1L, TicketPatch.title("by alice"))
         .title());
   }
 
@@ -567,13 +567,13 @@ class TicketsTest {
   void update_shouldThrowVersionMismatch_whenExpectedVersionIsStaleOrAhead() {
     String repo = aliceRepo();
     tickets.create(ISSUE, "Bob", "alice", repo, "t", null, null, null);
-    tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, TicketPatch.title("v2"));
+    tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, TicketPatch.title("v2"));
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     VersionMismatchException stale = assertThrows(VersionMismatchException.class,
-        () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, TicketPatch.title("lost update")));
+        () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, TicketPatch.title("lost update")));
     VersionMismatchException ahead = assertThrows(VersionMismatchException.class,
-        () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 7, TicketPatch.state("closed")));
+        () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 7L, TicketPatch.state("closed")));
 
     assertEquals(2, stale.currentVersion());
     assertEquals(2, ahead.currentVersion());
@@ -586,13 +586,13 @@ class TicketsTest {
     tickets.create(ISSUE, "Bob", "alice", repo, "t", null, null, null);
     List<Map<String, AttributeValue>> before = snapshot(table);
 
-    assertField("state", () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, TicketPatch.state("merged")));
-    assertField("state", () -> tickets.update(PULL_REQUEST, "Bob", "alice", repo, 1, 1, TicketPatch.state("done")));
-    assertField("title", () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, TicketPatch.title("")));
-    assertField("body", () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, TicketPatch.body("b".repeat(65_537))));
+    assertField("state", () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, TicketPatch.state("merged")));
+    assertField("state", () -> tickets.update(PULL_REQUEST, "Bob", "alice", repo, 1, 1L, TicketPatch.state("done")));
+    assertField("title", () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, TicketPatch.title("")));
+    assertField("body", () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, TicketPatch.body("b".repeat(65_537))));
     // A missing repository would be a 404: the 400 proves validation came first.
-    assertField("title", () -> tickets.update(ISSUE, "Bob", "alice", "missing", 1, 1, TicketPatch.title("")));
-    assertField("number", () -> tickets.update(ISSUE, "Bob", "alice", repo, 0, 1, TicketPatch.title("x")));
+    assertField("title", () -> tickets.update(ISSUE, "Bob", "alice", "missing", 1, 1L, TicketPatch.title("")));
+    assertField("number", () -> tickets.update(ISSUE, "Bob", "alice", repo, 0, 1L, TicketPatch.title("x")));
     assertEquals(before, snapshot(table));
   }
 
@@ -602,12 +602,12 @@ class TicketsTest {
     Ticket created = tickets.create(ISSUE, "Bob", "alice", repo, "t", null, null, null);
     List<Map<String, AttributeValue>> before = snapshot(table);
 
-    assertEquals(created, tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, new TicketPatch(null, null, null)));
-    assertEquals(created, tickets.update(ISSUE, "Bob", "alice", repo, 1, 1, TicketPatch.state("open")));
+    assertEquals(created, tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, new TicketPatch(null, null, null)));
+    assertEquals(created, tickets.update(ISSUE, "Bob", "alice", repo, 1, 1L, TicketPatch.state("open")));
     assertEquals(before, snapshot(table));
     // ...and still checks the version, so a stale client learns it is stale
     assertThrows(VersionMismatchException.class,
-        () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 5, new TicketPatch(null, null, null)));
+        () -> tickets.update(ISSUE, "Bob", "alice", repo, 1, 5L, new TicketPatch(null, null, null)));
   }
 
   @Test
@@ -616,8 +616,8 @@ class TicketsTest {
     tickets.create(ISSUE, "Bob", "alice", repo, "t", null, null, null);
 
     assertEquals("pull request not found", assertThrows(NotFoundException.class,
-        () -> tickets.update(PULL_REQUEST, "Alice", "alice", repo, 1, 1, TicketPatch.title("x"))).getMessage());
+        () -> tickets.update(PULL_REQUEST, "Alice", "alice", repo, 1, 1L, TicketPatch.title("x"))).getMessage());
     assertEquals("issue not found", assertThrows(NotFoundException.class,
-        () -> tickets.update(ISSUE, "Alice", "alice", repo, 9, 1, TicketPatch.title("x"))).getMessage());
+        () -> tickets.update(ISSUE, "Alice", "alice", repo, 9, 1L, TicketPatch.title("x"))).getMessage());
   }
 }
