@@ -413,7 +413,7 @@ public final class EntityCharts {
     ChartKey org = key(Keys.ACCOUNT, "account", "org");
     l.add(new Chart(Organization.TYPE, null, Organization.class, Selector.always(), pair(org, org),
         Map.of(GSI1, pair(org, org), GSI3, pair(org, org)), true, false,
-        List.of("shares the account namespace with users", "AdminCount"),
+        List.of("shares the account namespace with users", "AdminCount guards the last admin"),
         List.of(
             attr("Org", s, req, fixed, "display form of the organization name"),
             attr("Name", s, opt, versioned, "display name"),
