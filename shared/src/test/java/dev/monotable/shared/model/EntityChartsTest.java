@@ -92,7 +92,7 @@ class EntityChartsTest {
     return List.copyOf(specCharts().keySet());
   }
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0}")
   @MethodSource("labels")
   void renderedKeys_shouldEqualSpecChart_forEveryEntity(String label) {
     assertEquals(specCharts().get(label), EntityCharts.byLabel(label).renderedKeys());

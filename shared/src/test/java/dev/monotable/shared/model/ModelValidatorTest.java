@@ -31,7 +31,7 @@ class ModelValidatorTest {
     return AttributeValue.fromN(v);
   }
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0}")
   @MethodSource("labels")
   void validate_shouldReportNothing_whenItemWrittenByModelRecord(String label) {
     // GIVEN an item from the entity's own toItem()
