@@ -14,7 +14,12 @@ monotable_build() {
     return 0
   fi
   echo "building (mvn package -pl scripts -am)..." >&2
-  (cd "$MONOTABLE_ROOT" && mvn -B -q -DskipTests package -pl scripts -am >&2)
+  local build_log
+  # Maven's output is shown only when the build fails (quiet mode still prints colour resets).
+  if ! build_log="$(mvn -B -q -f "$MONOTABLE_ROOT/pom.xml" -DskipTests package -pl scripts -am 2>&1)"; then
+    printf '%s\n' "$build_log" >&2
+    return 1
+  fi
 }
 
 # monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root.

@@ -15,7 +15,7 @@ public enum AccessPattern {
       "username, If-Match, body"),
   AP04("create organization; caller becomes admin", "TransactWriteItems", null,
       "ConditionCheck caller User + Put Organization attribute_not_exists + Put Membership(admin)",
-      "body: name, description"),
+      "body: org (or login), name, description"),
   AP05("get organization", "GetItem", null, "PK = ACCOUNT#{org}, SK = ACCOUNT#{org}", "org"),
   AP06("add or change member (admin only)", "BatchGetItem + TransactWriteItems", null,
       "BatchGetItem target Membership + Organization + User, then TransactWriteItems: ConditionCheck admin + "
@@ -31,7 +31,8 @@ public enum AccessPattern {
   AP11("pending invitations (expired never shown)", "Query", null,
       "PK = ACCOUNT#{org} AND begins_with(SK, INVITE#), filter TTL > now", "org, limit, cursor"),
   AP12("activity feed, newest first", "Query", null,
-      "PK = ACCOUNT#{username} AND begins_with(SK, #ACTIVITY#), descending", "username, limit, cursor"),
+      "PK = ACCOUNT#{username} AND begins_with(SK, #ACTIVITY#), descending, filter TTL > now",
+      "username, limit, cursor"),
   AP13("create repository for self or an org (org admin)", "TransactWriteItems", null,
       "Put Repository attribute_not_exists + Put Counter + ConditionCheck owner (and admin)",
       "body: owner, name, description, private"),

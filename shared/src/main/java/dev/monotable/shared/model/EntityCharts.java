@@ -1,0 +1,585 @@
+package dev.monotable.shared.model;
+
+import static dev.monotable.shared.schema.TableSchema.Gsi.GSI1;
+import static dev.monotable.shared.schema.TableSchema.Gsi.GSI2;
+import static dev.monotable.shared.schema.TableSchema.Gsi.GSI3;
+import static dev.monotable.shared.schema.TableSchema.Gsi.GSI4;
+
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.keys.Template;
+import dev.monotable.shared.schema.TableSchema;
+import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The entity charts of spec sections 2 and 3 as data: for every entity (and every variant of an
+ * entity whose index keys depend on its state) the {@link Keys} templates of its table key and of
+ * each GSI it is written to, its notes and its main attributes. The generated docs print these
+ * charts and {@link ModelValidator} checks stored items against them, so the charts in the docs
+ * are the rules the items are held to. Templates are referenced, never re-typed.
+ */
+public final class EntityCharts {
+
+  private EntityCharts() {}
+
+  // ---- types ------------------------------------------------------------------------------
+
+  /**
+   * One key position (PK, SK, GSInPK or GSInSK) of a chart: the template that builds it and the
+   * names the spec uses for its placeholders at this position ({@code ACCOUNT#{account}} is
+   * {@code ACCOUNT#{username}} for a user and {@code ACCOUNT#{org}} for an organization).
+   *
+   * @param template the {@link Keys} template
+   * @param names spec name per template placeholder name; placeholders not listed keep their name
+   */
+  public record ChartKey(Template template, Map<String, String> names) {
+
+    public ChartKey {
+      names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
+      for (String from : names.keySet()) {
+        if (!template.names().contains(from)) {
+          throw new IllegalArgumentException(template + " has no placeholder {" + from + "}");
+        }
+      }
+    }
+
+    /** The template as the spec prints it, for example {@code ACCOUNT#{username}}. */
+    public String render() {
+      return EntityCharts.render(template, names);
+    }
+
+    /** Spec names of the placeholders, in order. */
+    public List<String> specNames() {
+      List<String> out = new ArrayList<>();
+      for (String n : template.names()) {
+        out.add(names.getOrDefault(n, n));
+      }
+      return out;
+    }
+
+    /** {@link Template#regex()}: any key the template can produce. */
+    public Pattern regex() {
+      return template.regex();
+    }
+
+    /**
+     * The segments of a key built by this template, in placeholder order, or null when the key
+     * does not match the template.
+     */
+    public List<Segment> segments(String key) {
+      if (key == null || !template.regex().matcher(key).matches()) {
+        return null;
+      }
+      Matcher m = capturing(template).matcher(key);
+      if (!m.matches()) {
+        return null;
+      }
+      List<Segment> out = new ArrayList<>();
+      List<String> templateNames = template.names();
+      for (int i = 0; i < templateNames.size(); i++) {
+        String n = templateNames.get(i);
+        out.add(new Segment(n, names.getOrDefault(n, n), m.group(i + 1)));
+      }
+      return out;
+    }
+  }
+
+  /**
+   * One placeholder value found in a key.
+   *
+   * @param placeholder the template's placeholder name (selects the validation rule)
+   * @param specName the spec's name at this position (equal names must hold equal values)
+   * @param value the segment as stored
+   */
+  public record Segment(String placeholder, String specName, String value) {}
+
+  /** Partition and sort key of the table or of one index. */
+  public record KeyPair(ChartKey pk, ChartKey sk) {}
+
+  /** DynamoDB attribute type descriptors used by Forge items. */
+  public enum AttributeType {
+    S("string"),
+    N("number"),
+    BOOL("boolean"),
+    M("map");
+
+    private final String erdName;
+
+    AttributeType(String erdName) {
+      this.erdName = erdName;
+    }
+
+    /** Type name in a Mermaid erDiagram attribute block. */
+    public String erdName() {
+      return erdName;
+    }
+
+    /** True when the value holds this type. */
+    public boolean holds(AttributeValue v) {
+      return switch (this) {
+        case S -> v.s() != null;
+        case N -> v.n() != null;
+        case BOOL -> v.bool() != null;
+        case M -> v.hasM();
+      };
+    }
+  }
+
+  /** How an attribute changes after the item is created. */
+  public enum Mutability {
+    /** Written at creation, never changed. */
+    FIXED("fixed"),
+    /** Changed by an UpdateItem conditioned on {@code Version} (If-Match). */
+    VERSIONED("versioned"),
+    /** Changed by atomic ADD/SET without a version check (counters, stream handlers). */
+    ATOMIC("atomic");
+
+    private final String label;
+
+    Mutability(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /**
+   * A non-key attribute of an entity.
+   *
+   * @param name attribute name as stored
+   * @param type DynamoDB type
+   * @param required always present on a valid item
+   * @param mutability how it changes
+   * @param description what it holds
+   */
+  public record Attribute(String name, AttributeType type, boolean required, Mutability mutability,
+      String description) {}
+
+  /**
+   * Which items of a {@code Type} a chart describes, when the type has several charts (an open
+   * issue and a closed one carry different GSI4SK templates).
+   */
+  public static final class Selector {
+    private final String attribute;
+    private final Set<String> values;
+    private final boolean present;
+
+    private Selector(String attribute, Set<String> values, boolean present) {
+      this.attribute = attribute;
+      this.values = values;
+      this.present = present;
+    }
+
+    /** Every item of the type. */
+    public static Selector always() {
+      return new Selector(null, Set.of(), true);
+    }
+
+    /** Items whose string attribute holds one of the values. */
+    public static Selector equalTo(String attribute, String... values) {
+      return new Selector(attribute, new LinkedHashSet<>(List.of(values)), true);
+    }
+
+    public static Selector present(String attribute) {
+      return new Selector(attribute, Set.of(), true);
+    }
+
+    public static Selector absent(String attribute) {
+      return new Selector(attribute, Set.of(), false);
+    }
+
+    /** The attribute it reads, or null for {@link #always()}. */
+    public String attribute() {
+      return attribute;
+    }
+
+    public boolean matches(Map<String, AttributeValue> item) {
+      if (attribute == null) {
+        return true;
+      }
+      AttributeValue v = item.get(attribute);
+      if (!present) {
+        return v == null;
+      }
+      if (values.isEmpty()) {
+        return v != null;
+      }
+      return v != null && v.s() != null && values.contains(v.s());
+    }
+
+    /** For docs and messages, for example {@code State = open}. */
+    public String describe() {
+      if (attribute == null) {
+        return "always";
+      }
+      if (!present) {
+        return attribute + " absent";
+      }
+      return values.isEmpty() ? attribute + " present" : attribute + " = " + String.join(" or ", values);
+    }
+
+    @Override
+    public String toString() {
+      return describe();
+    }
+  }
+
+  /**
+   * The chart of one entity, or of one variant of it.
+   *
+   * @param type value of the {@code Type} attribute
+   * @param variant variant name ({@code open}, {@code a fork}...) or null when the type has one chart
+   * @param model the model record whose {@code toItem()} writes such items
+   * @param selector which items of the type the chart describes
+   * @param table table key templates
+   * @param indexes key templates of each GSI the item is written to; an index not listed is absent
+   *     from the item (sparse)
+   * @param versioned carries {@code Version} for optimistic locking
+   * @param ttl carries {@code TTL} (epoch seconds) and expires
+   * @param notes notes of the main-table chart
+   * @param attributes main non-key attributes
+   */
+  public record Chart(String type, String variant, Class<?> model, Selector selector, KeyPair table,
+      Map<Gsi, KeyPair> indexes, boolean versioned, boolean ttl, List<String> notes, List<Attribute> attributes) {
+
+    public Chart {
+      EnumMap<Gsi, KeyPair> copy = new EnumMap<>(Gsi.class);
+      copy.putAll(indexes);
+      indexes = Collections.unmodifiableMap(copy);
+      notes = List.copyOf(notes);
+      attributes = List.copyOf(attributes);
+    }
+
+    /** {@code Issue (open)}, or just the type. */
+    public String label() {
+      return variant == null ? type : type + " (" + variant + ")";
+    }
+
+    /** Key templates of an index, empty when the entity is absent from it. */
+    public Optional<KeyPair> index(Gsi gsi) {
+      return Optional.ofNullable(indexes.get(gsi));
+    }
+
+    /** Every key attribute the item carries (PK, SK, then GSInPK/GSInSK in index order). */
+    public Map<String, ChartKey> keyAttributes() {
+      Map<String, ChartKey> out = new LinkedHashMap<>();
+      out.put(TableSchema.PK, table.pk());
+      out.put(TableSchema.SK, table.sk());
+      indexes.forEach((gsi, pair) -> {
+        out.put(gsi.pk(), pair.pk());
+        out.put(gsi.sk(), pair.sk());
+      });
+      return out;
+    }
+
+    /** The same keys rendered in the spec's form, attribute name to template text. */
+    public Map<String, String> renderedKeys() {
+      Map<String, String> out = new LinkedHashMap<>();
+      keyAttributes().forEach((name, key) -> out.put(name, key.render()));
+      return out;
+    }
+  }
+
+  // ---- registry ---------------------------------------------------------------------------
+
+  private static final List<Chart> CHARTS = build();
+
+  /** Every chart, in the order of spec section 2 (variants next to each other). */
+  public static List<Chart> all() {
+    return CHARTS;
+  }
+
+  /** Entity types in chart order. */
+  public static List<String> types() {
+    Set<String> types = new LinkedHashSet<>();
+    CHARTS.forEach(c -> types.add(c.type()));
+    return List.copyOf(types);
+  }
+
+  /** The charts of one {@code Type}; empty for an unknown type. */
+  public static List<Chart> ofType(String type) {
+    return CHARTS.stream().filter(c -> c.type().equals(type)).toList();
+  }
+
+  /** The chart with this label ({@code Issue (open)}, {@code User}). */
+  public static Chart byLabel(String label) {
+    return CHARTS.stream().filter(c -> c.label().equals(label)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no chart " + label));
+  }
+
+  /** The chart an item falls under (by Type and selector), or empty. */
+  public static Optional<Chart> forItem(Map<String, AttributeValue> item) {
+    String type = Items.type(item);
+    if (type == null) {
+      return Optional.empty();
+    }
+    return ofType(type).stream().filter(c -> c.selector().matches(item)).findFirst();
+  }
+
+  /**
+   * A template with its placeholders renamed, for example {@code render(Keys.ACCOUNT,
+   * Map.of("account", "org"))} is {@code ACCOUNT#{org}}. Names not in the map stay; a new name
+   * may be any text ({@code {ts of last update}}).
+   */
+  public static String render(Template template, Map<String, String> names) {
+    Matcher m = PLACEHOLDER.matcher(template.pattern());
+    StringBuilder sb = new StringBuilder();
+    while (m.find()) {
+      String name = names.getOrDefault(m.group(1), m.group(1));
+      m.appendReplacement(sb, Matcher.quoteReplacement("{" + name + "}"));
+    }
+    m.appendTail(sb);
+    return sb.toString();
+  }
+
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9]+)}");
+  private static final Map<Template, Pattern> CAPTURING = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Like {@link Template#regex()}, with one capturing group per placeholder. */
+  private static Pattern capturing(Template template) {
+    return CAPTURING.computeIfAbsent(template, t -> {
+      Matcher m = PLACEHOLDER.matcher(t.pattern());
+      StringBuilder sb = new StringBuilder("^");
+      int last = 0;
+      while (m.find()) {
+        sb.append(Pattern.quote(t.pattern().substring(last, m.start()))).append("([^#]+)");
+        last = m.end();
+      }
+      return Pattern.compile(sb.append(Pattern.quote(t.pattern().substring(last))).append('$').toString());
+    });
+  }
+
+  /** A chart key: the template with pairs of (template name, spec name). */
+  private static ChartKey key(Template template, String... renames) {
+    Map<String, String> names = new LinkedHashMap<>();
+    for (int i = 0; i < renames.length; i += 2) {
+      names.put(renames[i], renames[i + 1]);
+    }
+    return new ChartKey(template, names);
+  }
+
+  private static KeyPair pair(ChartKey pk, ChartKey sk) {
+    return new KeyPair(pk, sk);
+  }
+
+  private static Attribute attr(String name, AttributeType type, boolean required, Mutability mutability,
+      String description) {
+    return new Attribute(name, type, required, mutability, description);
+  }
+
+  private static List<Chart> build() {
+    final boolean req = true;
+    final boolean opt = false;
+    final AttributeType s = AttributeType.S;
+    final AttributeType n = AttributeType.N;
+    final Mutability fixed = Mutability.FIXED;
+    final Mutability versioned = Mutability.VERSIONED;
+    final Mutability atomic = Mutability.ATOMIC;
+
+    List<Chart> l = new ArrayList<>();
+
+    // -- accounts --
+    ChartKey user = key(Keys.ACCOUNT, "account", "username");
+    l.add(new Chart(User.TYPE, null, User.class, Selector.always(), pair(user, user),
+        Map.of(GSI1, pair(user, user), GSI3, pair(user, user)), true, false,
+        List.of(),
+        List.of(
+            attr("Username", s, req, fixed, "display form of the account name"),
+            attr("Email", s, req, versioned, "e-mail address, reserved by its AccountEmail item"),
+            attr("Name", s, opt, versioned, "display name"),
+            attr("Bio", s, opt, versioned, "profile text"))));
+
+    ChartKey email = key(Keys.ACCOUNT_EMAIL);
+    l.add(new Chart(AccountEmail.TYPE, null, AccountEmail.class, Selector.always(), pair(email, email),
+        Map.of(), false, false,
+        List.of("uniqueness tracking item, attribute Username"),
+        List.of(
+            attr("Email", s, req, fixed, "lower-cased address"),
+            attr("Username", s, req, fixed, "the account holding the address"))));
+
+    ChartKey org = key(Keys.ACCOUNT, "account", "org");
+    l.add(new Chart(Organization.TYPE, null, Organization.class, Selector.always(), pair(org, org),
+        Map.of(GSI1, pair(org, org), GSI3, pair(org, org)), true, false,
+        List.of("shares the account namespace with users", "AdminCount guards the last admin"),
+        List.of(
+            attr("Org", s, req, fixed, "display form of the organization name"),
+            attr("Name", s, opt, versioned, "display name"),
+            attr("Description", s, opt, versioned, "description"),
+            attr(Organization.ADMIN_COUNT, n, req, atomic,
+                "number of admins; transactions refuse to remove or demote the last one"))));
+
+    l.add(new Chart(Membership.TYPE, null, Membership.class, Selector.always(),
+        pair(org, key(Keys.MEMBER)),
+        Map.of(GSI1, pair(user, key(Keys.ORG_OF_MEMBER))), true, false,
+        List.of("Role: admin or member"),
+        List.of(
+            attr("Org", s, req, fixed, "organization (display form)"),
+            attr("Username", s, req, fixed, "member (display form)"),
+            attr(Membership.ROLE, s, req, versioned, "admin or member"))));
+
+    l.add(new Chart(Invitation.TYPE, null, Invitation.class, Selector.always(),
+        pair(org, key(Keys.INVITE)),
+        Map.of(), false, true,
+        List.of("TTL = created + 7 days"),
+        List.of(
+            attr("Org", s, req, fixed, "inviting organization (display form)"),
+            attr("Email", s, req, fixed, "invited address, lower-cased"),
+            attr("Role", s, req, fixed, "role granted on acceptance"),
+            attr("InvitedBy", s, req, fixed, "the admin who invited"))));
+
+    l.add(new Chart(Activity.TYPE, null, Activity.class, Selector.always(),
+        pair(key(Keys.ACCOUNT, "account", "owner"), key(Keys.ACTIVITY)),
+        Map.of(), false, true,
+        List.of("written by a stream handler", "TTL = created + 90 days"),
+        List.of(
+            attr("Account", s, req, fixed, "feed owner (display form)"),
+            attr("Id", s, req, fixed, "ULID of the entry"),
+            attr("Event", s, req, fixed, "what happened, for example IssueOpened or Starred"),
+            attr("Actor", s, opt, fixed, "who did it"),
+            attr("Owner", s, opt, fixed, "repository owner, when about a repository"),
+            attr("Repo", s, opt, fixed, "repository name, when about a repository"),
+            attr("Number", n, opt, fixed, "issue or pull request number, when about one"),
+            attr("Summary", s, opt, fixed, "one-line description"))));
+
+    // -- repositories --
+    ChartKey repo = key(Keys.REPO);
+    KeyPair repoGsi3 = pair(key(Keys.ACCOUNT, "account", "owner"), key(Keys.REPO_UPDATED, "ts", "ts of last update"));
+    KeyPair repoGsi4 = pair(repo, key(Keys.REPO_META));
+    List<Attribute> repoAttributes = List.of(
+        attr("Owner", s, req, fixed, "owner (display form)"),
+        attr("Name", s, req, fixed, "repository name (display form)"),
+        attr("Description", s, opt, fixed, "description"),
+        attr(Repository.IS_PRIVATE, AttributeType.BOOL, req, fixed,
+            "private repositories answer 404 to non-members"),
+        attr("OwnerType", s, req, fixed, "User or Organization: whether org membership grants visibility"),
+        attr(Repository.STAR_COUNT, n, req, atomic, "stars, maintained in the star/unstar transactions"),
+        attr(Repository.FORK_COUNT, n, req, atomic, "forks, maintained in the fork transaction"));
+    List<Attribute> forkAttributes = new ArrayList<>(repoAttributes);
+    forkAttributes.add(attr("ForkOf", s, req, fixed, "originalOwner/originalRepo (display form)"));
+    l.add(new Chart(Repository.TYPE, "not a fork", Repository.class, Selector.absent("ForkOf"),
+        pair(repo, repo),
+        Map.of(GSI1, pair(repo, repo), GSI2, pair(repo, repo), GSI3, repoGsi3, GSI4, repoGsi4), true, false,
+        List.of("StarCount, ForkCount, IsPrivate, OwnerType",
+            "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment"),
+        repoAttributes));
+    l.add(new Chart(Repository.TYPE, "a fork", Repository.class, Selector.present("ForkOf"),
+        pair(repo, repo),
+        Map.of(GSI1, pair(repo, repo),
+            GSI2, pair(key(Keys.REPO, "owner", "originalOwner", "repo", "originalRepo"), key(Keys.FORK)),
+            GSI3, repoGsi3, GSI4, repoGsi4), true, false,
+        List.of("StarCount, ForkCount, IsPrivate, OwnerType",
+            "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment",
+            "ForkOf = originalOwner/originalRepo; listed under the original on GSI2"),
+        forkAttributes));
+
+    l.add(new Chart(Counter.TYPE, null, Counter.class, Selector.always(),
+        pair(key(Keys.COUNTER), key(Keys.COUNTER_SK)),
+        Map.of(), false, false,
+        List.of("shared issue/PR number sequence", "created with its repository"),
+        List.of(
+            attr("Owner", s, req, fixed, "repository owner (display form)"),
+            attr("Repo", s, req, fixed, "repository name (display form)"),
+            attr(Counter.LAST_NUMBER, n, req, atomic, "last number handed out (ADD 1, UPDATED_NEW)"))));
+
+    // -- issues and pull requests --
+    l.add(ticket(TicketKind.ISSUE, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.ISSUE,
+        Keys.ISSUES_OF_REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_OPEN));
+    l.add(ticket(TicketKind.ISSUE, "closed", Selector.equalTo(Ticket.STATE, "closed"), Keys.ISSUE,
+        Keys.ISSUES_OF_REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_CLOSED));
+    l.add(ticket(TicketKind.PULL_REQUEST, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.PR,
+        Keys.PRS_OF_REPO, Keys.PR_NUMBER, Keys.PR_OPEN));
+    l.add(ticket(TicketKind.PULL_REQUEST, "closed or merged", Selector.equalTo(Ticket.STATE, "closed", "merged"),
+        Keys.PR, Keys.PRS_OF_REPO, Keys.PR_NUMBER, Keys.PR_CLOSED));
+
+    for (TicketKind kind : TicketKind.values()) {
+      l.add(new Chart(kind.commentType(), null, Comment.class, Selector.always(),
+          pair(repo, key(kind == TicketKind.ISSUE ? Keys.ISSUE_COMMENT : Keys.PR_COMMENT)),
+          Map.of(), true, false,
+          List.of(),
+          List.of(
+              attr("Owner", s, req, fixed, "repository owner (display form)"),
+              attr("Repo", s, req, fixed, "repository name (display form)"),
+              attr("Number", n, req, fixed, kind.noun() + " number"),
+              attr("Id", s, req, fixed, "ULID, orders comments by creation"),
+              attr("Author", s, req, fixed, "author (display form)"),
+              attr("Body", s, req, versioned, "comment text"))));
+    }
+
+    for (TicketKind kind : TicketKind.values()) {
+      Template pk = kind == TicketKind.ISSUE ? Keys.ISSUE_REACTION_PK : Keys.PR_REACTION_PK;
+      l.add(new Chart(Reaction.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
+          Reaction.class, Selector.equalTo("Target", kind.type()),
+          pair(key(pk), key(Keys.REACTION_SK)),
+          Map.of(), false, false,
+          List.of("one per user, target and type", "counted in the target's Reactions map"),
+          List.of(
+              attr("Target", s, req, fixed, "Issue or PullRequest"),
+              attr("Owner", s, req, fixed, "repository owner (display form)"),
+              attr("Repo", s, req, fixed, "repository name (display form)"),
+              attr("Number", n, req, fixed, "target number"),
+              attr("Username", s, req, fixed, "who reacted (display form)"),
+              attr("Reaction", s, req, fixed, "+1 -1 laugh hooray confused heart rocket eyes"))));
+    }
+
+    l.add(new Chart(Star.TYPE, null, Star.class, Selector.always(),
+        pair(user, key(Keys.STAR)),
+        Map.of(GSI1, pair(repo, key(Keys.STARGAZER))), false, false,
+        List.of("no timestamp in the SK, so a star is unique per user and repo", "StarredAt attribute",
+            "IsPrivate copied from the repository"),
+        List.of(
+            attr("Username", s, req, fixed, "who starred (display form)"),
+            attr("Owner", s, req, fixed, "repository owner (display form)"),
+            attr("Repo", s, req, fixed, "repository name (display form)"),
+            attr(Repository.IS_PRIVATE, AttributeType.BOOL, req, fixed,
+                "copied from the repository, so star lists hide private ones without reading them"),
+            attr("StarredAt", s, req, fixed, "when; also the time in GSI1SK"))));
+
+    return List.copyOf(l);
+  }
+
+  private static Chart ticket(TicketKind kind, String variant, Selector selector, Template own, Template ofRepo,
+      Template byNumber, Template byState) {
+    ChartKey self = key(own);
+    boolean pr = kind == TicketKind.PULL_REQUEST;
+    final boolean req = true;
+    final boolean opt = false;
+    List<Attribute> attributes = new ArrayList<>(List.of(
+        new Attribute("Owner", AttributeType.S, req, Mutability.FIXED, "repository owner (display form)"),
+        new Attribute("Repo", AttributeType.S, req, Mutability.FIXED, "repository name (display form)"),
+        new Attribute("Number", AttributeType.N, req, Mutability.FIXED, "number from the repository's Counter"),
+        new Attribute("Title", AttributeType.S, req, Mutability.VERSIONED, "title"),
+        new Attribute("Body", AttributeType.S, opt, Mutability.VERSIONED, "text"),
+        new Attribute(Ticket.STATE, AttributeType.S, req, Mutability.VERSIONED,
+            pr ? "open, closed or merged (final); GSI4SK follows it" : "open or closed; GSI4SK follows it"),
+        new Attribute("Author", AttributeType.S, req, Mutability.FIXED, "author (display form)")));
+    if (pr) {
+      attributes.add(new Attribute("Head", AttributeType.S, req, Mutability.FIXED, "source branch"));
+      attributes.add(new Attribute("Base", AttributeType.S, req, Mutability.FIXED, "target branch"));
+    }
+    attributes.add(new Attribute(Ticket.COMMENT_COUNT, AttributeType.N, req, Mutability.ATOMIC,
+        "comments, counted by a stream handler exactly once per record"));
+    attributes.add(new Attribute(Ticket.REACTIONS, AttributeType.M, req, Mutability.ATOMIC,
+        "count per reaction type, ADD in the reaction transactions"));
+    attributes.add(new Attribute("ClosedAt", AttributeType.S, opt, Mutability.VERSIONED, "when closed or merged"));
+    if (pr) {
+      attributes.add(new Attribute("MergedAt", AttributeType.S, opt, Mutability.VERSIONED, "when merged"));
+    }
+    return new Chart(kind.type(), variant, Ticket.class, selector, pair(self, self),
+        Map.of(GSI1, pair(key(ofRepo), key(byNumber)), GSI4, pair(key(ofRepo), key(byState))), true, false,
+        List.of(pr ? "State open/closed/merged, Reactions map, CommentCount" : "State open/closed, Reactions map, CommentCount"),
+        attributes);
+  }
+}
