@@ -3,7 +3,6 @@ package dev.monotable.functions;
 import dev.monotable.functions.http.ApiHandler;
 import dev.monotable.functions.http.Request;
 import dev.monotable.functions.http.Response;
-import dev.monotable.shared.Env;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,8 +22,9 @@ public final class HealthHandler extends ApiHandler {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("status", "ok");
     body.put("table", services.table().tableName());
-    String endpoint = Env.get(Env.DYNAMODB_ENDPOINT);
-    body.put("endpoint", endpoint == null ? "aws" : endpoint);
+    // The client's own endpoint: the local runner may have started moto without DYNAMODB_ENDPOINT.
+    body.put("endpoint", services.table().client().serviceClientConfiguration().endpointOverride()
+        .map(Object::toString).orElse("aws"));
     return Response.ok(body);
   }
 }
