@@ -91,7 +91,7 @@ public final class EndpointCatalog {
     String base = "/repos/{owner}/{repo}/" + segment;
     String pkg = "tickets.";
     l.add(ep("POST", base, pkg + "Create" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(0)),
-        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
+        Set.of(BATCH_GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
     l.add(ep("GET", base + "/{number}", pkg + "Get" + noun + "Handler", Auth.OPTIONAL, List.of(ap.get(1)),
         Set.of(BATCH_GET_ITEM)));
     l.add(ep("GET", base, pkg + "List" + noun + "sHandler", Auth.OPTIONAL,
