@@ -33,7 +33,7 @@ final class TransactionFailures {
 
   /** True when the condition of the action at {@code index} failed. */
   boolean failed(int index) {
-    return index >= 0 && index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
+    return failed(reasons, index);
   }
 
   /**
@@ -41,6 +41,27 @@ final class TransactionFailures {
    * ReturnValuesOnConditionCheckFailure.ALL_OLD), or null when the item did not exist.
    */
   Map<String, AttributeValue> oldItem(int index) {
+    return oldItem(reasons, index);
+  }
+
+  /** True when the action at {@code index} of a cancelled transaction failed its condition. */
+  static boolean failed(TransactionCanceledException e, int index) {
+    return failed(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), index);
+  }
+
+  /** The old item of a failed action (ALL_OLD), or null when it was absent or the action did not fail. */
+  static Map<String, AttributeValue> oldItem(TransactionCanceledException e, int index) {
+    return oldItem(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), index);
+  }
+
+  private static boolean failed(List<CancellationReason> reasons, int index) {
+    return index >= 0 && index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
+  }
+
+  private static Map<String, AttributeValue> oldItem(List<CancellationReason> reasons, int index) {
+    if (!failed(reasons, index)) {
+      return null;
+    }
     CancellationReason r = reasons.get(index);
     return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
   }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -22,8 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * "missing" from "present but in the wrong state" without another read.
  */
 final class WriteTransaction {
-  private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
-
   private final TableGateway table;
   private final List<TransactWriteItem> items = new ArrayList<>();
 
@@ -82,17 +79,12 @@ final class WriteTransaction {
 
   /** The action at {@code index} failed its condition. */
   static boolean failed(TransactionCanceledException e, int index) {
-    List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-    return index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
+    return TransactionFailures.failed(e, index);
   }
 
   /** The item as it was when the action at {@code index} failed its condition, or null when absent. */
   static Map<String, AttributeValue> oldItem(TransactionCanceledException e, int index) {
-    if (!failed(e, index)) {
-      return null;
-    }
-    CancellationReason r = e.cancellationReasons().get(index);
-    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+    return TransactionFailures.oldItem(e, index);
   }
 
   private int add(TransactWriteItem item) {
