@@ -42,6 +42,11 @@ public final class LocalApi implements AutoCloseable {
   private static final int MAX_PAYLOAD = 10 * 1024 * 1024;
 
   private final HttpServer server;
+  private final java.util.concurrent.ExecutorService executor = Executors.newFixedThreadPool(8, r -> {
+    Thread t = new Thread(r, "local-api");
+    t.setDaemon(true);
+    return t;
+  });
   private final RouteTable routes = new RouteTable();
   private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers = new HashMap<>();
   private final JwtVerifier verifier;
@@ -65,7 +70,7 @@ public final class LocalApi implements AutoCloseable {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 64);
     LocalApi api = new LocalApi(server, services, verifier, jwks);
     server.createContext("/", api::serve);
-    server.setExecutor(Executors.newFixedThreadPool(8));
+    server.setExecutor(api.executor);
     server.start();
     return api;
   }
@@ -81,6 +86,7 @@ public final class LocalApi implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
+    executor.shutdownNow();
   }
 
   @SuppressWarnings("unchecked")
