@@ -157,8 +157,8 @@ public final class ForgeStack extends Stack {
             .declaration(declaration)
             .table(table.getTable())
             .code(Code.fromAsset(jar))
-            .environment(Map.of(EnvNames.TABLE_NAME, table.getTable().getTableName(),
-                EnvNames.LOG_LEVEL, settings.logLevel()))
+            .environment(new java.util.TreeMap<>(Map.of(EnvNames.TABLE_NAME, table.getTable().getTableName(),
+                EnvNames.LOG_LEVEL, settings.logLevel())))
             .alarmTopic(alarmTopic)
             .logRetention(logRetention)
             .removalPolicy(removal)

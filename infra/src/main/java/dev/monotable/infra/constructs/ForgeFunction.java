@@ -115,11 +115,11 @@ public final class ForgeFunction extends Construct {
         .build();
     Annotations.of(function).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
         "currentVersion publishes a version on every change and the live alias points at it");
-    NagSuppressions.addResourceSuppressions(function, List.of(NagPackSuppression.builder()
+    NagSuppressions.addResourceSuppressions(function.getNode().getDefaultChild(), List.of(NagPackSuppression.builder()
         .id("AwsSolutions-L1")
         .reason("Java 21 on purpose: the functions are built and tested for the Java 21 runtime with "
             + "SnapStart on arm64; moving to a newer runtime is a deliberate upgrade, not a deploy-time default.")
-        .build()), true);
+        .build()));
 
     // Any unhandled error is a bug: handlers turn expected failures into 4xx/5xx responses.
     this.errorsAlarm = Alarm.Builder.create(this, "ErrorsAlarm")
@@ -219,7 +219,8 @@ public final class ForgeFunction extends Construct {
       this.maxTimeout = b.maxTimeout;
       this.logRetention = b.logRetention;
       this.logRemovalPolicy = b.logRemovalPolicy;
-      this.environment = Map.copyOf(b.environment);
+      // Insertion order: it is the order of the template and of the version hash.
+      this.environment = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.environment));
       this.alarmTopic = b.alarmTopic;
     }
 

@@ -149,13 +149,13 @@ public final class ForgeHttpApi extends Construct {
         .authorizer(endpoint.auth() == Auth.REQUIRED ? authorizer : null)
         .build();
     if (endpoint.auth() != Auth.REQUIRED) {
-      NagSuppressions.addResourceSuppressions(route, List.of(NagPackSuppression.builder()
+      NagSuppressions.addResourceSuppressions(route.getNode().getDefaultChild(), List.of(NagPackSuppression.builder()
           .id("AwsSolutions-APIG4")
           .reason(endpoint.routeKey() + " is Auth." + endpoint.auth() + " in the endpoint catalog: "
               + (endpoint.auth() == Auth.NONE
                   ? "a public read that never looks at the caller."
                   : "anonymous callers are allowed; the handler verifies a bearer token itself when present."))
-          .build()), true);
+          .build()));
     }
     routes.put(endpoint.routeKey(), route);
     return route;

@@ -128,9 +128,11 @@ public final class StreamHandlerFunction extends Construct {
     List<String> types = List.copyOf(new TreeSet<>(declaration.itemTypes()));
     for (String eventName : new TreeSet<>(declaration.eventNames())) {
       String image = eventName.equals("REMOVE") ? "OldImage" : "NewImage";
-      filters.add(FilterCriteria.filter(Map.of(
-          "eventName", FilterRule.isEqual(eventName),
-          "dynamodb", Map.of(image, Map.of(TableSchema.TYPE, Map.of("S", FilterRule.or(types.toArray(String[]::new))))))));
+      // Ordered maps: the pattern is rendered as a JSON string, which must not change between runs.
+      Map<String, Object> pattern = new java.util.LinkedHashMap<>();
+      pattern.put("eventName", FilterRule.isEqual(eventName));
+      pattern.put("dynamodb", Map.of(image, Map.of(TableSchema.TYPE, Map.of("S", FilterRule.or(types.toArray(String[]::new))))));
+      filters.add(FilterCriteria.filter(pattern));
     }
     return filters;
   }
@@ -182,7 +184,7 @@ public final class StreamHandlerFunction extends Construct {
       this.declaration = b.declaration;
       this.table = b.table;
       this.code = b.code;
-      this.environment = Map.copyOf(b.environment);
+      this.environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.environment));
       this.alarmTopic = b.alarmTopic;
       this.logRetention = b.logRetention;
       this.removalPolicy = b.removalPolicy;
