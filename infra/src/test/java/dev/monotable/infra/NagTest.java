@@ -12,7 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
-import software.amazon.awscdk.cxapi.SynthesisMessage;
 
 /**
  * cdk-nag's AwsSolutions pack runs in the app (MonotableApp.configure) and so in the shared
@@ -23,17 +22,15 @@ class NagTest {
   @Test
   void awsSolutions_shouldReportNoErrors_whenStackIsSynthesized() {
     SynthesizedForge forge = SynthesizedForge.get();
-    List<SynthesisMessage> errors = Annotations.fromStack(forge.stack)
-        .findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
-    assertEquals(List.of(), describe(errors));
+    assertEquals(List.of(), describe(Annotations.fromStack(forge.stack)
+        .findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))));
   }
 
   @Test
   void awsSolutions_shouldReportNoWarnings_whenStackIsSynthesized() {
     SynthesizedForge forge = SynthesizedForge.get();
-    List<SynthesisMessage> warnings = Annotations.fromStack(forge.stack)
-        .findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*"));
-    assertEquals(List.of(), describe(warnings));
+    assertEquals(List.of(), describe(Annotations.fromStack(forge.stack)
+        .findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*"))));
   }
 
   @Test
@@ -72,7 +69,9 @@ class NagTest {
     assertEquals(List.of(), wrong);
   }
 
-  private static List<String> describe(List<SynthesisMessage> messages) {
+  // Annotations still returns cxapi.SynthesisMessage in 2.263; it has no replacement to name yet.
+  @SuppressWarnings("deprecation")
+  static List<String> describe(List<software.amazon.awscdk.cxapi.SynthesisMessage> messages) {
     return messages.stream().map(m -> m.getId() + ": " + m.getEntry().getData()).toList();
   }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.apigatewayv2.HttpStage;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
@@ -52,9 +53,10 @@ public final class ServiceAlarms extends Construct {
         .metric(MathExpression.Builder.create()
             .label("5xx rate (%)")
             .expression("IF(requests > 0, 100 * errors / requests, 0)")
-            .usingMetrics(Map.of(
+            // Sorted: the order of the metrics in the template must not vary between runs.
+            .usingMetrics(new TreeMap<>(Map.of(
                 "errors", props.stage.metricServerError(MetricOptions.builder().statistic("Sum").period(period).build()),
-                "requests", props.stage.metricCount(MetricOptions.builder().statistic("Sum").period(period).build())))
+                "requests", props.stage.metricCount(MetricOptions.builder().statistic("Sum").period(period).build()))))
             .period(period)
             .build())
         .threshold(SERVER_ERROR_RATE_PERCENT)
@@ -74,7 +76,7 @@ public final class ServiceAlarms extends Construct {
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();
 
-    List<Operation> operations = List.copyOf(props.operations);
+    List<Operation> operations = props.operations.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(props.operations));
     this.tableThrottles = Alarm.Builder.create(this, "TableThrottledRequests")
         .alarmDescription("DynamoDB throttled requests on the Forge table")
         .metric(props.table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()

@@ -5,6 +5,7 @@ import dev.monotable.shared.catalog.DynamoAction;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -26,8 +27,10 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
 public record TableAccess(Set<String> tableActions, Set<Gsi> queriedIndexes, List<String> problems) {
 
   public TableAccess {
-    tableActions = Set.copyOf(new TreeSet<>(tableActions));
-    queriedIndexes = queriedIndexes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(queriedIndexes));
+    // Ordered sets: statements list actions and resources in this order, and templates must be stable.
+    tableActions = Collections.unmodifiableSortedSet(new TreeSet<>(tableActions));
+    queriedIndexes = queriedIndexes.isEmpty()
+        ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(queriedIndexes));
     problems = List.copyOf(problems);
   }
 
