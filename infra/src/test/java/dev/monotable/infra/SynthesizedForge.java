@@ -39,9 +39,21 @@ final class SynthesizedForge {
   private final Map<String, Stack> stacks = new LinkedHashMap<>();
   private final Map<String, Map<String, Object>> json = new LinkedHashMap<>();
 
+  private static RuntimeException failure;
+
   static synchronized SynthesizedForge get() {
+    // A failed synthesis (e.g. a cdk-nag error fails validation) is reported once, then rethrown
+    // to every other test instead of synthesizing again.
+    if (failure != null) {
+      throw new IllegalStateException("synthesis failed earlier in this JVM", failure);
+    }
     if (instance == null) {
-      instance = new SynthesizedForge();
+      try {
+        instance = new SynthesizedForge();
+      } catch (RuntimeException e) {
+        failure = e;
+        throw e;
+      }
     }
     return instance;
   }
