@@ -1,0 +1,69 @@
+package dev.monotable.infra;
+
+import io.github.cdklabs.cdknag.AwsSolutionsChecks;
+import io.github.cdklabs.cdknag.NagPackProps;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.Aspects;
+import software.amazon.awscdk.Tags;
+import software.constructs.Node;
+
+/**
+ * Entry point of {@code cdk synth/deploy} (see cdk.json). Reads the stage from context, adds one
+ * {@link ForgeStack} and runs the cdk-nag AwsSolutions checks over it.
+ */
+public final class MonotableApp {
+
+  /** Context key overriding where the Lambda jar is looked for. */
+  public static final String CTX_FUNCTIONS_JAR = "functionsJar";
+
+  /** The shaded jar of the functions module, relative to the repository root. */
+  public static final String FUNCTIONS_JAR = "functions/target/monotable-functions-lambda.jar";
+
+  private MonotableApp() {}
+
+  public static void main(String[] args) {
+    App app = new App();
+    configure(app);
+    app.synth();
+  }
+
+  /** Adds the stage's stack and the checks to {@code app}; the tests use this exact path. */
+  public static ForgeStack configure(App app) {
+    StageSettings settings = StageSettings.fromContext(app.getNode());
+    ForgeStack stack = new ForgeStack(app, settings.stackName(), ForgeStack.props()
+        .settings(settings)
+        .functionsJar(functionsJar(app.getNode()))
+        .build());
+    Tags.of(app).add("project", "monotable");
+    Tags.of(app).add("stage", settings.stage());
+    Aspects.of(app).add(new AwsSolutionsChecks(NagPackProps.builder().verbose(true).build()));
+    return stack;
+  }
+
+  /**
+   * The Lambda jar: the {@value #CTX_FUNCTIONS_JAR} context value if given, else
+   * {@value #FUNCTIONS_JAR} under the repository root, found by walking up from the working
+   * directory to the folder holding cdk.json (the CLI runs in the root, Maven's tests in infra/).
+   */
+  public static Path functionsJar(Node node) {
+    Object override = node.tryGetContext(CTX_FUNCTIONS_JAR);
+    if (override != null && !override.toString().isBlank()) {
+      return Path.of(override.toString()).toAbsolutePath().normalize();
+    }
+    return repositoryRoot().resolve(FUNCTIONS_JAR);
+  }
+
+  /** The nearest folder at or above the working directory that holds cdk.json. */
+  public static Path repositoryRoot() {
+    Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath().normalize();
+    for (Path dir = start; dir != null; dir = dir.getParent()) {
+      if (Files.isRegularFile(dir.resolve("cdk.json")) && Files.isDirectory(dir.resolve("functions"))) {
+        return dir;
+      }
+    }
+    throw new IllegalStateException("no cdk.json at or above " + start
+        + "; run from the repository or pass -c " + CTX_FUNCTIONS_JAR + "=<path to the Lambda jar>");
+  }
+}
