@@ -123,7 +123,8 @@ public final class Services {
 
   private static Services build() {
     DynamoDbClient client = DynamoDbClients.fromEnvironment();
-    TableGateway table = new TableGateway(client, Env.require(Env.TABLE_NAME), new CursorCodec(cursorSecret()),
+    // Only list routes hold the cursor key's ARN and permission: fetch it on first use.
+    TableGateway table = new TableGateway(client, Env.require(Env.TABLE_NAME), CursorCodec.lazy(Services::cursorSecret),
         Clock.systemUTC());
     return new Services(table, verifierFromEnvironment());
   }

@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -23,13 +24,45 @@ public final class CursorCodec {
   private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DEC = Base64.getUrlDecoder();
 
-  private final SecretKeySpec key;
+  private final Supplier<byte[]> secretSource;
+  private volatile SecretKeySpec key;
 
   public CursorCodec(byte[] secret) {
-    if (secret.length < 32) {
+    this.key = keyOf(secret);
+    this.secretSource = null;
+  }
+
+  private CursorCodec(Supplier<byte[]> secretSource) {
+    this.secretSource = secretSource;
+  }
+
+  /**
+   * A codec that fetches its key on first use. Functions that never paginate then never need the
+   * key (nor the permission to read it), and a SnapStart snapshot does not hold it.
+   */
+  public static CursorCodec lazy(Supplier<byte[]> secretSource) {
+    return new CursorCodec(secretSource);
+  }
+
+  private static SecretKeySpec keyOf(byte[] secret) {
+    if (secret == null || secret.length < 32) {
       throw new IllegalArgumentException("cursor secret must be at least 32 bytes");
     }
-    this.key = new SecretKeySpec(secret.clone(), ALGORITHM);
+    return new SecretKeySpec(secret.clone(), ALGORITHM);
+  }
+
+  private SecretKeySpec key() {
+    SecretKeySpec k = key;
+    if (k == null) {
+      synchronized (this) {
+        k = key;
+        if (k == null) {
+          k = keyOf(secretSource.get());
+          key = k;
+        }
+      }
+    }
+    return k;
   }
 
   /** Encodes a LastEvaluatedKey (all key attributes are strings in this table). */
@@ -68,7 +101,7 @@ public final class CursorCodec {
   private byte[] mac(String scope, byte[] payload) {
     try {
       Mac mac = Mac.getInstance(ALGORITHM);
-      mac.init(key);
+      mac.init(key());
       mac.update(scope.getBytes(StandardCharsets.UTF_8));
       mac.update((byte) 0);
       return mac.doFinal(payload);
