@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -103,10 +104,14 @@ public final class ValidateTool {
    */
   public record Finding(String key, Violation violation) {}
 
-  /** Items of one Type: how many, how many invalid, the violations by kind (all of them). */
+  /**
+   * Items of one Type: how many, how many invalid, the violations per kind (all counted, the first
+   * {@code --examples} of each kept, so a badly broken table does not fill the memory).
+   */
   public static final class TypeReport {
     long items;
     long invalidItems;
+    final Map<Kind, Long> counts = new EnumMap<>(Kind.class);
     final Map<Kind, List<Finding>> byKind = new EnumMap<>(Kind.class);
 
     public long items() {
@@ -117,12 +122,18 @@ public final class ValidateTool {
       return invalidItems;
     }
 
+    /** Violations per kind. */
+    public Map<Kind, Long> counts() {
+      return counts;
+    }
+
+    /** The first findings of each kind. */
     public Map<Kind, List<Finding>> byKind() {
       return byKind;
     }
 
     public long violations() {
-      return byKind.values().stream().mapToLong(List::size).sum();
+      return counts.values().stream().mapToLong(Long::longValue).sum();
     }
   }
 
@@ -188,7 +199,7 @@ public final class ValidateTool {
 
   /** Scans, validates and checks counters (repairing them with {@code fixCounters}). */
   public static Report validate(DynamoDbClient client, String table, Options options) {
-    Collector c = new Collector();
+    Collector c = new Collector(options.examples());
     long scanned = new ParallelScan(client, table).forEach(options.segments(),
         ParallelScan.allSegments(options.segments()), c::accept);
     List<CounterMismatch> mismatches = new ArrayList<>();
@@ -221,6 +232,11 @@ public final class ValidateTool {
     final Map<String, long[]> repositories = new TreeMap<>();
     final Map<String, Long> stars = new TreeMap<>();
     final Map<String, Long> forks = new TreeMap<>();
+    final int examples;
+
+    Collector(int examples) {
+      this.examples = examples;
+    }
 
     synchronized void accept(Map<String, AttributeValue> item) {
       String type = Items.type(item);
@@ -231,7 +247,11 @@ public final class ValidateTool {
         t.invalidItems++;
         String key = ItemFormat.key(item);
         for (Violation v : violations) {
-          t.byKind.computeIfAbsent(v.kind(), k -> new ArrayList<>()).add(new Finding(key, v));
+          t.counts.merge(v.kind(), 1L, Long::sum);
+          List<Finding> kept = t.byKind.computeIfAbsent(v.kind(), k -> new ArrayList<>());
+          if (kept.size() < examples) {
+            kept.add(new Finding(key, v));
+          }
         }
       }
       String pk = Items.s(item, TableSchema.PK);
@@ -328,7 +348,7 @@ public final class ValidateTool {
   }
 
   private static void print(Report r, PrintStream out, Options options, double seconds) {
-    out.printf(java.util.Locale.ROOT, "scanned %d items (%d parallel Scan segments) in %.1f s%n", r.scanned(),
+    out.printf(Locale.ROOT, "scanned %d items (%d parallel Scan segments) in %.1f s%n", r.scanned(),
         options.segments(), seconds);
     out.println();
     List<List<String>> rows = new ArrayList<>();
@@ -341,12 +361,13 @@ public final class ValidateTool {
     if (r.violations() > 0) {
       out.println();
       out.println("Violations by Type and kind:");
-      r.byType().forEach((type, t) -> t.byKind().forEach((kind, findings) -> {
-        out.println("  " + type + "  " + kind + "  " + findings.size());
-        findings.stream().limit(options.examples()).forEach(f -> out.println("    " + f.key() + "  "
+      r.byType().forEach((type, t) -> t.counts().forEach((kind, count) -> {
+        out.println("  " + type + "  " + kind + "  " + count);
+        List<Finding> findings = t.byKind().getOrDefault(kind, List.of());
+        findings.forEach(f -> out.println("    " + f.key() + "  "
             + (f.violation().attribute() == null ? "" : f.violation().attribute() + ": ") + f.violation().message()));
-        if (findings.size() > options.examples()) {
-          out.println("    ... and " + (findings.size() - options.examples()) + " more");
+        if (count > findings.size()) {
+          out.println("    ... and " + (count - findings.size()) + " more");
         }
       }));
     }

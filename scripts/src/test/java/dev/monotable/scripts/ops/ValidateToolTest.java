@@ -82,6 +82,7 @@ class ValidateToolTest {
       assertEquals(Map.of(Kind.TYPE_MISSING, List.of(new Finding("ACCOUNT#bob | ACCOUNT#bob",
               new Violation(Kind.TYPE_MISSING, "Type", "no Type")))),
           report.byType().get(ValidateTool.NO_TYPE).byKind());
+      assertEquals(Map.of(Kind.KEY_MISMATCH, 1L), report.byType().get("User").counts());
       assertEquals(List.of(), report.counters());
       List<String> lines = out.lines();
       assertTrue(lines.contains("(no Type)     1      1        1"), out.text());
@@ -148,6 +149,32 @@ class ValidateToolTest {
       // THEN
       assertEquals(1, exit);
       assertTrue(out.lines().contains("  REPO#ghost#town: 1 Star item(s) on GSI1 of a missing repository"), out.text());
+    }
+  }
+
+  @Test
+  void run_shouldCountEveryViolation_butListOnlyTheFirstExamples() {
+    try (FreshTable t = new FreshTable("validate-examples")) {
+      // GIVEN three items without a Type
+      for (String pk : List.of("X#1", "X#2", "X#3")) {
+        t.table.put(Map.of(TableSchema.PK, AttributeValue.fromS(pk), TableSchema.SK, AttributeValue.fromS(pk)));
+      }
+      Output out = new Output();
+
+      // WHEN at most one example per kind
+      ValidateTool.Options options = new ValidateTool.Options(false, 1, 1, 0);
+      ValidateTool.Report report = ValidateTool.validate(t.client(), t.name(), options);
+      int exit = ValidateTool.run(t.client(), t.name(), out.stream, options);
+
+      // THEN
+      assertEquals(1, exit);
+      ValidateTool.TypeReport untyped = report.byType().get(ValidateTool.NO_TYPE);
+      assertEquals(Map.of(Kind.TYPE_MISSING, 3L), untyped.counts());
+      assertEquals(1, untyped.byKind().get(Kind.TYPE_MISSING).size());
+      int at = out.lines().indexOf("  (no Type)  TYPE_MISSING  3");
+      assertTrue(at > 0, out.text());
+      assertTrue(out.lines().get(at + 1).matches("    X#\\d \\| X#\\d  Type: no Type"), out.text());
+      assertEquals("    ... and 2 more", out.lines().get(at + 2));
     }
   }
 
