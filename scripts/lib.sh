@@ -20,6 +20,8 @@ monotable_build() {
     printf '%s\n' "$build_log" >&2
     return 1
   fi
+  # build-classpath leaves an unchanged classpath.txt untouched: refresh the stamp, or every run rebuilds.
+  touch "$stamp"
 }
 
 # monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root.
