@@ -1,0 +1,468 @@
+package dev.monotable.e2e;
+
+import static dev.monotable.e2e.ForgeFixtures.altered;
+import static dev.monotable.e2e.ForgeFixtures.assertError;
+import static dev.monotable.e2e.ForgeFixtures.assertNoBody;
+import static dev.monotable.e2e.ForgeFixtures.assertWrittenBetween;
+import static dev.monotable.e2e.ForgeFixtures.chunks;
+import static dev.monotable.e2e.ForgeFixtures.item;
+import static dev.monotable.e2e.ForgeFixtures.json;
+import static dev.monotable.e2e.ForgeFixtures.lower;
+import static dev.monotable.e2e.ForgeFixtures.s;
+import static dev.monotable.e2e.ForgeFixtures.unique;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.monotable.e2e.Forge.Reply;
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.testing.TestTable;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Organizations and memberships over HTTP: POST /orgs (AP04), GET /orgs/{org} (AP05), PUT and
+ * DELETE /orgs/{org}/members/{username} (AP06, AP07), GET /orgs/{org}/members (AP08), GET
+ * /users/{username}/orgs (AP09).
+ */
+@ExtendWith(ForgeExtension.class)
+class OrgsE2ETest {
+  private final Forge forge;
+  private final TestTable table;
+  private final ForgeFixtures fx;
+
+  OrgsE2ETest(Forge forge, TestTable table) {
+    this.forge = forge;
+    this.table = table;
+    this.fx = new ForgeFixtures(forge);
+  }
+
+  @AfterEach
+  void everyItemMatchesItsChart() {
+    ForgeFixtures.assertEveryItemValid(table);
+  }
+
+  // ---- AP04 POST /orgs ----------------------------------------------------------------------
+
+  @Test
+  void createOrg_shouldWriteOrganizationAndAdminMembershipExactly_whenBodyHasOrgAndName() {
+    // GIVEN
+    String alice = fx.user("Alice");
+    String org = unique("acme");
+
+    // WHEN
+    Instant before = Instant.now();
+    Reply r = forge.post("/orgs").as(alice).json("org", org, "name", "Acme Inc").send();
+    Instant after = Instant.now();
+
+    // THEN 201 with the organization
+    assertEquals(201, r.status(), r::toString);
+    String created = assertWrittenBetween(r.json().get("createdAt"), before, after);
+    assertEquals(json("org", org, "login", org, "name", "Acme Inc", "description", null, "createdAt", created,
+        "updatedAt", created, "version", 1), r.json());
+    // and the Organization item: GSI1 and GSI3 keys, AdminCount 1, Version 1, no Description
+    String pk = "ACCOUNT#" + org;
+    assertEquals(item("PK", pk, "SK", pk, "GSI1PK", pk, "GSI1SK", pk, "GSI3PK", pk, "GSI3SK", pk,
+        "Type", "Organization", "Org", org, "Name", "Acme Inc", "AdminCount", 1,
+        "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1, "Version", 1),
+        table.item(Keys.account(org)).orElseThrow());
+    // and the creator's admin Membership, inverted on GSI1 under the user
+    assertEquals(item("PK", pk, "SK", "MEMBER#" + lower(alice), "GSI1PK", "ACCOUNT#" + lower(alice),
+        "GSI1SK", "ORG#" + org, "Type", "Membership", "Org", org, "Username", alice, "Role", "admin",
+        "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1, "Version", 1),
+        table.item(Keys.membership(org, alice)).orElseThrow());
+  }
+
+  @Test
+  void createOrg_shouldUseNameAsIdentifier_whenOnlyNameIsGiven() {
+    String alice = fx.user("Alice");
+    String org = unique("acme");
+
+    Reply r = forge.post("/orgs").as(alice).json("name", org).send();
+
+    assertEquals(201, r.status(), r::toString);
+    assertEquals(org, r.json().get("org"));
+    Map<String, AttributeValue> item = table.item(Keys.account(org)).orElseThrow();
+    assertEquals(org, s(item, "Org"));
+    assertEquals(org, s(item, "Name"));
+    assertEquals("admin", s(table.item(Keys.membership(org, alice)).orElseThrow(), "Role"));
+  }
+
+  @Test
+  void createOrg_shouldConflictOnOrganizationAndWriteNothing_whenNameTakenInAnotherCase() {
+    String alice = fx.user("Alice");
+    String org = fx.org("Globex", alice);
+    String bob = fx.user("Bob");
+    var before = fx.snapshot();
+
+    Reply r = forge.post("/orgs").as(bob).json("org", org.toUpperCase()).send();
+
+    assertError(r, 409, "conflict", "organization");
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void createOrg_shouldConflictOnOrganizationAndWriteNothing_whenAUserHasTheName() {
+    String alice = fx.user("Alice");
+    String bob = fx.user("Bob");
+    var before = fx.snapshot();
+
+    assertError(forge.post("/orgs").as(alice).json("org", bob).send(), 409, "conflict", "organization");
+    assertError(forge.post("/orgs").as(alice).json("org", lower(alice)).send(), 409, "conflict", "organization");
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void createOrg_shouldForbidAndWriteNothing_whenCallerHasNoProfile() {
+    var before = fx.snapshot();
+
+    Reply r = forge.post("/orgs").as(unique("ghost")).json("org", unique("ghost-org")).send();
+
+    assertError(r, 403, "forbidden", null);
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void createOrg_shouldRejectWithFieldAndWriteNothing_whenInputBreaksARule() {
+    String alice = fx.user("Alice");
+    var before = fx.snapshot();
+
+    assertError(forge.post("/orgs").as(alice).json("org", "Acme Inc").send(), 400, "validation", "org");
+    assertError(forge.post("/orgs").as(alice).json("org", "acme#x").send(), 400, "validation", "org");
+    assertError(forge.post("/orgs").as(alice).json("description", "no id").send(), 400, "validation", "org");
+    assertError(forge.post("/orgs").as(alice).json("org", unique("o"), "name", "n".repeat(351)).send(),
+        400, "validation", "name");
+    assertError(forge.post("/orgs").as(alice).json("org", unique("o"), "description", "d".repeat(351)).send(),
+        400, "validation", "description");
+    fx.assertUnchanged(before);
+  }
+
+  // ---- AP05 GET /orgs/{org} -----------------------------------------------------------------
+
+  @Test
+  void getOrg_shouldReturnOrganization_whenPathSpellsItInAnotherCase() {
+    String alice = fx.user("Alice");
+    String org = fx.org("Umbrella", alice);
+    Map<String, AttributeValue> item = table.item(Keys.account(org)).orElseThrow();
+
+    Reply r = forge.get("/orgs/" + org.toUpperCase()).send();
+
+    assertEquals(200, r.status(), r::toString);
+    assertEquals(json("org", org, "login", org, "name", null, "description", null, "createdAt", s(item, "CreatedAt"),
+        "updatedAt", s(item, "UpdatedAt"), "version", 1), r.json());
+  }
+
+  @Test
+  void getOrg_shouldAnswer404_whenMissingOrAUser() {
+    String alice = fx.user("Alice");
+
+    assertError(forge.get("/orgs/" + unique("nope")).send(), 404, "not_found", null);
+    assertError(forge.get("/orgs/" + alice).send(), 404, "not_found", null);
+    assertError(forge.get("/orgs/bad_org").send(), 400, "validation", "org");
+  }
+
+  // ---- AP06 PUT /orgs/{org}/members/{username} ----------------------------------------------
+
+  @Test
+  void putMember_shouldAddMemberWithDefaultRole_whenBodyIsAbsent() {
+    // GIVEN
+    String admin = fx.user("Admin");
+    String org = fx.org("Stark", admin);
+    String bob = fx.user("Bob");
+    Map<String, AttributeValue> orgBefore = table.item(Keys.account(org)).orElseThrow();
+
+    // WHEN the path spells both names in lower case and there is no body
+    Instant before = Instant.now();
+    Reply r = forge.put("/orgs/" + lower(org) + "/members/" + lower(bob)).as(admin).send();
+    Instant after = Instant.now();
+
+    // THEN a member Membership in display forms, version 1
+    assertEquals(200, r.status(), r::toString);
+    String created = assertWrittenBetween(r.json().get("createdAt"), before, after);
+    assertEquals(json("org", org, "username", bob, "role", "member", "createdAt", created, "updatedAt", created,
+        "version", 1), r.json());
+    assertEquals(item("PK", "ACCOUNT#" + lower(org), "SK", "MEMBER#" + lower(bob), "GSI1PK", "ACCOUNT#" + lower(bob),
+        "GSI1SK", "ORG#" + lower(org), "Type", "Membership", "Org", org, "Username", bob, "Role", "member",
+        "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1, "Version", 1),
+        table.item(Keys.membership(org, bob)).orElseThrow());
+    // and the organization is untouched: one admin still
+    assertEquals(orgBefore, table.item(Keys.account(org)).orElseThrow());
+  }
+
+  @Test
+  void putMember_shouldPromoteAndCountAdmins_thenDemote_whenAnotherAdminRemains() {
+    // GIVEN bob is a member
+    String admin = fx.user("Admin");
+    String org = fx.org("Wayne", admin);
+    String bob = fx.user("Bob");
+    fx.member(org, admin, bob, "member");
+    Map<String, AttributeValue> member = table.item(Keys.membership(org, bob)).orElseThrow();
+
+    // WHEN bob is promoted
+    Reply promoted = forge.put("/orgs/" + org + "/members/" + bob).as(admin).json("role", "admin").send();
+
+    // THEN role admin at version 2, CreatedAt kept, AdminCount 2
+    assertEquals(200, promoted.status(), promoted::toString);
+    Map<String, AttributeValue> expected = new LinkedHashMap<>(member);
+    expected.put("Role", AttributeValue.fromS("admin"));
+    expected.put("Version", AttributeValue.fromN("2"));
+    expected.put("UpdatedAt", AttributeValue.fromS((String) promoted.json().get("updatedAt")));
+    assertEquals(expected, table.item(Keys.membership(org, bob)).orElseThrow());
+    assertEquals("2", table.item(Keys.account(org)).orElseThrow().get("AdminCount").n());
+
+    // WHEN the new admin demotes the founder
+    Reply demoted = forge.put("/orgs/" + org + "/members/" + admin).as(bob).json("role", "member").send();
+
+    // THEN
+    assertEquals(200, demoted.status(), demoted::toString);
+    assertEquals("member", demoted.json().get("role"));
+    assertEquals(2, demoted.json().get("version"));
+    assertEquals("1", table.item(Keys.account(org)).orElseThrow().get("AdminCount").n());
+  }
+
+  @Test
+  void putMember_shouldConflictOnLastAdminAndWriteNothing_whenTheOnlyAdminDemotesThemself() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Tyrell", admin);
+    fx.member(org, admin, fx.user("Bob"), "member");
+    var before = fx.snapshot();
+
+    Reply r = forge.put("/orgs/" + org + "/members/" + admin).as(admin).json("role", "member").send();
+
+    assertError(r, 409, "conflict", "lastAdmin");
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void putMember_shouldForbidAndWriteNothing_whenCallerIsNotAnAdmin() {
+    // GIVEN bob is a plain member, eve an outsider
+    String admin = fx.user("Admin");
+    String org = fx.org("Cyberdyne", admin);
+    String bob = fx.user("Bob");
+    fx.member(org, admin, bob, "member");
+    String eve = fx.user("Eve");
+    String carol = fx.user("Carol");
+    var before = fx.snapshot();
+
+    // WHEN a member adds someone, promotes themself, or an outsider adds themself
+    assertError(forge.put("/orgs/" + org + "/members/" + carol).as(bob).send(), 403, "forbidden", null);
+    assertError(forge.put("/orgs/" + org + "/members/" + bob).as(bob).json("role", "admin").send(),
+        403, "forbidden", null);
+    assertError(forge.put("/orgs/" + org + "/members/" + eve).as(eve).send(), 403, "forbidden", null);
+    assertError(forge.put("/orgs/" + org + "/members/" + admin).as(eve).json("role", "member").send(),
+        403, "forbidden", null);
+
+    // THEN
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void putMember_shouldAnswer404AndWriteNothing_whenOrgOrUserIsMissing() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Soylent", admin);
+    String bob = fx.user("Bob");
+    var before = fx.snapshot();
+
+    assertError(forge.put("/orgs/" + unique("nope") + "/members/" + bob).as(admin).send(), 404, "not_found", null);
+    assertError(forge.put("/orgs/" + org + "/members/" + unique("ghost")).as(admin).send(), 404, "not_found", null);
+    // a user's name is not an organization
+    assertError(forge.put("/orgs/" + bob + "/members/" + admin).as(bob).send(), 404, "not_found", null);
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void putMember_shouldRejectWithFieldAndWriteNothing_whenRoleOrNamesAreInvalid() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Oscorp", admin);
+    String bob = fx.user("Bob");
+    var before = fx.snapshot();
+
+    assertError(forge.put("/orgs/" + org + "/members/" + bob).as(admin).json("role", "owner").send(),
+        400, "validation", "role");
+    assertError(forge.put("/orgs/" + org + "/members/" + bob).as(admin).json("role", 1).send(),
+        400, "validation", "role");
+    assertError(forge.put("/orgs/" + org + "/members/bad_name").as(admin).send(), 400, "validation", "username");
+    fx.assertUnchanged(before);
+  }
+
+  // ---- AP07 DELETE /orgs/{org}/members/{username} -------------------------------------------
+
+  @Test
+  void removeMember_shouldDeleteMembershipOnBothSides_whenAdminRemovesAMember() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Vandelay", admin);
+    String bob = fx.user("Bob");
+    fx.member(org, admin, bob, "member");
+    Map<String, AttributeValue> orgBefore = table.item(Keys.account(org)).orElseThrow();
+
+    Reply r = forge.delete("/orgs/" + org + "/members/" + bob.toUpperCase()).as(admin).send();
+
+    assertEquals(204, r.status(), r::toString);
+    assertNoBody(r);
+    assertTrue(table.item(Keys.membership(org, bob)).isEmpty());
+    assertEquals(orgBefore, table.item(Keys.account(org)).orElseThrow(), "removing a member leaves AdminCount");
+    assertEquals(List.of(), forge.get("/users/" + bob + "/orgs").send().items());
+    assertEquals(List.of(admin), ForgeFixtures.map(forge.get("/orgs/" + org + "/members").send().items(),
+        m -> m.get("username")));
+  }
+
+  @Test
+  void removeMember_shouldDecrementAdminCount_whenAnAdminLeavesAndAnotherRemains() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Pied", admin);
+    String bob = fx.user("Bob");
+    fx.member(org, admin, bob, "admin");
+    assertEquals("2", table.item(Keys.account(org)).orElseThrow().get("AdminCount").n());
+
+    Reply r = forge.delete("/orgs/" + org + "/members/" + bob).as(bob).send();
+
+    assertEquals(204, r.status(), r::toString);
+    assertTrue(table.item(Keys.membership(org, bob)).isEmpty());
+    assertEquals("1", table.item(Keys.account(org)).orElseThrow().get("AdminCount").n());
+  }
+
+  @Test
+  void removeMember_shouldConflictOnLastAdminAndWriteNothing_whenTheOnlyAdminLeaves() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Massive", admin);
+    fx.member(org, admin, fx.user("Bob"), "member");
+    var before = fx.snapshot();
+
+    Reply r = forge.delete("/orgs/" + org + "/members/" + admin).as(admin).send();
+
+    assertError(r, 409, "conflict", "lastAdmin");
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void removeMember_shouldForbidAndWriteNothing_whenCallerIsNotAnAdmin() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Hooli", admin);
+    String bob = fx.user("Bob");
+    String carol = fx.user("Carol");
+    fx.member(org, admin, bob, "member");
+    fx.member(org, admin, carol, "member");
+    String eve = fx.user("Eve");
+    var before = fx.snapshot();
+
+    assertError(forge.delete("/orgs/" + org + "/members/" + carol).as(bob).send(), 403, "forbidden", null);
+    assertError(forge.delete("/orgs/" + org + "/members/" + admin).as(bob).send(), 403, "forbidden", null);
+    assertError(forge.delete("/orgs/" + org + "/members/" + bob).as(eve).send(), 403, "forbidden", null);
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void removeMember_shouldAnswer404AndWriteNothing_whenTargetIsNotAMember() {
+    String admin = fx.user("Admin");
+    String org = fx.org("Aperture", admin);
+    String stranger = fx.user("Stranger");
+    var before = fx.snapshot();
+
+    assertError(forge.delete("/orgs/" + org + "/members/" + stranger).as(admin).send(), 404, "not_found", null);
+    fx.assertUnchanged(before);
+  }
+
+  // ---- AP08 GET /orgs/{org}/members, AP09 GET /users/{username}/orgs ------------------------
+
+  @Test
+  void listMembers_shouldPageByUsernameKey_overSeveralPages() {
+    // GIVEN five members whose creation order is not their key order
+    String admin = fx.user("mid");
+    String org = fx.org("Members", admin);
+    List<String> names = new ArrayList<>(List.of(admin));
+    for (String base : List.of("Zoe", "adam", "Mallory", "bert")) {
+      String u = fx.user(base);
+      fx.member(org, admin, u, "member");
+      names.add(u);
+    }
+    List<String> byKey = names.stream().sorted(Comparator.comparing(ForgeFixtures::lower)).toList();
+
+    // WHEN the list is read two at a time
+    List<List<Object>> pages = fx.walk("/orgs/" + org + "/members", null, 2, "username");
+
+    // THEN pages of 2, 2, 1 in key order, the last one without a cursor
+    assertEquals(chunks(byKey, 2), pages);
+    Map<String, Object> first = fx.page("/orgs/" + org + "/members", null, 5, null).items().stream()
+        .filter(m -> m.get("username").equals(admin)).findFirst().orElseThrow();
+    assertEquals(org, first.get("org"));
+    assertEquals("admin", first.get("role"));
+    assertEquals(1, first.get("version"));
+  }
+
+  @Test
+  void listMembers_shouldAnswer400OnCursor_whenAlteredOrFromAnotherList() {
+    // GIVEN two orgs with three members each, and alice in both
+    String alice = fx.user("Alice");
+    String one = fx.org("One", alice);
+    String two = fx.org("Two", alice);
+    for (int i = 0; i < 2; i++) {
+      String u = fx.user("Mem");
+      fx.member(one, alice, u, "member");
+      fx.member(two, alice, u, "member");
+    }
+    Reply firstPage = fx.page("/orgs/" + one + "/members", null, 1, null);
+    String cursor = firstPage.nextCursor();
+    assertNotNull(cursor, firstPage::toString);
+    // sanity: the cursor works where it was issued
+    assertEquals(200, fx.page("/orgs/" + one + "/members", null, 1, cursor).status());
+
+    // WHEN / THEN an altered signature, an altered payload, another org, another route
+    assertError(fx.page("/orgs/" + one + "/members", null, 1, altered(cursor)), 400, null, "cursor");
+    assertError(fx.page("/orgs/" + one + "/members", null, 1, tamperedPayload(cursor, lower(one), lower(two))),
+        400, null, "cursor");
+    assertError(fx.page("/orgs/" + two + "/members", null, 1, cursor), 400, null, "cursor");
+    assertError(fx.page("/users/" + alice + "/orgs", null, 1, cursor), 400, null, "cursor");
+    assertError(fx.page("/orgs/" + one + "/members", null, 1, "not-a-cursor"), 400, null, "cursor");
+    assertError(fx.page("/orgs/" + one + "/members", null, 0, null), 400, null, "limit");
+    assertError(fx.page("/orgs/" + one + "/members", null, 101, null), 400, null, "limit");
+  }
+
+  @Test
+  void listUserOrgs_shouldPageByOrgKey_overSeveralPages_withTheRoleInEach() {
+    // GIVEN olga founded three orgs and was added to two more
+    String olga = fx.user("Olga");
+    String other = fx.user("Founder");
+    Map<String, String> roles = new LinkedHashMap<>();
+    for (String base : List.of("zeta", "Alpha", "mu")) {
+      roles.put(fx.org(base, olga), "admin");
+    }
+    for (String base : List.of("Beta", "omega")) {
+      String org = fx.org(base, other);
+      fx.member(org, other, olga, "member");
+      roles.put(org, "member");
+    }
+    List<String> byKey = roles.keySet().stream().sorted(Comparator.comparing(ForgeFixtures::lower)).toList();
+
+    // WHEN
+    List<List<Object>> pages = fx.walk("/users/" + lower(olga) + "/orgs", null, 2, "org");
+
+    // THEN
+    assertEquals(chunks(byKey, 2), pages);
+    for (Map<String, Object> m : forge.get("/users/" + olga + "/orgs").send().items()) {
+      assertEquals(roles.get((String) m.get("org")), m.get("role"));
+      assertEquals(olga, m.get("username"));
+    }
+    // the founder's list is not mixed in
+    assertEquals(2, forge.get("/users/" + other + "/orgs").send().items().size());
+  }
+
+  /** Re-encodes a cursor's payload with one value replaced, keeping the old signature. */
+  private static String tamperedPayload(String cursor, String from, String to) {
+    int dot = cursor.indexOf('.');
+    String payload = new String(Base64.getUrlDecoder().decode(cursor.substring(0, dot)), StandardCharsets.UTF_8);
+    assertTrue(payload.contains(from), payload);
+    String forged = Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(payload.replace(from, to).getBytes(StandardCharsets.UTF_8));
+    return forged + cursor.substring(dot);
+  }
+}
