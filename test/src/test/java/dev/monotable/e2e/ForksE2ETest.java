@@ -44,7 +44,7 @@ class ForksE2ETest {
   // ---- AP16 POST /repos/{owner}/{repo}/forks ------------------------------------------------
 
   @Test
-  void fork_shouldWriteForkUnderTheOriginalInGsi2_andCountIt() {
+  void fork_shouldWriteForkUnderOriginalInGsi2AndCountIt_whenRepositoryIsPublic() {
     // GIVEN
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "Lib", false);
@@ -95,7 +95,7 @@ class ForksE2ETest {
   }
 
   @Test
-  void fork_shouldRefusePrivateRepositoriesAndWriteNothing() {
+  void fork_shouldRefuseAndWriteNothing_whenRepositoryIsPrivate() {
     // GIVEN a private org repository and a private user repository
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
@@ -114,7 +114,7 @@ class ForksE2ETest {
   }
 
   @Test
-  void fork_shouldAnswer404_403_401AndWriteNothing_whenRepoMissingCallerProfileless_orAnonymous() {
+  void fork_shouldAnswer404Or403Or401AndWriteNothing_whenRepoMissingOrCallerProfilelessOrAnonymous() {
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "Lib", false);
     String bob = fx.user("Bob");
@@ -129,7 +129,7 @@ class ForksE2ETest {
   // ---- AP17 GET /repos/{owner}/{repo}/forks -------------------------------------------------
 
   @Test
-  void listForks_shouldListDirectForksByOwnerKey_overSeveralPages() {
+  void listForks_shouldPageDirectForksByOwnerKey_whenForksSpanSeveralPages() {
     // GIVEN five forks made in an order that is not the key order, and a fork of a fork
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "Lib", false);

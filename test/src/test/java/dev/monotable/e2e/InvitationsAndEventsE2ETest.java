@@ -178,7 +178,7 @@ class InvitationsAndEventsE2ETest {
   // ---- AP11 GET /orgs/{org}/invitations -----------------------------------------------------
 
   @Test
-  void listInvitations_shouldPageByAddress_andNeverShowExpiredOnes() {
+  void listInvitations_shouldPageByAddressWithoutExpired_whenExpiredOnesAwaitTtl() {
     // GIVEN five pending invitations and one expired one sorting between them
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
@@ -191,7 +191,8 @@ class InvitationsAndEventsE2ETest {
         old.getEpochSecond() + WEEK).toItem());
     // and another org's invitation, which must not leak in
     String other = fx.org("Other", admin);
-    assertEquals(201, forge.post("/orgs/" + other + "/invitations").as(admin).json("email", "zed@x.io").send().status());
+    assertEquals(201,
+        forge.post("/orgs/" + other + "/invitations").as(admin).json("email", "zed@x.io").send().status());
 
     List<String> keyOrder = new ArrayList<>(pending);
     keyOrder.add("carl@x.io");
@@ -225,7 +226,7 @@ class InvitationsAndEventsE2ETest {
   // ---- AP12 GET /users/{username}/events ----------------------------------------------------
 
   @Test
-  void listEvents_shouldListNewestFirstOverSeveralPages_andHideExpiredEntries() {
+  void listEvents_shouldPageNewestFirstWithoutExpired_whenFeedSpansSeveralPages() {
     // GIVEN five live entries written out of time order, two expired, and one in another feed
     String alice = fx.user("Alice");
     String bob = fx.user("Bob");
@@ -283,7 +284,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void listEvents_shouldAnswerAnEmptyPage_whenTheFeedIsEmpty_and400OnBadCursor() {
+  void listEvents_shouldAnswerEmptyPageOr400_whenFeedEmptyOrCursorBad() {
     String alice = fx.user("Alice");
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     for (int i = 1; i <= 3; i++) {

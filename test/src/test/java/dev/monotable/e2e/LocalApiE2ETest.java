@@ -70,7 +70,7 @@ class LocalApiE2ETest {
   // ---- AP42 GET /health, JWKS -----------------------------------------------------------------
 
   @Test
-  void health_shouldAnswerOkWithTableAndEndpoint_withoutAToken() {
+  void health_shouldAnswerOkWithTableAndEndpoint_whenCalledWithoutToken() {
     Reply r = forge.get("/health").send();
     Reply withGarbageToken = forge.get("/health").header("authorization", "Bearer garbage").send();
 
@@ -83,7 +83,7 @@ class LocalApiE2ETest {
   }
 
   @Test
-  void jwks_shouldPublishTheKeyThatVerifiesTheServicesTokens() {
+  void jwks_shouldPublishTheVerifyingKey_whenFetched() {
     Reply r = forge.get("/.well-known/jwks.json").send();
 
     assertEquals(200, r.status(), r::toString);
@@ -101,7 +101,7 @@ class LocalApiE2ETest {
   // ---- routing --------------------------------------------------------------------------------
 
   @Test
-  void unknownRoute_shouldAnswer404Json_andWrongMethod405Json() {
+  void route_shouldAnswer404Or405Json_whenPathOrMethodUnknown() {
     assertError(forge.get("/nothing-here").send(), 404, "not_found", null);
     assertError(forge.get("/users/alice/unknown").send(), 404, "not_found", null);
     assertError(forge.get("/users/").send(), 404, "not_found", null);
@@ -111,7 +111,7 @@ class LocalApiE2ETest {
   }
 
   @Test
-  void pathParameters_shouldArriveDecoded_andNeverChangeAKey() {
+  void pathParameters_shouldBeDecodedThenValidated_whenPercentEncoded() {
     // GIVEN alice with a repository whose name has a dot
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "my.repo", false);
@@ -140,7 +140,7 @@ class LocalApiE2ETest {
   // ---- JWT authorizer -------------------------------------------------------------------------
 
   @Test
-  void requiredRoute_shouldAnswer401AndWriteNothing_forEveryInvalidToken() throws Exception {
+  void requiredRoute_shouldAnswer401AndWriteNothing_whenTokenMissingOrInvalid() throws Exception {
     // GIVEN tokens for a user who could otherwise create the profile
     String name = unique("Victor");
     long now = Instant.now().getEpochSecond();
@@ -189,7 +189,7 @@ class LocalApiE2ETest {
   }
 
   @Test
-  void optionalRoute_shouldTreatNoTokenAsAnonymous_butAnswer401ToAnInvalidOne() {
+  void optionalRoute_shouldServeAnonymousOrAnswer401_whenTokenAbsentOrInvalid() {
     // GIVEN a public and a private repository
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "pub", false);
@@ -268,9 +268,9 @@ class LocalApiE2ETest {
     var before = fx.snapshot();
 
     for (String bad : List.of("{\"username\":", "[{\"username\":\"x\"}]", "null", "\"text\"", "42", "", "   ",
-        "{\"username\":\"" + name + "\",}")) {
+        "{\"username\":\"" + name + "\",}", "{\"bio\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}")) {
       Reply r = forge.post("/users").as(name).raw(bad).send();
-      assertEquals(400, r.status(), "body <" + bad + ">: " + r);
+      assertEquals(400, r.status(), "body <" + bad.substring(0, Math.min(bad.length(), 40)) + ">: " + r);
       assertError(r, 400, "invalid_body", null);
     }
     Reply noBody = forge.post("/users").as(name).send();

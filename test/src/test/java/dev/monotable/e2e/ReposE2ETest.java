@@ -18,8 +18,7 @@ import dev.monotable.shared.keys.Timestamps;
 import dev.monotable.testing.TestTable;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -184,7 +183,7 @@ class ReposE2ETest {
   // ---- AP14 GET /repos/{owner}/{repo} -------------------------------------------------------
 
   @Test
-  void getRepo_shouldReturnPublicRepository_toAnyone_inAnyCase() {
+  void getRepo_shouldReturnPublicRepository_whenAnyoneAsksInAnyCase() {
     String alice = fx.user("Alice");
     Map<String, Object> created = fx.repo(alice, alice, "Lib", false);
 
@@ -198,7 +197,7 @@ class ReposE2ETest {
   }
 
   @Test
-  void getRepo_shouldAnswer404ForPrivateUserRepository_toAnyoneButTheOwner() {
+  void getRepo_shouldAnswer404_whenPrivateUserRepositoryAndCallerIsNotTheOwner() {
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "diary", true);
     String bob = fx.user("Bob");
@@ -211,7 +210,7 @@ class ReposE2ETest {
   }
 
   @Test
-  void getRepo_shouldShowPrivateOrganizationRepository_toMembersOnly() {
+  void getRepo_shouldShowPrivateOrgRepositoryOnlyToMembers_whenAsked() {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
     String member = fx.user("Member");
@@ -238,7 +237,7 @@ class ReposE2ETest {
   // ---- AP15 GET /users/{owner}/repos, GET /orgs/{org}/repos ---------------------------------
 
   @Test
-  void listUserRepos_shouldListMostRecentlyUpdatedFirst_andHidePrivateOnesFromOthers() throws Exception {
+  void listUserRepos_shouldPageLatestUpdateFirstAndHidePrivate_whenReadByOthers() throws Exception {
     // GIVEN five repositories created one after the other, two of them private
     String alice = fx.user("Alice");
     List<String> created = new ArrayList<>();
@@ -249,7 +248,7 @@ class ReposE2ETest {
       Thread.sleep(3);
     }
     List<String> newestFirst = new ArrayList<>(created);
-    java.util.Collections.reverse(newestFirst);
+    Collections.reverse(newestFirst);
     String bob = fx.user("Bob");
 
     // WHEN / THEN the owner sees all five over three pages
@@ -261,7 +260,7 @@ class ReposE2ETest {
   }
 
   @Test
-  void listUserRepos_shouldFollowTheLastUpdate_notTheCreationOrder() throws Exception {
+  void listUserRepos_shouldFollowLastUpdate_whenAnOlderRepositoryIsUpdated() throws Exception {
     // GIVEN three repositories; the oldest is then updated (as the stream handler ST1 does on activity)
     String alice = fx.user("Alice");
     for (String name : List.of("old", "mid", "new")) {
@@ -285,7 +284,7 @@ class ReposE2ETest {
   }
 
   @Test
-  void listOrgRepos_shouldShowPrivateRepositoriesToMembersOnly() throws Exception {
+  void listOrgRepos_shouldShowPrivateRepositories_whenCallerIsAMember() throws Exception {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
     String member = fx.user("Member");

@@ -137,7 +137,7 @@ class StarsE2ETest {
   // ---- AP19 DELETE /user/starred/{owner}/{repo} ---------------------------------------------
 
   @Test
-  void unstar_shouldDeleteStarAndUncount_andStayIdempotent() {
+  void unstar_shouldDeleteStarAndUncountOnce_whenRepeated() {
     // GIVEN bob and carol starred alice's repository
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "Lib", false);
@@ -174,7 +174,7 @@ class StarsE2ETest {
   // ---- AP20 GET /users/{username}/starred ---------------------------------------------------
 
   @Test
-  void listStarred_shouldPageByOwnerAndRepoKey_andHidePrivateStarsFromOthers() {
+  void listStarred_shouldPageByKeyAndHidePrivateStars_whenReadByOthers() {
     // GIVEN carol starred four public repositories, starred in another order than their keys, and her own private one
     String carol = fx.user("Carol");
     List<String> fullNames = new ArrayList<>();
@@ -204,7 +204,7 @@ class StarsE2ETest {
   // ---- AP21 GET /repos/{owner}/{repo}/stargazers --------------------------------------------
 
   @Test
-  void listStargazers_shouldPageByUsernameKey_overSeveralPages() {
+  void listStargazers_shouldPageByUsernameKey_whenStargazersSpanSeveralPages() {
     // GIVEN five users star one repository in an order that is not their key order
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "Pop", false);
@@ -229,7 +229,7 @@ class StarsE2ETest {
   }
 
   @Test
-  void listStargazers_shouldAnswer404ForPrivateRepositories_andRejectForeignCursors() {
+  void listStargazers_shouldAnswer404Or400_whenRepositoryPrivateOrCursorForeign() {
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "diary", true);
     fx.repo(alice, alice, "one", false);

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.e2e.Forge.Reply;
+import dev.monotable.shared.json.Json;
 import dev.monotable.shared.keys.Keys;
 import dev.monotable.testing.TestTable;
 import java.time.Instant;
@@ -121,8 +122,8 @@ class UsersE2ETest {
     var before = fx.snapshot();
 
     // WHEN "carol" signs up with a fresh address
-    Reply r = forge.post("/users").as(lower(name)).json("username", lower(name), "email", "other-" + lower(name) + "@x.io")
-        .send();
+    Reply r = forge.post("/users").as(lower(name))
+        .json("username", lower(name), "email", "other-" + lower(name) + "@x.io").send();
 
     // THEN
     assertError(r, 409, "conflict", "username");
@@ -181,7 +182,7 @@ class UsersE2ETest {
       String field) {
     var before = fx.snapshot();
 
-    Reply r = forge.post("/users").as(caller).raw(dev.monotable.shared.json.Json.write(body)).send();
+    Reply r = forge.post("/users").as(caller).raw(Json.write(body)).send();
 
     assertError(r, 400, null, field);
     fx.assertUnchanged(before);
