@@ -132,7 +132,9 @@ public final class Request {
   /** Checks the body size without parsing (routes that take no body still refuse huge ones). */
   void checkBodySize() {
     String raw = event.getBody();
-    if (raw != null && raw.length() > MAX_BODY_BYTES) {
+    // Characters undercount UTF-8 bytes (up to 3 per char): only below a third of the limit in
+    // characters is a body certainly within it; above that, count the bytes.
+    if (raw != null && raw.length() > MAX_BODY_BYTES / 3) {
       byte[] bytes = event.getIsBase64Encoded() ? decode(raw) : raw.getBytes(StandardCharsets.UTF_8);
       if (bytes.length > MAX_BODY_BYTES) {
         throw new ApiError(413, "payload_too_large", null, "request body exceeds 1 MiB");

@@ -10,7 +10,9 @@ import java.util.Map;
  * a fast cold start.
  */
 public final class Json {
-  private static final JSON JSON_STD = JSON.std;
+  // Null map values are written, not skipped (jackson-jr's default): the contract answers a list's
+  // last page with "nextCursor": null, and representations keep one shape ("forkOf": null).
+  private static final JSON JSON_STD = JSON.std.with(JSON.Feature.WRITE_NULL_PROPERTIES);
 
   private Json() {}
 
