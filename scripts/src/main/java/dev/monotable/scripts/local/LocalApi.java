@@ -132,6 +132,7 @@ public final class LocalApi implements AutoCloseable {
           claims = verifier.verify(authorization);
         } catch (UnauthorizedException e) {
           // API Gateway's authorizer answers 401 with no detail; the local one says why.
+          exchange.getResponseHeaders().add("www-authenticate", "Bearer");
           sendError(exchange, 401, "unauthorized", e.getMessage());
           return;
         }

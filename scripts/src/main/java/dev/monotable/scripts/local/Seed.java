@@ -39,6 +39,8 @@ public final class Seed {
     s.tickets().create(TicketKind.PULL_REQUEST, "bob", "alice", "hello-forge", "Add README", "Docs", "bob:readme",
         "main");
     s.tickets().update(TicketKind.ISSUE, "alice", "alice", "hello-forge", 1, null, TicketPatch.state("closed"));
+    s.tickets().create(TicketKind.PULL_REQUEST, "bob", "alice", "hello-forge", "Fix typo", null, "bob:typo", "main");
+    s.tickets().update(TicketKind.PULL_REQUEST, "alice", "alice", "hello-forge", 5, null, TicketPatch.state("merged"));
     s.comments().create(TicketKind.ISSUE, "alice", "alice", "hello-forge", 2, "Thanks, looking into it.");
     s.comments().create(TicketKind.PULL_REQUEST, "alice", "alice", "hello-forge", 4, "Looks good!");
     s.reactions().react(TicketKind.ISSUE, "bob", "alice", "hello-forge", 2, "+1");

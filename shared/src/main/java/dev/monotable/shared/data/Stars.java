@@ -1,13 +1,17 @@
 package dev.monotable.shared.data;
 
 import dev.monotable.shared.data.TableGateway.QuerySpec;
+import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
 import dev.monotable.shared.errors.UnauthorizedException;
+import dev.monotable.shared.keys.Key;
 import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.keys.Segments;
 import dev.monotable.shared.keys.Timestamps;
+import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.Star;
+import dev.monotable.shared.model.User;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.Map;
@@ -40,12 +44,21 @@ public final class Stars {
    * @return true when a star was added, false when the caller had already starred the repository
    * @throws UnauthorizedException without a caller
    * @throws NotFoundException {@code repository} when missing or private to this caller
+   * @throws ForbiddenException when the caller has no user profile
    */
   public boolean star(String caller, String owner, String name) {
     Repositories.requireCaller(caller);
-    Repository repo = RepoAccess.read(table, owner, name, caller).repository();
+    // The caller's User item rides on the same BatchGetItem: a star lives in its account's
+    // partition, so an account without a profile may not star (and the display name is the stored one).
+    Key callerKey = Keys.account(caller);
+    RepoAccess access = RepoAccess.read(table, owner, name, caller, callerKey);
+    Map<String, AttributeValue> callerItem = access.extra().get(callerKey);
+    if (callerItem == null || !User.TYPE.equals(Items.type(callerItem))) {
+      throw new ForbiddenException("create your user profile first");
+    }
+    Repository repo = access.repository();
     String now = Timestamps.format(table.clock().instant());
-    Star star = new Star(caller, repo.owner(), repo.name(), repo.isPrivate(), now);
+    Star star = new Star(User.fromItem(callerItem).username(), repo.owner(), repo.name(), repo.isPrivate(), now);
 
     WriteTransaction tx = new WriteTransaction(table);
     int putStar = tx.put(star.toItem(), "attribute_not_exists(#pk)", PK_NAME, Map.of());

@@ -54,6 +54,19 @@ class StarsTest {
   // ---- AP18 star ----------------------------------------------------------------------------
 
   @Test
+  void star_shouldBeForbiddenAndWriteNothing_whenTheCallerHasNoProfile() {
+    // GIVEN a repository and a caller with a valid token but no User item
+    String alice = fx.user("Alice2");
+    repos.createRepo(alice, alice, "Tool", null, false);
+    int before = table.scanAll().size();
+
+    // WHEN / THEN: a star would live in a partition of an account that does not exist
+    assertThrows(dev.monotable.shared.errors.ForbiddenException.class, () -> stars.star("ghost", alice, "Tool"));
+    assertEquals(before, table.scanAll().size());
+    assertEquals(0, stored(alice, "Tool").starCount());
+  }
+
+  @Test
   void star_shouldWriteStar_andIncrementStarCount_whenFirstStar() {
     // GIVEN
     String alice = fx.user("Alice");
