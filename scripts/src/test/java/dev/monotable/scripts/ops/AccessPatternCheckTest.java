@@ -97,7 +97,7 @@ class AccessPatternCheckTest {
       expectedCalls.put(AP39, "BatchGetItem + Query x2");
       assertEquals(expectedCalls, calls);
       Map<AccessPattern, Integer> expectedItems = new LinkedHashMap<>();
-      int[] counts = {1, 1, 2, 1, 1, 3, 1, 2, 1, 1, 2, 1, 3, 2, 1, 1, 1, 1, 1, 0, 1};
+      int[] counts = {1, 1, 2, 1, 1, 3, 1, 2, 1, 1, 2, 1, 3, 2, 1, 1, 1, 2, 1, 1, 1};
       List<AccessPattern> aps = ReadPatterns.readPatterns();
       for (int i = 0; i < aps.size(); i++) {
         expectedItems.put(aps.get(i), counts[i]);

@@ -46,7 +46,7 @@ class ValidateToolTest {
       int exit = ValidateTool.run(t.client(), t.name(), out.stream, ValidateTool.parse());
 
       assertEquals(0, exit, out.text());
-      assertTrue(out.lines().contains("total         35     0        0"), out.text());
+      assertTrue(out.lines().contains("total         36     0        0"), out.text());
       assertTrue(out.lines().contains("  all match"), out.text());
       assertEquals("result: valid", out.lines().get(out.lines().size() - 1));
     }
@@ -69,7 +69,7 @@ class ValidateToolTest {
 
       // THEN every corruption is found under its Type and kind, nothing else
       assertEquals(1, exit);
-      assertEquals(35, report.scanned());
+      assertEquals(36, report.scanned());
       assertEquals(3, report.violations());
       assertEquals(3, report.invalidItems());
       assertEquals(Map.of(Kind.KEY_MISMATCH, List.of(new Finding("ACCOUNT#alice | ACCOUNT#alice",
@@ -87,7 +87,7 @@ class ValidateToolTest {
       List<String> lines = out.lines();
       assertTrue(lines.contains("(no Type)     1      1        1"), out.text());
       assertTrue(lines.contains("User          2      1        1"), out.text());
-      assertTrue(lines.contains("total         35     3        3"), out.text());
+      assertTrue(lines.contains("total         36     3        3"), out.text());
       assertTrue(lines.contains("  Membership  KEY_INCONSISTENT  1"), out.text());
       assertTrue(lines.contains("    ACCOUNT#acme | MEMBER#bob  GSI1PK: {username} = carol but another key holds bob"),
           out.text());
