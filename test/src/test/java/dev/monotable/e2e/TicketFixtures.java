@@ -98,11 +98,11 @@ final class TicketFixtures {
   // ---- list helpers ---------------------------------------------------------------------------
 
   /**
-   * Follows nextCursor from the first page to the last, asserting the page sizes and that only
-   * the last page has no cursor; answers the values of {@code field} in the order received.
+   * Follows nextCursor from the first page to the last, asserting the page sizes, that only the
+   * last page has no cursor and that no item comes twice; answers the items in the order received.
    */
-  List<Object> pages(String path, String caller, Map<String, String> query, String field, int... expectedSizes) {
-    List<Object> values = new ArrayList<>();
+  List<Map<String, Object>> pages(String path, String caller, Map<String, String> query, int... expectedSizes) {
+    List<Map<String, Object>> items = new ArrayList<>();
     String cursor = null;
     for (int i = 0; i < expectedSizes.length; i++) {
       Forge.Call call = forge.get(path);
@@ -117,9 +117,7 @@ final class TicketFixtures {
       assertEquals(200, r.status(), r::toString);
       int page = i;
       assertEquals(expectedSizes[i], r.items().size(), () -> "page " + page + ": " + r);
-      for (Map<String, Object> item : r.items()) {
-        values.add(item.get(field) instanceof Number n ? (Object) n.longValue() : item.get(field));
-      }
+      items.addAll(r.items());
       cursor = r.nextCursor();
       if (i < expectedSizes.length - 1) {
         assertNotNull(cursor, "a page before the last must carry nextCursor");
@@ -127,8 +125,18 @@ final class TicketFixtures {
         assertNull(cursor, "the last page must have nextCursor null");
       }
     }
-    assertEquals(values.size(), new HashSet<>(values).size(), () -> "duplicates across pages: " + values);
-    return values;
+    assertEquals(items.size(), new HashSet<>(items).size(), () -> "duplicates across pages: " + items);
+    return items;
+  }
+
+  /** One field of each item; JSON numbers as longs. */
+  static List<Object> field(List<Map<String, Object>> items, String name) {
+    List<Object> out = new ArrayList<>();
+    for (Map<String, Object> item : items) {
+      Object v = item.get(name);
+      out.add(v instanceof Number n ? (Object) n.longValue() : v);
+    }
+    return out;
   }
 
   // ---- tokens ---------------------------------------------------------------------------------
