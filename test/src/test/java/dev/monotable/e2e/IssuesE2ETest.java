@@ -8,6 +8,7 @@ import static dev.monotable.e2e.TicketFixtures.path;
 import static dev.monotable.e2e.TicketFixtures.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.e2e.Forge.Reply;
@@ -437,6 +438,43 @@ class IssuesE2ETest {
         null);
     Reply anonymous = forge.patch(path("iss16own", "pub", "issues") + "/1").json("title", "t").send();
     assertEquals(401, anonymous.status(), anonymous::toString);
+
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void create_shouldAnswer413AndWriteNothing_whenBodyOverOneMebibyte() {
+    fx.user("iss17own");
+    fx.repo("iss17own", "iss17own", "pub", false);
+    Set<Map<String, AttributeValue>> before = fx.snapshot();
+
+    Reply r = forge.post(path("iss17own", "pub", "issues")).as("iss17own")
+        .json("title", "big", "body", "b".repeat(1024 * 1024)).send();
+
+    assertEquals(413, r.status(), r::toString);
+    assertNotNull(r.error());
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void tickets_shouldAnswer400NotServerError_whenPathSegmentsMalformed() {
+    fx.user("iss18own");
+    fx.repo("iss18own", "iss18own", "pub", false);
+    fx.issue("iss18own", "iss18own", "pub", "one");
+    Set<Map<String, AttributeValue>> before = fx.snapshot();
+    String longRepo = "r".repeat(101);
+
+    expectError(forge.post(path("bad_owner", "pub", "issues")).as("iss18own").json("title", "t"), 400, "owner");
+    expectError(forge.post(path("iss18own", longRepo, "issues")).as("iss18own").json("title", "t"), 400, "repo");
+    expectError(forge.post(path("iss18own", "a%23b", "pulls")).as("iss18own")
+        .json("title", "t", "head", "f", "base", "m"), 400, "repo");
+    expectError(forge.get(path("-iss18own", "pub", "issues")), 400, "owner");
+    expectError(forge.get(path("iss18own", "%2E%2E", "issues") + "/1"), 400, "repo");
+    expectError(forge.get(path("iss18own", "pub", "issues") + "/1/comments").query("cursor", "%%%"), 400, "cursor");
+    expectError(forge.patch(path("iss18own", "pub~", "issues") + "/1").as("iss18own").json("title", "t"), 400,
+        "repo");
+    expectError(forge.put(path("iss18own", "p%23b", "issues") + "/1/reactions/heart").as("iss18own"), 400, "repo");
+    expectError(forge.delete(path("iss-", "pub", "issues") + "/1/reactions/heart").as("iss18own"), 400, "owner");
 
     fx.assertUnchanged(before);
   }
