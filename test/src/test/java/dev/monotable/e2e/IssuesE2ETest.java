@@ -197,6 +197,7 @@ class IssuesE2ETest {
     // AND a body that is not a JSON object is a 400
     expectError(forge.post(p).as("iss6own").raw("[\"title\"]"), 400, null);
     expectError(forge.post(p).as("iss6own").raw("{\"title\":"), 400, null);
+    expectError(forge.post(p).as("iss6own").raw("{\"title\":" + "[".repeat(5000)), 400, null);
     fx.assertUnchanged(before);
 
     // WHEN the title is exactly 256 characters and the body 65,536 THEN it is accepted
@@ -219,6 +220,10 @@ class IssuesE2ETest {
     assertEquals(200, r.status(), r::toString);
     assertEquals(created.json(), r.json());
     assertEquals("\"1\"", r.header("etag"));
+    // A token that does not verify is a 401 even on a route anonymous callers may use.
+    Reply expired = forge.get(path("iss7own", "pub", "issues") + "/1")
+        .header("authorization", "Bearer " + fx.expiredToken("iss7own")).send();
+    assertEquals(401, expired.status(), expired::toString);
     // Names are case-insensitive in paths.
     Reply upper = forge.get(path("ISS7OWN", "PUB", "issues") + "/1").send();
     assertEquals(200, upper.status(), upper::toString);
@@ -235,7 +240,8 @@ class IssuesE2ETest {
     expectError(forge.get(p + "/2"), 404, null);
     expectError(forge.get(p + "/99999999"), 404, null);
     expectError(forge.get(path("iss8own", "nothing", "issues") + "/1"), 404, null);
-    for (String bad : new String[] {"abc", "0", "-1", "1x", "123456789"}) {
+    // Arabic-Indic three and full-width one: digits to Character.isDigit, not to this API.
+    for (String bad : new String[] {"abc", "0", "-1", "1x", "123456789", "%D9%A3", "%EF%BC%91", "1%20"}) {
       expectError(forge.get(p + "/" + bad), 400, "number");
     }
   }
@@ -366,12 +372,17 @@ class IssuesE2ETest {
     assertEquals(200, forge.patch(p).as("iss13own").json("title", "v2").send().status());
 
     Reply r = forge.patch(p).as("iss13own").json("state", "closed").send();
+    // If-Match: * (RFC 9110: any current representation) means the same as no If-Match.
+    Reply star = forge.patch(p).as("iss13own").header("if-match", "*").json("body", "any version").send();
 
     assertEquals(200, r.status(), r::toString);
     assertEquals(3L, num(r.json().get("version")));
+    assertEquals(200, star.status(), star::toString);
+    assertEquals(4L, num(star.json().get("version")));
     Map<String, AttributeValue> item = fx.item(Keys.ticket(TicketKind.ISSUE, "iss13own", "pub", number));
-    assertEquals(3, n(item, "Version"));
+    assertEquals(4, n(item, "Version"));
     assertEquals("v2", s(item, "Title"));
+    assertEquals("any version", s(item, "Body"));
     assertEquals("closed", s(item, "State"));
   }
 
@@ -477,5 +488,40 @@ class IssuesE2ETest {
     expectError(forge.delete(path("iss-", "pub", "issues") + "/1/reactions/heart").as("iss18own"), 400, "owner");
 
     fx.assertUnchanged(before);
+  }
+
+  @Test
+  void update_shouldWriteNothingButStillCheckIfMatch_whenPatchChangesNothing() {
+    fx.user("iss20own");
+    fx.repo("iss20own", "iss20own", "pub", false);
+    int number = fx.issue("iss20own", "iss20own", "pub", "same");
+    String p = path("iss20own", "pub", "issues") + "/" + number;
+    Set<Map<String, AttributeValue>> before = fx.snapshot();
+
+    Reply same = forge.patch(p).as("iss20own").ifMatch(1).json("state", "open", "title", null).send();
+    assertEquals(200, same.status(), same::toString);
+    assertEquals(1L, num(same.json().get("version")));
+    expectError(forge.patch(p).as("iss20own").ifMatch(2).json("state", "open"), 412, "If-Match");
+
+    fx.assertUnchanged(before);
+  }
+
+  @Test
+  void create_shouldKeepTextExactly_whenTitleAndBodyHoldUnicodeAndKeyCharacters() {
+    fx.user("iss21own");
+    fx.repo("iss21own", "iss21own", "pub", false);
+    String title = "Crash in \u00fcn\u00efc\u00f6d\u00e9 \uD83D\uDE80 #42 \"quoted\" ISSUE#00000009";
+    String body = "line 1\nline 2\t\u65e5\u672c\u8a9e \\ / <b>";
+
+    Reply r = forge.post(path("iss21own", "pub", "issues")).as("iss21own").json("title", title, "body", body).send();
+
+    assertEquals(201, r.status(), r::toString);
+    assertEquals(title, r.json().get("title"));
+    Map<String, AttributeValue> item = fx.item(new Key("ISSUE#iss21own#pub#00000001", "ISSUE#iss21own#pub#00000001"));
+    assertEquals(title, s(item, "Title"));
+    assertEquals(body, s(item, "Body"));
+    Reply read = forge.get(path("iss21own", "pub", "issues") + "/1").send();
+    assertEquals(title, read.json().get("title"));
+    assertEquals(body, read.json().get("body"));
   }
 }

@@ -313,4 +313,27 @@ class PullRequestsE2ETest {
     assertEquals("by author, reviewed", s(fx.item(Keys.ticket(TicketKind.PULL_REQUEST, "pr8own", "repo", number)),
         "Title"));
   }
+
+  @Test
+  void create_shouldNumberForkFromOne_whenPullOpenedOnFork() {
+    // GIVEN a repository with two tickets, forked by another user
+    fx.user("pr10own");
+    fx.user("pr10fork");
+    fx.repo("pr10own", "pr10own", "app", false);
+    fx.issue("pr10own", "pr10own", "app", "one");
+    fx.pull("pr10own", "pr10own", "app", "two");
+    Reply fork = forge.post("/repos/pr10own/app/forks").as("pr10fork").send();
+    assertEquals(201, fork.status(), fork::toString);
+
+    // WHEN the fork's owner opens a pull request on the fork, and then one on the original
+    int onFork = fx.pull("pr10fork", "pr10fork", "app", "fork work");
+    int onOriginal = fx.pull("pr10fork", "pr10own", "app", "upstream it");
+
+    // THEN the fork has its own sequence from 1 and the original's continues at 3
+    assertEquals(1, onFork);
+    assertEquals(3, onOriginal);
+    assertEquals(1, n(fx.item(Keys.counter("pr10fork", "app")), "LastNumber"));
+    assertEquals(3, n(fx.item(Keys.counter("pr10own", "app")), "LastNumber"));
+    assertEquals("PR#pr10fork#app", s(fx.item(Keys.ticket(TicketKind.PULL_REQUEST, "pr10fork", "app", 1)), "GSI1PK"));
+  }
 }

@@ -151,7 +151,7 @@ class TicketListsE2ETest {
 
   @Test
   void list_shouldAnswer400Limit_whenLimitOutOfRangeOrNotANumber() {
-    for (String bad : new String[] {"0", "101", "abc", "-1", "1.5", ""}) {
+    for (String bad : new String[] {"0", "101", "abc", "-1", "1.5", "", "\uFF15"}) {
       expectError(forge.get(ISSUES_PATH).query("limit", bad), 400, "limit");
       expectError(forge.get(PULLS_PATH).query("limit", bad).query("state", "all"), 400, "limit");
     }
