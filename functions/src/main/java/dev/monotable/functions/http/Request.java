@@ -83,11 +83,12 @@ public final class Request {
 
   /**
    * The expected version from {@code If-Match: "3"} (quotes and weak prefix optional), or null
-   * when absent: then the update applies to whatever version is current.
+   * when absent or {@code *} (RFC 9110: any current representation): then the update applies to
+   * whatever version is current.
    */
   public Long ifMatch() {
     String v = header("if-match");
-    if (v == null || v.isBlank()) {
+    if (v == null || v.isBlank() || v.trim().equals("*")) {
       return null;
     }
     String s = v.trim();
@@ -97,7 +98,8 @@ public final class Request {
     if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
       s = s.substring(1, s.length() - 1);
     }
-    if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(Character::isDigit)) {
+    // ASCII digits only: Long.parseLong would also read full-width or Arabic-Indic digits.
+    if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
       throw new ValidationException("If-Match", "If-Match must be the quoted version, for example \"3\"");
     }
     return Long.parseLong(s);

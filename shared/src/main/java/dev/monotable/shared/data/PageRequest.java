@@ -24,7 +24,8 @@ public record PageRequest(int limit, String cursor) {
   public static PageRequest parse(String limit, String cursor) {
     int n = DEFAULT_LIMIT;
     if (limit != null) {
-      if (limit.isEmpty() || limit.length() > 3 || !limit.chars().allMatch(Character::isDigit)) {
+      // ASCII digits only: Integer.parseInt would also read full-width or Arabic-Indic digits.
+      if (limit.isEmpty() || limit.length() > 3 || !limit.chars().allMatch(c -> c >= '0' && c <= '9')) {
         throw new ValidationException("limit", "limit must be from 1 to 100");
       }
       n = Integer.parseInt(limit);

@@ -73,9 +73,13 @@ public final class Segments {
     return String.format(Locale.ROOT, "%08d", MAX_NUMBER - number);
   }
 
-  /** Parses a path number; a non-number or one outside 1..99999999 is a validation error. */
+  /**
+   * Parses a path number; a non-number or one outside 1..99999999 is a validation error. Only
+   * ASCII digits: Character.isDigit and Integer.parseInt also take Arabic-Indic or full-width
+   * digits, which would make an Arabic-Indic three in a path another URL of issue 3.
+   */
   public static int number(String field, String value) {
-    if (value == null || value.isEmpty() || value.length() > 8 || !value.chars().allMatch(Character::isDigit)) {
+    if (value == null || value.isEmpty() || value.length() > 8 || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
       throw new ValidationException(field, field + " must be a number from 1 to 99999999");
     }
     int n = Integer.parseInt(value);
