@@ -233,7 +233,7 @@ class ReactionsE2ETest {
   }
 
   @Test
-  void unreact_shouldChangeNothing_whenStrangerRemovesOnPrivateRepo() {
+  void unreact_shouldAnswer404AndChangeNothing_whenStrangerRemovesOnPrivateRepo() {
     // GIVEN the owner's reaction on a private repository's issue
     fx.user("rx7own");
     fx.user("rx7guest");
@@ -245,11 +245,10 @@ class ReactionsE2ETest {
     // WHEN a stranger removes "their" reaction there
     Reply r = react("DELETE", "rx7guest", "rx7own", "secret", "issues", 1, "heart");
 
-    // THEN nothing changes. AP31 is granted no read (DeleteItem and UpdateItem only), so the route
-    // answers 204 as for any reaction the caller does not have: the repository's existence still
-    // does not leak, because a missing repository answers the same.
-    assertEquals(204, r.status(), r::toString);
-    assertEquals(204, react("DELETE", "rx7guest", "rx7own", "gone", "issues", 1, "heart").status());
+    // THEN a private repository and everything under it is 404 to a non-member, exactly like a
+    // missing repository, and nothing changes
+    assertEquals(404, r.status(), r::toString);
+    assertEquals(404, react("DELETE", "rx7guest", "rx7own", "gone", "issues", 1, "heart").status());
     fx.assertUnchanged(before);
   }
 }

@@ -7,6 +7,8 @@ import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
 import dev.monotable.shared.errors.VersionMismatchException;
 import java.util.LinkedHashMap;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import java.util.Map;
 
 /**
@@ -34,8 +36,24 @@ public final class ErrorMapper {
           Map.of("etag", "\"" + e.currentVersion() + "\""));
     } else if (t instanceof ApiError e) {
       return error(e.status(), e.code(), e.getMessage(), e.field());
+    } else if (t instanceof TransactionCanceledException e && isTransactionConflict(e)) {
+      // Another transaction held one of the items: nothing was written and a retry will succeed.
+      return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
+    } else if (t instanceof DynamoDbException e && isThrottling(e)) {
+      return new Response(503, body("throttled", "the table is busy; retry shortly", null), Map.of("retry-after", "1"));
     }
     return error(500, "internal", "internal error", null);
+  }
+
+  private static boolean isTransactionConflict(TransactionCanceledException e) {
+    return e.hasCancellationReasons()
+        && e.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
+  }
+
+  private static boolean isThrottling(DynamoDbException e) {
+    String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+    return e.isThrottlingException() || "ProvisionedThroughputExceededException".equals(code)
+        || "RequestLimitExceeded".equals(code) || "ThrottlingException".equals(code);
   }
 
   private static Response error(int status, String code, String message, String field) {

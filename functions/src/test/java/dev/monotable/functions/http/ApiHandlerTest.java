@@ -91,6 +91,29 @@ class ApiHandlerTest {
   }
 
   @Test
+  void handleRequest_shouldAnswer409_whenATransactionLostToAConcurrentOne() throws Exception {
+    var conflict = software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException.builder()
+        .cancellationReasons(
+            software.amazon.awssdk.services.dynamodb.model.CancellationReason.builder().code("None").build(),
+            software.amazon.awssdk.services.dynamodb.model.CancellationReason.builder().code("TransactionConflict").build())
+        .message("Transaction cancelled").build();
+    var r = new Probe(req -> { throw conflict; }).handleRequest(Events.request("PUT", "/x").as("a").build(), null);
+    assertEquals(409, r.getStatusCode());
+    assertEquals("transaction_conflict", error(r).get("code"));
+  }
+
+  @Test
+  void handleRequest_shouldAnswer503WithRetryAfter_whenThrottled() throws Exception {
+    var throttled = software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException.builder()
+        .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder()
+            .errorCode("ProvisionedThroughputExceededException").build())
+        .message("slow down").build();
+    var r = new Probe(req -> { throw throttled; }).handleRequest(Events.request("GET", "/x").as("a").build(), null);
+    assertEquals(503, r.getStatusCode());
+    assertEquals("1", r.getHeaders().get("retry-after"));
+  }
+
+  @Test
   void handleRequest_shouldAnswer500WithoutDetails_whenUnexpected() throws Exception {
     var r = new Probe(req -> { throw new IllegalStateException("secret detail"); })
         .handleRequest(Events.request("GET", "/x").as("a").build(), null);

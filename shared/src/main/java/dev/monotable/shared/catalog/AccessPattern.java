@@ -72,7 +72,7 @@ public enum AccessPattern {
   AP30("react to issue (idempotent)", "TransactWriteItems", null,
       "Put Reaction attribute_not_exists + Update Issue ADD Reactions.{type} 1", "owner, repo, number, type"),
   AP31("remove issue reaction (idempotent)", "TransactWriteItems", null,
-      "Delete Reaction attribute_exists + Update Issue ADD Reactions.{type} -1", "owner, repo, number, type"),
+      "BatchGetItem (visibility), then Delete Reaction attribute_exists + Update Issue ADD Reactions.{type} -1", "owner, repo, number, type"),
   AP32("create pull request; number from the shared counter", "UpdateItem + PutItem", null,
       "Update Counter ADD LastNumber 1 (UPDATED_NEW), then Put PullRequest attribute_not_exists",
       "owner, repo, body: title, body, head, base"),
@@ -93,7 +93,7 @@ public enum AccessPattern {
   AP40("react to pull request (idempotent)", "TransactWriteItems", null,
       "Put Reaction attribute_not_exists + Update PullRequest ADD Reactions.{type} 1", "owner, repo, number, type"),
   AP41("remove pull request reaction (idempotent)", "TransactWriteItems", null,
-      "Delete Reaction attribute_exists + Update PullRequest ADD Reactions.{type} -1", "owner, repo, number, type"),
+      "BatchGetItem (visibility), then Delete Reaction attribute_exists + Update PullRequest ADD Reactions.{type} -1", "owner, repo, number, type"),
   AP42("liveness of the API", "none", null, "none", "");
 
   private final String description;

@@ -105,7 +105,7 @@ public final class EndpointCatalog {
     l.add(ep("PUT", base + "/{number}/reactions/{type}", pkg + "Put" + noun + "ReactionHandler", Auth.REQUIRED,
         List.of(ap.get(8)), Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM)));
     l.add(ep("DELETE", base + "/{number}/reactions/{type}", pkg + "Delete" + noun + "ReactionHandler",
-        Auth.REQUIRED, List.of(ap.get(9)), Set.of(DELETE_ITEM, UPDATE_ITEM)));
+        Auth.REQUIRED, List.of(ap.get(9)), Set.of(BATCH_GET_ITEM, DELETE_ITEM, UPDATE_ITEM)));
   }
 
   private static Endpoint ep(String method, String path, String handler, Auth auth,

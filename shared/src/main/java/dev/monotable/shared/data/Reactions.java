@@ -80,21 +80,26 @@ public final class Reactions {
   }
 
   /**
-   * Removes {@code caller}'s reaction (AP31/AP41), idempotently, in ONE TransactWriteItems: Delete
-   * Reaction {@code attribute_exists(PK)} + Update ticket {@code ADD Reactions.#type :minusOne}
-   * with {@code attribute_exists(PK)}. No read (the route is granted DeleteItem and UpdateItem
-   * only): a caller can only remove a reaction of their own, which exists only where they could
-   * see the ticket, so a private repository leaks nothing: strangers just get false.
+   * AP31/AP41: one BatchGetItem (visibility: repository, caller's membership, the ticket), then one
+   * TransactWriteItems: Delete Reaction {@code attribute_exists(PK)} and Update the ticket
+   * {@code ADD Reactions.{type} -1} with {@code attribute_exists(PK)}. Idempotent. The read keeps
+   * the contract's rule that everything under a private repository is 404 to non-members, also for
+   * removing a reaction one no longer may see.
    *
    * @return true when removed, false when there was no such reaction (nothing changes)
    * @throws UnauthorizedException no caller
    * @throws ValidationException {@code type} is not one of the eight reaction types
+   * @throws NotFoundException the repository (missing or private to the caller) or the ticket
    */
   public boolean unreact(TicketKind kind, String caller, String owner, String repo, int number, String type) {
     Tickets.requireCaller(caller);
     ReactionTypes.check(type);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Key reactionKey = Keys.reaction(kind, owner, repo, number, caller, type);
+    RepoAccess access = RepoAccess.read(table, owner, repo, caller, ticketKey);
+    if (!access.extra().containsKey(ticketKey)) {
+      throw new NotFoundException(kind.noun());
+    }
     try {
       table.client().transactWriteItems(TransactWriteItemsRequest.builder()
           .transactItems(

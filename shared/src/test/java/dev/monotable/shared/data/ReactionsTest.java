@@ -207,17 +207,17 @@ class ReactionsTest {
   }
 
   @Test
-  void unreact_shouldReturnFalseAndWriteNothing_whenNeverReactedOrTicketMissing() {
+  void unreact_shouldReturnFalseOrNotFound_andWriteNothing_whenNeverReactedOrTicketMissing() {
     String repo = repoWithIssueAndPr();
     reactions.react(PULL_REQUEST, "Carol", "alice", repo, 2, "hooray");
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     assertFalse(reactions.unreact(PULL_REQUEST, "Dave", "alice", repo, 2, "hooray"));
     assertFalse(reactions.unreact(PULL_REQUEST, "Carol", "alice", repo, 2, "confused"));
-    // the same number as the other kind: a distinct target, so there is nothing to remove
-    assertFalse(reactions.unreact(ISSUE, "Carol", "alice", repo, 2, "hooray"));
-    assertFalse(reactions.unreact(ISSUE, "Carol", "alice", repo, 99, "hooray"));
-    assertFalse(reactions.unreact(ISSUE, "Carol", "nobody", "nothing", 1, "hooray"));
+    // the same number as the other kind: a distinct target, which does not exist
+    assertThrows(NotFoundException.class, () -> reactions.unreact(ISSUE, "Carol", "alice", repo, 2, "hooray"));
+    assertThrows(NotFoundException.class, () -> reactions.unreact(ISSUE, "Carol", "alice", repo, 99, "hooray"));
+    assertThrows(NotFoundException.class, () -> reactions.unreact(ISSUE, "Carol", "nobody", "nothing", 1, "hooray"));
 
     assertEquals(before, snapshot(table));
     assertEquals(Map.of("hooray", 1L), counts(PULL_REQUEST, repo, 2));
