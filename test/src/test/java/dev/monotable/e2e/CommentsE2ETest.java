@@ -19,7 +19,6 @@ import dev.monotable.testing.TestTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -45,10 +44,6 @@ class CommentsE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-  @AfterEach
-  void everyItemMatchesItsChart() {
-    TicketFixtures.assertAllItemsValid(table);
-  }
 
   @Test
   void createComment_shouldWriteExactIssueCommentAndAnswer201_whenStrangerCommentsOnPublicIssue() {

@@ -5,17 +5,24 @@ import dev.monotable.scripts.local.LocalService;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
+import dev.monotable.shared.model.ModelValidator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Starts, per test class, the local service (the same code as {@code scripts/dev}) on a free port
  * against the class's fresh table, unseeded and without the TTL sweeper, and injects {@link Forge}.
+ * After every test, every item in the table must match its entity chart ({@link ModelValidator}).
  */
-public final class ForgeExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+public final class ForgeExtension implements BeforeAllCallback, AfterEachCallback, AfterAllCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ForgeExtension.class);
   private final DynamoDbExtension tables = new DynamoDbExtension();
 
@@ -29,6 +36,24 @@ public final class ForgeExtension implements BeforeAllCallback, AfterAllCallback
         0, LocalDynamoDb.endpoint(), false, table.name(), false, 0, keys, table.client()));
     context.getStore(NS).put("forge", new Forge(service, table, keys));
     context.getStore(NS).put("service", service);
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    if (context.getExecutionException().isPresent()) {
+      return;
+    }
+    List<String> broken = new ArrayList<>();
+    for (Map<String, AttributeValue> item : DynamoDbExtension.table(context).scanAll()) {
+      List<ModelValidator.Violation> v = ModelValidator.validate(item);
+      if (!v.isEmpty()) {
+        broken.add(item.get("PK").s() + " / " + item.get("SK").s() + ": " + v);
+      }
+    }
+    if (!broken.isEmpty()) {
+      throw new AssertionError("items break their entity charts after "
+          + context.getDisplayName() + ":\n" + String.join("\n", broken));
+    }
   }
 
   @Override

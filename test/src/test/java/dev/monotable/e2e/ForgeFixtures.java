@@ -104,18 +104,6 @@ final class ForgeFixtures {
     return s;
   }
 
-  /** Every item of the table satisfies its entity chart. */
-  static void assertEveryItemValid(TestTable table) {
-    List<String> broken = new ArrayList<>();
-    for (Map<String, AttributeValue> item : table.scanAll()) {
-      List<ModelValidator.Violation> v = ModelValidator.validate(item);
-      if (!v.isEmpty()) {
-        broken.add(item.get("PK") + " / " + item.get("SK") + ": " + v);
-      }
-    }
-    assertTrue(broken.isEmpty(), () -> "items break their entity charts: " + broken);
-  }
-
   /** Expected item from name/value pairs: String -> S, Number -> N, Boolean -> BOOL. */
   static Map<String, AttributeValue> item(Object... pairs) {
     Map<String, AttributeValue> m = new LinkedHashMap<>();

@@ -22,7 +22,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -44,10 +43,6 @@ class ReposE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-  @AfterEach
-  void everyItemMatchesItsChart() {
-    ForgeFixtures.assertEveryItemValid(table);
-  }
 
   // ---- AP13 POST /repos ---------------------------------------------------------------------
 

@@ -190,18 +190,6 @@ final class TicketFixtures {
     }
   }
 
-  /** Every item of the table satisfies its entity chart. */
-  static void assertAllItemsValid(TestTable table) {
-    List<String> problems = new ArrayList<>();
-    for (Map<String, AttributeValue> item : table.scanAll()) {
-      List<ModelValidator.Violation> v = ModelValidator.validate(item);
-      if (!v.isEmpty()) {
-        problems.add(s(item, TableSchema.PK) + " / " + s(item, TableSchema.SK) + ": " + v);
-      }
-    }
-    assertTrue(problems.isEmpty(), () -> "items breaking their charts:\n" + String.join("\n", problems));
-  }
-
   /** The whole table, for "a failed request writes nothing" comparisons. */
   Set<Map<String, AttributeValue>> snapshot() {
     return new HashSet<>(forge.table().scanAll());

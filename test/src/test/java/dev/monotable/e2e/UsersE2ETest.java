@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,10 +38,6 @@ class UsersE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-  @AfterEach
-  void everyItemMatchesItsChart() {
-    ForgeFixtures.assertEveryItemValid(table);
-  }
 
   // ---- AP01 POST /users ---------------------------------------------------------------------
 
