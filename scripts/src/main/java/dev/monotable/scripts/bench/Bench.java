@@ -1,0 +1,308 @@
+package dev.monotable.scripts.bench;
+
+import dev.monotable.functions.Services;
+import dev.monotable.shared.Env;
+import dev.monotable.shared.data.CursorCodec;
+import dev.monotable.shared.data.DynamoDbClients;
+import dev.monotable.shared.data.TableGateway;
+import dev.monotable.shared.local.MotoServer;
+import dev.monotable.shared.schema.TableSchema;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+
+/**
+ * {@code scripts/bench}: requests per access pattern, warm overhead and cold start of the route
+ * handlers, against a fresh moto server (or {@code DYNAMODB_ENDPOINT}) holding a fresh table with
+ * {@link BenchData}. Prints a markdown report (or JSON with {@code --json}), writes
+ * {@code target/bench/report.md} and {@code report.json}, and with {@code --write-docs}
+ * {@code docs/benchmarks.md}. Exits 1 when a fixture did not answer 2xx.
+ */
+public final class Bench {
+  static final String USAGE = String.join("\n",
+      "usage: scripts/bench [--iterations N] [--warmup N] [--cold-runs N] [--cold-all] [--cold-java PATH]...",
+      "                     [--no-cold] [--routes AP14,AP25,...] [--json] [--write-docs]",
+      "  --iterations N   measured warm invocations per route (default 200)",
+      "  --warmup N       warm-up invocations per route before measuring (default 20)",
+      "  --cold-runs N    cold starts per handler (default 5; the median is reported)",
+      "  --cold-all       cold-start every handler class, not the representative subset",
+      "  --cold-java PATH java executable of the cold JVMs (repeatable; default: the JVM running the bench)",
+      "  --no-cold        skip the cold starts",
+      "  --routes IDS     only the cases of these access patterns, and cold starts of their handlers",
+      "  --json           print JSON instead of markdown (both are written to target/bench/)",
+      "  --write-docs     also write docs/benchmarks.md");
+
+  /** The cold-start subset: no table access, one GetItem, one BatchGetItem, a list, a transaction, a multi-request write. */
+  static final List<String> COLD_SUBSET = List.of("HealthHandler", "GetUserHandler", "GetRepoHandler",
+      "ListIssuesHandler", "CreateUserHandler", "CreateIssueHandler");
+
+  record Options(int iterations, int warmup, int coldRuns, boolean coldAll, List<String> coldJavas, boolean cold,
+      List<String> routes, boolean json, boolean writeDocs) {}
+
+  public static void main(String[] args) throws Exception {
+    Options o;
+    try {
+      o = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(USAGE);
+      System.exit(2);
+      return;
+    }
+    System.exit(new Bench().run(o, Path.of("").toAbsolutePath()));
+  }
+
+  static Options parse(String[] args) {
+    int iterations = 200;
+    int warmup = 20;
+    int coldRuns = 5;
+    boolean coldAll = false;
+    boolean cold = true;
+    boolean json = false;
+    boolean writeDocs = false;
+    List<String> javas = new ArrayList<>();
+    List<String> routes = List.of();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--iterations" -> iterations = atLeast(1, a, value(args, ++i, a));
+        case "--warmup" -> warmup = atLeast(0, a, value(args, ++i, a));
+        case "--cold-runs" -> coldRuns = atLeast(1, a, value(args, ++i, a));
+        case "--cold-all" -> coldAll = true;
+        case "--cold-java" -> javas.add(value(args, ++i, a));
+        case "--no-cold" -> cold = false;
+        case "--routes" -> routes = Arrays.stream(value(args, ++i, a).split(","))
+            .map(s -> s.trim().toUpperCase(java.util.Locale.ROOT)).filter(s -> !s.isEmpty()).toList();
+        case "--json" -> json = true;
+        case "--write-docs" -> writeDocs = true;
+        case "-h", "--help" -> throw new IllegalArgumentException("scripts/bench: benchmarks of the Forge handlers");
+        default -> throw new IllegalArgumentException("unknown argument " + a);
+      }
+    }
+    if (javas.isEmpty()) {
+      javas.add(ProcessHandle.current().info().command().orElse("java"));
+    }
+    return new Options(iterations, warmup, coldRuns, coldAll, javas, cold, routes, json, writeDocs);
+  }
+
+  private static String value(String[] args, int i, String flag) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static int atLeast(int min, String flag, String v) {
+    int n;
+    try {
+      n = Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(flag + " takes a number, not " + v);
+    }
+    if (n < min) {
+      throw new IllegalArgumentException(flag + " must be at least " + min);
+    }
+    return n;
+  }
+
+  int run(Options o, Path root) throws Exception {
+    Path jar = root.resolve("functions/target/monotable-functions-lambda.jar");
+    Path probeClasses = root.resolve("scripts/target/classes");
+    if (o.cold() && !Files.isRegularFile(jar)) {
+      System.err.println("missing " + jar + ": build it with mvn -B -q -DskipTests package -pl scripts -am");
+      return 1;
+    }
+    List<BenchCase> cases = new ArrayList<>(Cases.all());
+    List<String> uncovered = Cases.uncovered(cases);
+    if (!o.routes().isEmpty()) {
+      cases.removeIf(c -> !c.matches(o.routes()));
+      if (cases.isEmpty()) {
+        System.err.println("no route serves " + o.routes());
+        return 2;
+      }
+    }
+    String region = Env.get(Env.AWS_REGION) == null ? "us-east-1" : Env.get(Env.AWS_REGION);
+    String configured = Env.get(Env.DYNAMODB_ENDPOINT);
+    if ("aws".equalsIgnoreCase(configured)) {
+      System.err.println("scripts/bench needs a local DynamoDB-compatible endpoint, not DYNAMODB_ENDPOINT=aws");
+      return 2;
+    }
+    PrintStream out = System.out;
+    MotoServer moto = null;
+    DynamoDbClient client = null;
+    List<String> tables = new ArrayList<>();
+    try {
+      URI endpoint;
+      if (configured != null) {
+        endpoint = URI.create(configured);
+      } else {
+        progress("starting moto_server");
+        moto = MotoServer.start(MotoServer.freePort());
+        endpoint = moto.endpoint();
+      }
+      RequestRecorder recorder = new RequestRecorder();
+      client = DynamoDbClients.create(endpoint, region, recorder);
+      byte[] secret = new byte[32];
+      new SecureRandom().nextBytes(secret);
+      Report report = new Report(o, Report.environment(root, endpoint, moto != null, o.coldJavas(), jar));
+      report.uncovered(uncovered);
+
+      // The handlers log one JSON line per invocation to stdout (CloudWatch on Lambda): still
+      // serialized, then discarded, so the report alone reaches stdout.
+      System.setOut(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+      progress(cases.size() + " cases: request count, then " + o.warmup() + " warm-up + " + o.iterations()
+          + " measured invocations each");
+      // moto copies the whole table for every item of a transaction (its rollback), so a table
+      // grown by earlier cases would slow later ones down: each writing case gets a table of its
+      // own; the read-only cases share one, which they leave as they found it.
+      String readTable = null;
+      Invoker readInvoker = null;
+      for (BenchCase c : cases) {
+        boolean reads = c.endpoint().readOnly();
+        Invoker invoker;
+        String table = null;
+        if (reads && readInvoker != null) {
+          invoker = readInvoker;
+        } else {
+          table = newTable(client, tables);
+          Services services = services(client, table, secret);
+          BenchData.load(services);
+          invoker = new Invoker(services, recorder);
+          if (reads) {
+            readTable = table;
+            readInvoker = invoker;
+          }
+        }
+        report.count(c, invoker.invoke(c));
+        report.warm(c, warm(invoker, c, o));
+        if (!reads) {
+          dropTable(client, tables, table);
+        }
+      }
+      if (readTable != null) {
+        dropTable(client, tables, readTable);
+      }
+      if (o.cold()) {
+        String table = newTable(client, tables);
+        Services services = services(client, table, secret);
+        BenchData.load(services);
+        ColdStart cold = new ColdStart(jar, probeClasses, endpoint.toString(), table,
+            Base64.getEncoder().encodeToString(secret), region, services);
+        // Fresh fixtures: their counters and versions belong to this table.
+        List<BenchCase> coldCases = coldCases(Cases.all(), o.coldAll(), o.routes());
+        for (String java : o.coldJavas()) {
+          for (BenchCase c : coldCases) {
+            progress("cold start " + c.endpoint().handlerName() + " x" + o.coldRuns() + " (" + java + ")");
+            report.cold(cold.measure(java, c, o.coldRuns()));
+          }
+        }
+      }
+      System.setOut(out);
+      report.finished();
+
+      String markdown = report.markdown();
+      String json = report.json();
+      Path dir = root.resolve("target/bench");
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("report.md"), markdown, StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("report.json"), json, StandardCharsets.UTF_8);
+      if (o.writeDocs()) {
+        Files.writeString(root.resolve("docs/benchmarks.md"), markdown, StandardCharsets.UTF_8);
+        progress("wrote docs/benchmarks.md");
+      }
+      out.print(o.json() ? json + "\n" : markdown);
+      out.flush();
+      progress("wrote target/bench/report.md and report.json");
+      return report.failed() ? 1 : 0;
+    } finally {
+      System.setOut(out);
+      if (client != null) {
+        for (String t : List.copyOf(tables)) {
+          dropTable(client, tables, t);
+        }
+        client.close();
+      }
+      if (moto != null) {
+        moto.close();
+      }
+    }
+  }
+
+  private static String newTable(DynamoDbClient client, List<String> tables) {
+    String table = "monotable-bench-" + UUID.randomUUID().toString().substring(0, 8);
+    client.createTable(TableSchema.createTableRequest(table));
+    tables.add(table);
+    client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
+    client.updateTimeToLive(TableSchema.enableTtlRequest(table));
+    return table;
+  }
+
+  private static void dropTable(DynamoDbClient client, List<String> tables, String table) {
+    tables.remove(table);
+    try {
+      client.deleteTable(DeleteTableRequest.builder().tableName(table).build());
+    } catch (RuntimeException e) {
+      System.err.println("bench: could not delete table " + table + ": " + e.getMessage());
+    }
+  }
+
+  private static Services services(DynamoDbClient client, String table, byte[] secret) {
+    return new Services(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null);
+  }
+
+  /** Warm-up (discarded), then the measured invocations. */
+  static List<Invoker.Sample> warm(Invoker invoker, BenchCase c, Options o) {
+    for (int i = 0; i < o.warmup(); i++) {
+      invoker.invoke(c);
+    }
+    List<Invoker.Sample> samples = new ArrayList<>(o.iterations());
+    for (int i = 0; i < o.iterations(); i++) {
+      samples.add(invoker.invoke(c));
+    }
+    return samples;
+  }
+
+  /**
+   * One case per handler class: the representative subset, every class with {@code --cold-all},
+   * or every class of the selected cases with {@code --routes}.
+   */
+  static List<BenchCase> coldCases(List<BenchCase> cases, boolean all, List<String> routes) {
+    Map<String, BenchCase> byHandler = new LinkedHashMap<>();
+    for (BenchCase c : cases) {
+      String name = c.endpoint().handlerName();
+      boolean selected = routes.isEmpty() ? all || COLD_SUBSET.contains(name) : c.matches(routes);
+      if (selected) {
+        byHandler.putIfAbsent(name, c);
+      }
+    }
+    return new ArrayList<>(byHandler.values());
+  }
+
+  static void progress(String message) {
+    System.err.println("bench: " + message);
+  }
+
+  /** Distinct operation sequences seen (a read that changes shape between invocations shows here). */
+  static Set<String> shapes(List<Invoker.Sample> samples) {
+    Set<String> s = new LinkedHashSet<>();
+    samples.forEach(x -> s.add(x.calls().describe()));
+    return s;
+  }
+}

@@ -1,0 +1,202 @@
+package dev.monotable.scripts.bench;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.monotable.functions.Services;
+import dev.monotable.shared.data.DynamoDbClients;
+import dev.monotable.shared.data.TableGateway;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The DynamoDB request budget of every route: each benchmark fixture ({@link Cases}) is invoked
+ * twice through its handler, and the requests it makes (operation names in call order, counted by
+ * {@link RequestRecorder} on the client) must equal the table below exactly. A change that adds a
+ * request to an access pattern, or changes which operation serves it, fails here; update the table
+ * only together with the spec or catalog change that justifies it. Timings are never asserted
+ * ({@code scripts/bench} reports them).
+ */
+@ExtendWith(DynamoDbExtension.class)
+class RequestBudgetTest {
+
+  private static final String TX = "TransactWriteItems";
+  private static final String GET = "GetItem";
+  private static final String BATCH = "BatchGetItem";
+  private static final String QUERY = "Query";
+  private static final String UPDATE = "UpdateItem";
+  private static final String PUT = "PutItem";
+
+  /** Case (AP ids and route, with the list variant) to the exact requests of one invocation. */
+  static final Map<String, List<String>> BUDGET = budget();
+
+  private static Map<String, List<String>> budget() {
+    Map<String, List<String>> b = new LinkedHashMap<>();
+    b.put("AP01 POST /users", List.of(TX));
+    b.put("AP02 GET /users/{username}", List.of(GET));
+    b.put("AP03 PATCH /users/{username}", List.of(UPDATE));
+    b.put("AP04 POST /orgs", List.of(TX));
+    b.put("AP05 GET /orgs/{org}", List.of(GET));
+    b.put("AP06 PUT /orgs/{org}/members/{username}", List.of(BATCH, TX));
+    b.put("AP07 DELETE /orgs/{org}/members/{username}", List.of(GET, TX));
+    b.put("AP08 GET /orgs/{org}/members", List.of(QUERY));
+    b.put("AP09 GET /users/{username}/orgs", List.of(QUERY));
+    b.put("AP10 POST /orgs/{org}/invitations", List.of(TX));
+    b.put("AP11 GET /orgs/{org}/invitations", List.of(GET, QUERY));
+    b.put("AP12 GET /users/{username}/events", List.of(QUERY));
+    b.put("AP13 POST /repos", List.of(TX));
+    b.put("AP14 GET /repos/{owner}/{repo}", List.of(BATCH));
+    b.put("AP15 GET /users/{owner}/repos", List.of(GET, QUERY));
+    b.put("AP15 GET /orgs/{org}/repos", List.of(GET, QUERY));
+    b.put("AP16 POST /repos/{owner}/{repo}/forks", List.of(BATCH, TX));
+    b.put("AP17 GET /repos/{owner}/{repo}/forks", List.of(BATCH, QUERY));
+    b.put("AP18 PUT /user/starred/{owner}/{repo}", List.of(BATCH, TX));
+    b.put("AP19 DELETE /user/starred/{owner}/{repo}", List.of(TX));
+    b.put("AP20 GET /users/{username}/starred", List.of(QUERY));
+    b.put("AP21 GET /repos/{owner}/{repo}/stargazers", List.of(BATCH, QUERY));
+    b.put("AP22 POST /repos/{owner}/{repo}/issues", List.of(BATCH, UPDATE, PUT));
+    b.put("AP23 GET /repos/{owner}/{repo}/issues/{number}", List.of(BATCH));
+    b.put("AP25 GET /repos/{owner}/{repo}/issues", List.of(BATCH, QUERY));
+    b.put("AP24 GET /repos/{owner}/{repo}/issues?state=all", List.of(BATCH, QUERY));
+    b.put("AP26 GET /repos/{owner}/{repo}/issues?state=closed", List.of(BATCH, QUERY));
+    b.put("AP27 PATCH /repos/{owner}/{repo}/issues/{number}", List.of(BATCH, UPDATE));
+    b.put("AP28 POST /repos/{owner}/{repo}/issues/{number}/comments", List.of(BATCH, TX));
+    b.put("AP29 GET /repos/{owner}/{repo}/issues/{number}/comments", List.of(BATCH, QUERY));
+    b.put("AP30 PUT /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(BATCH, TX));
+    b.put("AP31 DELETE /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(TX));
+    b.put("AP32 POST /repos/{owner}/{repo}/pulls", List.of(BATCH, UPDATE, PUT));
+    b.put("AP33 GET /repos/{owner}/{repo}/pulls/{number}", List.of(BATCH));
+    b.put("AP35 GET /repos/{owner}/{repo}/pulls", List.of(BATCH, QUERY));
+    b.put("AP34 GET /repos/{owner}/{repo}/pulls?state=all", List.of(BATCH, QUERY));
+    b.put("AP36 GET /repos/{owner}/{repo}/pulls?state=closed", List.of(BATCH, QUERY));
+    b.put("AP37 PATCH /repos/{owner}/{repo}/pulls/{number}", List.of(BATCH, UPDATE));
+    b.put("AP38 POST /repos/{owner}/{repo}/pulls/{number}/comments", List.of(BATCH, TX));
+    b.put("AP39 GET /repos/{owner}/{repo}/pulls/{number}/comments", List.of(BATCH, QUERY));
+    b.put("AP40 PUT /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(BATCH, TX));
+    b.put("AP41 DELETE /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(TX));
+    b.put("AP42 GET /health", List.of());
+    return b;
+  }
+
+  /** Both invocations of every case, in order: (case, invocation). */
+  private static final List<Object[]> RESULTS = new ArrayList<>();
+  private static DynamoDbClient client;
+
+  @BeforeAll
+  static void invokeEveryCaseTwice(TestTable table) {
+    RequestRecorder recorder = new RequestRecorder();
+    client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(), new DynamoDbLimitGuard(),
+        recorder);
+    Services services = new Services(new TableGateway(client, table.name(), table.cursors(), Clock.systemUTC()),
+        null);
+    BenchData.load(services);
+    Invoker invoker = new Invoker(services, recorder);
+    PrintStream out = System.out;
+    // The handlers' log lines would drown the test output.
+    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      for (BenchCase c : Cases.all()) {
+        RESULTS.add(new Object[] {c, invoker.invoke(c)});
+        RESULTS.add(new Object[] {c, invoker.invoke(c)});
+      }
+    } finally {
+      System.setOut(out);
+    }
+  }
+
+  @AfterAll
+  static void closeClient() {
+    if (client != null) {
+      client.close();
+    }
+  }
+
+  private static String key(BenchCase c) {
+    return c.apIds() + " " + c.label();
+  }
+
+  @Test
+  void everyCatalogRoute_shouldHaveAFixture_whenCasesAreBuilt() {
+    // WHEN the fixtures are matched against the catalog
+    List<String> uncovered = Cases.uncovered(Cases.all());
+
+    // THEN no route lacks one (a new route needs a fixture and a budget line)
+    assertEquals(List.of(), uncovered);
+  }
+
+  @Test
+  void everyFixture_shouldSucceed_whenInvokedRepeatedly() {
+    // GIVEN both invocations of every case (the benchmark repeats each hundreds of times)
+    List<String> failures = new ArrayList<>();
+    for (Object[] r : RESULTS) {
+      Invoker.Sample s = (Invoker.Sample) r[1];
+      if (!s.ok()) {
+        failures.add(key((BenchCase) r[0]) + " answered " + s.status() + ": " + s.body());
+      }
+    }
+
+    // THEN each answered 2xx
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void everyRoute_shouldMakeExactlyTheBudgetedRequests_whenInvokedWithItsFixture() {
+    // GIVEN the requests of both invocations of every case
+    Map<String, List<String>> measured = new LinkedHashMap<>();
+    List<String> unstable = new ArrayList<>();
+    for (Object[] r : RESULTS) {
+      String key = key((BenchCase) r[0]);
+      List<String> ops = ((Invoker.Sample) r[1]).calls().operations();
+      List<String> first = measured.putIfAbsent(key, ops);
+      if (first != null && !first.equals(ops)) {
+        unstable.add(key + ": " + first + " then " + ops);
+      }
+    }
+
+    // THEN every case made the same requests both times, and exactly the budgeted ones
+    assertEquals(List.of(), unstable);
+    List<String> differences = new ArrayList<>();
+    BUDGET.forEach((k, expected) -> {
+      List<String> actual = measured.get(k);
+      if (!expected.equals(actual)) {
+        differences.add(k + ": budget " + expected + ", measured " + (actual == null ? "no such case" : actual));
+      }
+    });
+    measured.keySet().stream().filter(k -> !BUDGET.containsKey(k))
+        .forEach(k -> differences.add(k + ": measured " + measured.get(k) + " but not in the budget"));
+    assertEquals(List.of(), differences);
+  }
+
+  @Test
+  void everyReadRoute_shouldStayWithinTheSpecAllowance_whenInvokedWithItsFixture() {
+    // GIVEN the read-only routes (spec section 4: ONE request, or two with a visibility read)
+    List<String> over = new ArrayList<>();
+    for (Object[] r : RESULTS) {
+      BenchCase c = (BenchCase) r[0];
+      if (!c.endpoint().readOnly()) {
+        continue;
+      }
+      int requests = ((Invoker.Sample) r[1]).calls().count();
+      SpecBudget.Allowance allowed = SpecBudget.of(c.patterns());
+
+      // THEN none makes more requests than the spec allows, whatever the budget table says
+      if (requests > allowed.requests()) {
+        over.add(key(c) + ": " + requests + " requests, spec allows " + allowed.requests() + " (" + allowed.basis() + ")");
+      }
+    }
+    assertEquals(List.of(), over);
+  }
+}
