@@ -7,20 +7,25 @@ import static dev.monotable.scripts.bench.BenchData.PULL;
 import static dev.monotable.scripts.bench.BenchData.REPO;
 import static dev.monotable.scripts.bench.BenchData.WRITER;
 
+import dev.monotable.functions.Services;
 import dev.monotable.shared.catalog.AccessPattern;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
+import dev.monotable.shared.keys.Key;
+import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.model.Role;
 import dev.monotable.shared.model.TicketKind;
 import java.util.ArrayList;
 import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 
 /**
  * The fixture of every catalog route (list routes once per {@code ?state=}), over the data of
  * {@link BenchData}. Reads use the demo data and, where the answer depends on the caller
  * (OPTIONAL auth), an authenticated caller who is not the owner (bob; a member of acme), which is
  * the path with the most requests. Writes go to dave's account, org {@code benchorg} and
- * repository {@code dave/bench}.
+ * repository {@code dave/bench}; fixtures that create an item with a unique name delete the
+ * previous one first, so every invocation creates into a table of the same size.
  */
 public final class Cases {
   private static final String ISSUES = "/repos/{owner}/{repo}/issues";
@@ -32,16 +37,18 @@ public final class Cases {
   public static List<BenchCase> all() {
     List<BenchCase> l = new ArrayList<>();
     // Accounts
-    l.add(BenchCase.route("POST /users", i -> BenchRequest.as("user-" + i)
-        .body("{\"username\":\"user-" + i + "\",\"email\":\"user-" + i + "@example.com\","
-            + "\"name\":\"User " + i + "\",\"bio\":\"Created by scripts/bench\"}")));
+    l.add(BenchCase.route("POST /users", i -> BenchRequest.as("newcomer")
+            .body("{\"username\":\"newcomer\",\"email\":\"newcomer@example.com\","
+                + "\"name\":\"New Comer\",\"bio\":\"Created by scripts/bench\"}"))
+        .before((s, i) -> delete(s, Keys.account("newcomer"), Keys.accountEmail("newcomer@example.com"))));
     l.add(BenchCase.route("GET /users/{username}", i -> BenchRequest.anonymous().path("username", "alice")));
     l.add(BenchCase.route("PATCH /users/{username}", i -> BenchRequest.as("alice").path("username", "alice")
             .body("{\"bio\":\"Builds things, edit " + i + "\"}"))
         .ifMatch(s -> s.accounts().getUser("alice").version()));
     // Organizations
     l.add(BenchCase.route("POST /orgs", i -> BenchRequest.as(WRITER)
-        .body("{\"org\":\"org-" + i + "\",\"name\":\"Org " + i + "\",\"description\":\"Created by scripts/bench\"}")));
+            .body("{\"org\":\"neworg\",\"name\":\"New Org\",\"description\":\"Created by scripts/bench\"}"))
+        .before((s, i) -> delete(s, Keys.account("neworg"), Keys.membership("neworg", WRITER))));
     l.add(BenchCase.route("GET /orgs/{org}", i -> BenchRequest.anonymous().path("org", "acme")));
     l.add(BenchCase.route("PUT /orgs/{org}/members/{username}", i -> BenchRequest.as(WRITER)
         .path("org", ORG).path("username", "bob").body("{\"role\":\"member\"}")));
@@ -51,20 +58,26 @@ public final class Cases {
     l.add(BenchCase.route("GET /orgs/{org}/members", i -> BenchRequest.anonymous().path("org", "acme")));
     l.add(BenchCase.route("GET /users/{username}/orgs", i -> BenchRequest.anonymous().path("username", "bob")));
     l.add(BenchCase.route("POST /orgs/{org}/invitations", i -> BenchRequest.as(WRITER).path("org", ORG)
-        .body("{\"email\":\"invitee-" + i + "@example.com\",\"role\":\"member\"}")));
+            .body("{\"email\":\"invitee@example.com\",\"role\":\"member\"}"))
+        .before((s, i) -> delete(s, Keys.invitation(ORG, "invitee@example.com"))));
     l.add(BenchCase.route("GET /orgs/{org}/invitations", i -> BenchRequest.as("alice").path("org", "acme")));
     l.add(BenchCase.route("GET /users/{username}/events", i -> BenchRequest.anonymous().path("username", "alice")));
     // Repositories, forks, stars
     l.add(BenchCase.route("POST /repos", i -> BenchRequest.as(WRITER)
-        .body("{\"name\":\"repo-" + i + "\",\"description\":\"Created by scripts/bench\",\"private\":false}")));
+            .body("{\"name\":\"newrepo\",\"description\":\"Created by scripts/bench\",\"private\":false}"))
+        .before((s, i) -> delete(s, Keys.repository(WRITER, "newrepo"), Keys.counter(WRITER, "newrepo"))));
     l.add(BenchCase.route("GET /repos/{owner}/{repo}", i -> BenchRequest.as("bob")
         .path("owner", "acme").path("repo", "roadmap")));
     l.add(BenchCase.route("GET /users/{owner}/repos", i -> BenchRequest.as("bob").path("owner", "alice")));
     l.add(BenchCase.route("GET /orgs/{org}/repos", i -> BenchRequest.as("bob").path("org", "acme")));
-    l.add(BenchCase.route("POST /repos/{owner}/{repo}/forks", i -> BenchRequest.as("forker-" + i)
+    l.add(BenchCase.route("POST /repos/{owner}/{repo}/forks", i -> BenchRequest.as("forker")
             .path("owner", WRITER).path("repo", REPO))
-        .before((s, i) -> s.accounts().createUser("forker-" + i, "forker-" + i, "forker-" + i + "@example.com",
-            null, null)));
+        .before((s, i) -> {
+          if (i == 1) {
+            s.accounts().createUser("forker", "forker", "forker@example.com", null, null);
+          }
+          delete(s, Keys.repository("forker", REPO), Keys.counter("forker", REPO));
+        }));
     l.add(BenchCase.route("GET /repos/{owner}/{repo}/forks", i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge")));
     l.add(BenchCase.route("PUT /user/starred/{owner}/{repo}", i -> BenchRequest.as("bob")
@@ -117,6 +130,16 @@ public final class Cases {
     l.add(BenchCase.route("DELETE " + base + "/{number}/reactions/{type}", i -> BenchRequest.as("bob")
             .path("owner", WRITER).path("repo", REPO).path("number", w).path("type", "heart"))
         .before((s, i) -> s.reactions().react(kind, "bob", WRITER, REPO, writeNumber, "heart")));
+  }
+
+  /**
+   * Removes what the previous invocation created (DeleteItem, unmeasured), so a creating fixture
+   * can reuse its names and the table keeps its size however many times it runs.
+   */
+  private static void delete(Services s, Key... keys) {
+    for (Key k : keys) {
+      s.table().client().deleteItem(DeleteItemRequest.builder().tableName(s.table().tableName()).key(k.toMap()).build());
+    }
   }
 
   /** Catalog routes without a case (should be none). */

@@ -46,8 +46,15 @@ public final class Invoker {
     }
   }
 
+  /** One invocation; a fixture whose setup fails yields status 0 with the error as body. */
   public Sample invoke(BenchCase c) {
-    BenchRequest request = c.next(services);
+    BenchRequest request;
+    try {
+      request = c.next(services);
+    } catch (RuntimeException setup) {
+      return new Sample(0, 0, new RequestRecorder.Calls(java.util.List.of(), 0, 0, 0),
+          "fixture setup failed: " + setup);
+    }
     Endpoint e = c.endpoint();
     APIGatewayV2HTTPEvent event = request.toEvent(e.method(), e.path(), "bench-" + (++sequence));
     RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handler(e);

@@ -218,8 +218,9 @@ final class Report {
     md.append(options.iterations()).append(" measured invocations per case after ").append(options.warmup())
         .append(" warm-up invocations, in one JVM (the bench's, C1 only like Lambda's java21 default). "
             + "*Latency*: `handleRequest` from call to return, the DynamoDB round trips to moto included. "
-            + "*Overhead*: latency minus the time on the wire (request sent to response received, as the "
-            + "interceptor sees it): event parsing, validation, key building, SDK marshalling and signing, "
+            + "*Overhead*: latency minus the time on the wire (from the request sent to the response status "
+            + "and headers received, per HTTP attempt, as the interceptor sees it; reading the body counts as "
+            + "overhead): event parsing, validation, key building, SDK marshalling and signing, "
             + "response JSON and the log line, which is what carries over to Lambda. *Own code*: latency minus "
             + "the whole SDK calls. Milliseconds. Each case runs on its own freshly seeded table. Latencies are "
             + "moto's, not DynamoDB's: moto deep-copies the table for every item of a TransactWriteItems (its "
@@ -342,8 +343,8 @@ final class Report {
         run.put("firstInvocationMs", Stats.ms(x.firstInvocationNanos()));
         return run;
       }).toList());
-      m.put("medianToConstructedMs", Stats.medianMs(r.phase(ColdStart.Run::toConstructedNanos)));
-      m.put("medianFirstInvocationMs", Stats.medianMs(r.phase(ColdStart.Run::firstInvocationNanos)));
+      m.put("medianToConstructedMs", number(Stats.medianMs(r.phase(ColdStart.Run::toConstructedNanos))));
+      m.put("medianFirstInvocationMs", number(Stats.medianMs(r.phase(ColdStart.Run::firstInvocationNanos))));
       if (r.classes() != null) {
         Map<String, Object> k = new LinkedHashMap<>();
         k.put("toConstructed", r.classes().beforeInvocation());
@@ -363,11 +364,16 @@ final class Report {
   private static Map<String, Object> stats(Stats s) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("n", s.n());
-    m.put("p50", s.p50());
-    m.put("p90", s.p90());
-    m.put("p99", s.p99());
-    m.put("max", s.max());
+    m.put("p50", number(s.p50()));
+    m.put("p90", number(s.p90()));
+    m.put("p99", number(s.p99()));
+    m.put("max", number(s.max()));
     return m;
+  }
+
+  /** JSON has no NaN: a case without successful samples has null percentiles. */
+  private static Double number(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
   // ---- environment ------------------------------------------------------------------------------
