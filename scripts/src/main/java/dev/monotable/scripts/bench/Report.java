@@ -17,10 +17,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** Collects the three measurements and renders them as markdown and JSON. */
 final class Report {
+  private static final String COLD_JVM = "cold-start JVM ";
   private final Bench.Options options;
   private final Map<String, String> environment;
   private final List<CountRow> counts = new ArrayList<>();
@@ -116,8 +119,9 @@ final class Report {
   private void summary(StringBuilder md) {
     md.append("## Summary\n\n");
     long over = counts.stream().filter(r -> r.over() > 0).count();
-    md.append("- **Requests**: ").append(counts.size()).append(" cases over ")
-        .append(counts.stream().map(r -> r.c().endpoint()).distinct().count()).append(" routes; ")
+    long routes = counts.stream().map(r -> r.c().endpoint()).distinct().count();
+    md.append("- **Requests**: ").append(counts.size()).append(counts.size() == 1 ? " case over " : " cases over ")
+        .append(routes).append(routes == 1 ? " route; " : " routes; ")
         .append(counts.size() - over).append(" within the spec's allowance, ").append(over).append(" above it");
     if (over > 0) {
       md.append(" (").append(counts.stream().filter(r -> r.over() > 0).map(r -> r.c().apIds()).distinct()
@@ -144,7 +148,7 @@ final class Report {
           .sorted().toArray();
       double[] first = rs.stream().mapToDouble(r -> Stats.medianMs(r.phase(ColdStart.Run::firstInvocationNanos)))
           .sorted().toArray();
-      md.append("- **Cold start** (").append(shortJava(java)).append("): JVM start to handler constructed ")
+      md.append("- **Cold start** (").append(javaName(java)).append("): JVM start to handler constructed ")
           .append(Stats.fmt(constructed[0])).append("-").append(Stats.fmt(constructed[constructed.length - 1]))
           .append(" ms, first invocation ").append(Stats.fmt(first[0])).append("-")
           .append(Stats.fmt(first[first.length - 1])).append(" ms (medians of ").append(options.coldRuns())
@@ -222,10 +226,12 @@ final class Report {
             + "and headers received, per HTTP attempt, as the interceptor sees it; reading the body counts as "
             + "overhead): event parsing, validation, key building, SDK marshalling and signing, "
             + "response JSON and the log line, which is what carries over to Lambda. *Own code*: latency minus "
-            + "the whole SDK calls. Milliseconds. Each case runs on its own freshly seeded table. Latencies are "
-            + "moto's, not DynamoDB's: moto deep-copies the table for every item of a TransactWriteItems (its "
-            + "rollback), so transactions cost milliseconds per hundred items here; compare overheads, not "
-            + "latencies.\n\n");
+            + "the whole SDK calls. Milliseconds. Each writing case runs on a freshly seeded table of its own "
+            + "(the read-only cases share one), created without the stream, and fixtures that create a "
+            + "uniquely named item delete the previous one first (unmeasured), so every invocation meets a "
+            + "table of the same size: moto deep-copies the table, stream records included, for every item of "
+            + "a TransactWriteItems (its rollback). Latencies are moto's on loopback, not DynamoDB's; compare "
+            + "overheads, not latencies.\n\n");
     List<List<String>> rows = new ArrayList<>();
     for (Map.Entry<BenchCase, WarmRow> e : warm.entrySet()) {
       WarmRow w = e.getValue();
@@ -254,7 +260,7 @@ final class Report {
             + "no-argument constructor (class loading, `Services.fromEnvironment()`: the SDK client and table "
             + "gateway); *first invocation*: the first `handleRequest`, DynamoDB requests included (to moto on "
             + "loopback, without TLS). Medians of ").append(options.coldRuns())
-        .append(" runs. Classes counted from one more run with `-Xlog:class+load` (not timed); *from jar* are "
+        .append(" runs, per column (so the columns need not add up). Classes counted from one more run with `-Xlog:class+load` (not timed); *from jar* are "
             + "those read from the Lambda jar, the rest come from the JDK (mostly its class-data archive).\n\n");
     md.append("Lambda jar: ").append(environment.get("Lambda jar")).append(".\n\n");
     for (String java : options.coldJavas()) {
@@ -277,16 +283,12 @@ final class Report {
             k.beforeInvocation() + " (" + k.beforeInvocationFromJar() + ")",
             k.firstInvocation() + " (" + k.firstInvocationFromJar() + ")"));
       }
-      md.append("**").append(environment.getOrDefault("cold JVM " + java, java)).append("**\n\n");
+      md.append("**").append(environment.getOrDefault(COLD_JVM + java, java)).append("** (`").append(java)
+          .append("`)\n\n");
       md.append(table(List.of("handler", "AP", "JVM start", "init", "start to constructed", "first invocation",
           "classes to constructed (from jar)", "classes on first invocation (from jar)"), rows));
       md.append('\n');
     }
-  }
-
-  private String shortJava(String java) {
-    String v = environment.getOrDefault("cold JVM " + java, java);
-    return v.length() > 60 ? v.substring(0, 60) + "..." : v;
   }
 
   // ---- JSON -------------------------------------------------------------------------------------
@@ -331,7 +333,7 @@ final class Report {
     List<Object> colds = new ArrayList<>();
     for (ColdStart.Result r : cold) {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("java", environment.getOrDefault("cold JVM " + r.java(), r.java()));
+      m.put("java", environment.getOrDefault(COLD_JVM + r.java(), r.java()));
       m.put("javaPath", r.java());
       m.put("handler", r.benchCase().endpoint().handlerName());
       m.put("route", r.benchCase().label());
@@ -391,13 +393,13 @@ final class Report {
     env.put("bench JVM (warm)", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
         + ", flags " + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
     for (String java : coldJavas) {
-      env.put("cold JVM " + java, javaVersion(root, java) + " (" + java + ")");
+      env.put(COLD_JVM + java, javaVersion(root, java));
     }
     String motoVersion = command(root, "python3", "-c", "import moto; print(moto.__version__)");
     env.put("DynamoDB", ownMoto
         ? "moto_server " + (motoVersion.isBlank() ? "" : motoVersion + " ") + "at " + endpoint
-            + ", started by the bench; fresh table"
-        : "DYNAMODB_ENDPOINT " + endpoint + "; fresh table");
+            + ", started by the bench; fresh tables without stream"
+        : "DYNAMODB_ENDPOINT " + endpoint + "; fresh tables without stream");
     try {
       env.put("Lambda jar", "functions/target/monotable-functions-lambda.jar, " + Files.size(jar) + " bytes ("
           + String.format(Locale.ROOT, "%.1f", Files.size(jar) / 1024.0 / 1024.0) + " MiB)");
@@ -435,10 +437,19 @@ final class Report {
     }
   }
 
+  /** {@code Java 17.0.15: OpenJDK Runtime Environment (build ...)} from {@code java -version}. */
   private static String javaVersion(Path root, String java) {
     String v = command(root, java, "-version");
-    return v.lines().filter(l -> l.contains("Runtime Environment")).findFirst().orElse(v.lines().findFirst()
-        .orElse("unknown")).trim();
+    Matcher m = Pattern.compile("version \"([^\"]+)\"").matcher(v);
+    String runtime = v.lines().filter(l -> l.contains("Runtime Environment")).findFirst().orElse("").trim();
+    return (m.find() ? "Java " + m.group(1) : "Java ?") + (runtime.isEmpty() ? "" : ": " + runtime);
+  }
+
+  /** The short name of a cold-start JVM, e.g. {@code Java 17.0.15}. */
+  private String javaName(String java) {
+    String v = environment.getOrDefault(COLD_JVM + java, java);
+    int colon = v.indexOf(':');
+    return colon < 0 ? v : v.substring(0, colon);
   }
 
   /** First output of a short command (stdout and stderr), or empty when it fails. */
