@@ -76,7 +76,7 @@ class RequestBudgetTest {
     b.put("AP28 POST /repos/{owner}/{repo}/issues/{number}/comments", List.of(BATCH, TX));
     b.put("AP29 GET /repos/{owner}/{repo}/issues/{number}/comments", List.of(BATCH, QUERY));
     b.put("AP30 PUT /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(BATCH, TX));
-    b.put("AP31 DELETE /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(TX));
+    b.put("AP31 DELETE /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(BATCH, TX));
     b.put("AP32 POST /repos/{owner}/{repo}/pulls", List.of(BATCH, UPDATE, PUT));
     b.put("AP33 GET /repos/{owner}/{repo}/pulls/{number}", List.of(BATCH));
     b.put("AP35 GET /repos/{owner}/{repo}/pulls", List.of(BATCH, QUERY));
@@ -86,7 +86,7 @@ class RequestBudgetTest {
     b.put("AP38 POST /repos/{owner}/{repo}/pulls/{number}/comments", List.of(BATCH, TX));
     b.put("AP39 GET /repos/{owner}/{repo}/pulls/{number}/comments", List.of(BATCH, QUERY));
     b.put("AP40 PUT /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(BATCH, TX));
-    b.put("AP41 DELETE /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(TX));
+    b.put("AP41 DELETE /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(BATCH, TX));
     b.put("AP42 GET /health", List.of());
     return b;
   }
