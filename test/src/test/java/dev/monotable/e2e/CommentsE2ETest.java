@@ -44,7 +44,6 @@ class CommentsE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-
   @Test
   void createComment_shouldWriteExactIssueCommentAndAnswer201_whenStrangerCommentsOnPublicIssue() {
     // GIVEN an issue on a public repository with upper-case names

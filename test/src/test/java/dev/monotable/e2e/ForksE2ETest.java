@@ -35,7 +35,6 @@ class ForksE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   // ---- AP16 POST /repos/{owner}/{repo}/forks ------------------------------------------------
 
   @Test

@@ -51,7 +51,6 @@ class InvitationsAndEventsE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   // ---- AP10 POST /orgs/{org}/invitations ----------------------------------------------------
 
   @Test

@@ -42,7 +42,6 @@ class IssuesE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-
   // ---- AP22: create ---------------------------------------------------------------------------
 
   @Test

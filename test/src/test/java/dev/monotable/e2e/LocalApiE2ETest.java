@@ -46,7 +46,6 @@ class LocalApiE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   private String issuer() {
     return LocalKeys.issuer(URI.create(forge.baseUrl()).getPort());
   }

@@ -38,7 +38,6 @@ class MembershipsE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   // ---- AP06 PUT /orgs/{org}/members/{username} ----------------------------------------------
 
   @Test

@@ -54,7 +54,6 @@ class OrgTicketsE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-
   @Test
   void update_shouldLetPlainMemberCloseAnyIssue_whenRepoOwnedByOrg() {
     // GIVEN an issue an outsider opened on a public org repository

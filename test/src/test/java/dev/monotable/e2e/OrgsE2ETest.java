@@ -45,7 +45,6 @@ class OrgsE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   // ---- AP04 POST /orgs ----------------------------------------------------------------------
 
   @Test

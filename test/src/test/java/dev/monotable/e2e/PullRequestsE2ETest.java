@@ -40,7 +40,6 @@ class PullRequestsE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-
   // ---- AP32: create ---------------------------------------------------------------------------
 
   @Test

@@ -39,7 +39,6 @@ class ReactionsE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-
   private Reply react(String method, String caller, String owner, String repo, String kind, int number, String type) {
     Forge.Call call = forge.call(method, path(owner, repo, kind) + "/" + number + "/reactions/" + type);
     return (caller == null ? call : call.as(caller)).send();

@@ -43,7 +43,6 @@ class ReposE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   // ---- AP13 POST /repos ---------------------------------------------------------------------
 
   @Test

@@ -41,7 +41,6 @@ class StarsE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   private Reply star(String caller, String owner, String repo) {
     return forge.put("/user/starred/" + owner + "/" + repo).as(caller).send();
   }

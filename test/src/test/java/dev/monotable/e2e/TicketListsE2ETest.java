@@ -71,7 +71,6 @@ class TicketListsE2ETest {
     this.fx = new TicketFixtures(forge);
   }
 
-
   // ---- issues -----------------------------------------------------------------------------------
 
   @Test

@@ -38,7 +38,6 @@ class UsersE2ETest {
     this.fx = new ForgeFixtures(forge);
   }
 
-
   // ---- AP01 POST /users ---------------------------------------------------------------------
 
   @Test
