@@ -16,7 +16,7 @@ public final class Priming implements Resource {
   private static Priming registered;
   private final Services services;
 
-  private Priming(Services services) {
+  Priming(Services services) {
     this.services = services;
   }
 
