@@ -76,7 +76,10 @@ public final class LocalService implements AutoCloseable {
     System.out.println("Try:");
     System.out.println("  curl -s " + base + "/repos/alice/hello-forge/issues");
     System.out.println("  curl -s -X POST " + base + "/repos/alice/hello-forge/issues \\");
-    System.out.println("       -H \"Authorization: Bearer $(scripts/token alice)\" -H 'content-type: application/json' \\");
+    // The token's issuer names the port, so a non-default PORT must reach scripts/token too.
+    String tokenCommand = (service.api.port() == DEFAULT_PORT ? "" : "PORT=" + service.api.port() + " ")
+        + "scripts/token alice";
+    System.out.println("       -H \"Authorization: Bearer $(" + tokenCommand + ")\" -H 'content-type: application/json' \\");
     System.out.println("       -d '{\"title\":\"My first issue\",\"body\":\"Hello\"}'");
     System.out.println();
     System.out.println("Ctrl-C stops the API and everything it started.");
