@@ -73,8 +73,8 @@ public final class Accounts {
     AccountEmail accountEmail = new AccountEmail(mail, username, now);
     try {
       table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-          putIfAbsent(user.toItem()),
-          putIfAbsent(accountEmail.toItem())).build());
+          WriteTransaction.putIfAbsent(table, user.toItem()),
+          WriteTransaction.putIfAbsent(table, accountEmail.toItem())).build());
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
       if (f.failed(0)) {
@@ -205,7 +205,7 @@ public final class Accounts {
       table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
           TransactWriteItem.builder().update(updateUser).build(),
           TransactWriteItem.builder().delete(deleteOld).build(),
-          putIfAbsent(next.toItem())).build());
+          WriteTransaction.putIfAbsent(table, next.toItem())).build());
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
       if (f.failed(0)) {
@@ -226,16 +226,6 @@ public final class Accounts {
       return new NotFoundException("user");
     }
     return new VersionMismatchException(expectedVersion, Items.n(old, VERSION));
-  }
-
-  private TransactWriteItem putIfAbsent(Map<String, AttributeValue> item) {
-    return TransactWriteItem.builder().put(Put.builder()
-        .tableName(table.tableName())
-        .item(item)
-        .conditionExpression("attribute_not_exists(#pk)")
-        .expressionAttributeNames(Map.of("#pk", PK))
-        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-        .build()).build();
   }
 
   /** Checks the caller is the account being written; names compare case-insensitively. */

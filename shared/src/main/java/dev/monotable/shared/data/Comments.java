@@ -47,7 +47,7 @@ public final class Comments {
    * @throws NotFoundException {@code repository} (missing or private) or the kind's noun
    */
   public Comment create(TicketKind kind, String caller, String owner, String repo, int number, String body) {
-    Tickets.requireCaller(caller);
+    Callers.require(caller);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Rules.longText("body", body, true);
 

@@ -10,7 +10,6 @@ import dev.monotable.shared.data.TableGateway.QuerySpec;
 import dev.monotable.shared.errors.ConflictException;
 import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
-import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
 import dev.monotable.shared.keys.Key;
 import dev.monotable.shared.keys.Keys;
@@ -68,7 +67,7 @@ public final class Organizations {
     String orgName = Segments.account("org", org);
     String n = emptyToNull(Rules.shortText("name", name));
     String d = emptyToNull(Rules.shortText("description", description));
-    String me = requireCaller(caller);
+    String me = Callers.require(caller);
 
     String now = Timestamps.format(table.clock().instant());
     Organization organization = new Organization(org, n, d, 1, now, now, 1);
@@ -87,7 +86,7 @@ public final class Organizations {
       throw new ConflictException("organization", "a user already has this name");
     }
     try {
-      transact(List.of(callerIsUser, putIfAbsent(organization.toItem()), putIfAbsent(admin.toItem())));
+      transact(List.of(callerIsUser, WriteTransaction.putIfAbsent(table, organization.toItem()), WriteTransaction.putIfAbsent(table, admin.toItem())));
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
       if (f.failed(0)) {
@@ -141,7 +140,7 @@ public final class Organizations {
     if (role == null) {
       throw new ValidationException("role", "role must be admin or member");
     }
-    boolean self = requireCaller(caller).equals(target);
+    boolean self = Callers.require(caller).equals(target);
     Key memberKey = Keys.membership(org, username);
     Key orgKey = Keys.account(org);
     Key userKey = Keys.account(username);
@@ -220,7 +219,7 @@ public final class Organizations {
   public void removeMember(String caller, String org, String username) {
     Segments.account("org", org);
     String target = Segments.account("username", username);
-    boolean self = requireCaller(caller).equals(target);
+    boolean self = Callers.require(caller).equals(target);
     Key memberKey = Keys.membership(org, username);
 
     Membership existing = table.get(memberKey)
@@ -304,7 +303,7 @@ public final class Organizations {
   public Invitation invite(String caller, String org, String email, Role role) {
     Segments.account("org", org);
     String mail = Segments.email("email", email);
-    requireCaller(caller);
+    Callers.require(caller);
     Instant now = table.clock().instant();
     Invitation invitation = new Invitation(org, mail, role == null ? Role.MEMBER : role, caller,
         Timestamps.format(now), Timestamps.epochSeconds(now.plus(INVITATION_LIFETIME)));
@@ -346,7 +345,7 @@ public final class Organizations {
    */
   public Page<Invitation> listInvitations(String caller, String org, PageRequest page) {
     String partition = Keys.accountPartition("org", org);
-    requireCaller(caller);
+    Callers.require(caller);
     boolean admin = table.get(Keys.membership(org, caller))
         .filter(item -> Membership.TYPE.equals(Items.type(item)))
         .map(item -> Membership.fromItem(item).role() == Role.ADMIN)
@@ -452,30 +451,12 @@ public final class Organizations {
         .build()).build();
   }
 
-  private TransactWriteItem putIfAbsent(Map<String, AttributeValue> item) {
-    return TransactWriteItem.builder().put(Put.builder()
-        .tableName(table.tableName())
-        .item(item)
-        .conditionExpression("attribute_not_exists(#pk)")
-        .expressionAttributeNames(Map.of("#pk", PK))
-        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-        .build()).build();
-  }
-
   private static boolean isOrganization(Map<String, AttributeValue> item) {
     return item != null && Organization.TYPE.equals(Items.type(item));
   }
 
   private static ConflictException lastAdmin() {
     return new ConflictException("lastAdmin", "an organization keeps at least one admin");
-  }
-
-  /** The caller's lower-case key form; the DAL needs an authenticated caller for every write. */
-  private static String requireCaller(String caller) {
-    if (caller == null) {
-      throw new UnauthorizedException("authentication required");
-    }
-    return Segments.account("caller", caller);
   }
 
   private static String emptyToNull(String s) {

@@ -46,7 +46,7 @@ public final class Reactions {
    * @throws NotFoundException {@code repository} (missing or private) or the kind's noun
    */
   public boolean react(TicketKind kind, String caller, String owner, String repo, int number, String type) {
-    Tickets.requireCaller(caller);
+    Callers.require(caller);
     ReactionTypes.check(type);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Keys.reaction(kind, owner, repo, number, caller, type);
@@ -92,7 +92,7 @@ public final class Reactions {
    * @throws NotFoundException the repository (missing or private to the caller) or the ticket
    */
   public boolean unreact(TicketKind kind, String caller, String owner, String repo, int number, String type) {
-    Tickets.requireCaller(caller);
+    Callers.require(caller);
     ReactionTypes.check(type);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Key reactionKey = Keys.reaction(kind, owner, repo, number, caller, type);

@@ -55,7 +55,7 @@ public final class Repositories {
    * @throws ConflictException {@code repository} when the owner already has a repository of that name
    */
   public Repository createRepo(String caller, String owner, String name, String description, boolean isPrivate) {
-    String callerKey = requireCaller(caller);
+    String callerKey = Callers.require(caller);
     String ownerKey = Segments.account("owner", owner);
     Segments.repo("name", name);
     Rules.shortText("description", description);
@@ -151,7 +151,7 @@ public final class Repositories {
    *     name, including the original itself
    */
   public Repository fork(String caller, String owner, String name) {
-    String callerKey = requireCaller(caller);
+    String callerKey = Callers.require(caller);
     Repository original = RepoAccess.read(table, owner, name, caller).repository();
     if (original.isPrivate()) {
       throw new ForbiddenException("private repositories cannot be forked");
@@ -209,11 +209,4 @@ public final class Repositories {
         Map.of(":false", AttributeValue.fromBool(false)));
   }
 
-  /** The caller's key form; mutations need an authenticated caller. */
-  static String requireCaller(String caller) {
-    if (caller == null) {
-      throw new UnauthorizedException("authentication required");
-    }
-    return Segments.account("caller", caller);
-  }
 }

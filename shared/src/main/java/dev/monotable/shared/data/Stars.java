@@ -47,7 +47,7 @@ public final class Stars {
    * @throws ForbiddenException when the caller has no user profile
    */
   public boolean star(String caller, String owner, String name) {
-    Repositories.requireCaller(caller);
+    Callers.require(caller);
     // The caller's User item rides on the same BatchGetItem: a star lives in its account's
     // partition, so an account without a profile may not star (and the display name is the stored one).
     Key callerKey = Keys.account(caller);
@@ -88,7 +88,7 @@ public final class Stars {
    * @throws UnauthorizedException without a caller
    */
   public boolean unstar(String caller, String owner, String name) {
-    Repositories.requireCaller(caller);
+    Callers.require(caller);
     WriteTransaction tx = new WriteTransaction(table);
     int deleteStar = tx.delete(Keys.star(caller, owner, name), "attribute_exists(#pk)", PK_NAME);
     int count = tx.update(Keys.repository(owner, name), "ADD #stars :delta",

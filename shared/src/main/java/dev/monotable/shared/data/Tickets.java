@@ -73,7 +73,7 @@ public final class Tickets {
    */
   public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
       String head, String base) {
-    requireCaller(caller);
+    Callers.require(caller);
     Key counterKey = Keys.counter(owner, repo);
     Rules.title(title);
     Rules.longText("body", body, false);
@@ -188,7 +188,7 @@ public final class Tickets {
    */
   public Ticket update(TicketKind kind, String caller, String owner, String repo, int number, Long expectedVersion,
       TicketPatch patch) {
-    requireCaller(caller);
+    Callers.require(caller);
     Objects.requireNonNull(patch, "patch");
     Key key = Keys.ticket(kind, owner, repo, number);
     if (patch.title() != null) {
@@ -322,14 +322,6 @@ public final class Tickets {
     }
     return item;
   }
-
-  static void requireCaller(String caller) {
-    if (caller == null) {
-      throw new UnauthorizedException("this action needs a signed-in caller");
-    }
-    Segments.account("caller", caller);
-  }
-
   static AccessPattern ap(TicketKind kind, AccessPattern issue, AccessPattern pullRequest) {
     return kind == TicketKind.ISSUE ? issue : pullRequest;
   }

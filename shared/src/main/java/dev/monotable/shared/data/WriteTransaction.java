@@ -1,6 +1,7 @@
 package dev.monotable.shared.data;
 
 import dev.monotable.shared.keys.Key;
+import dev.monotable.shared.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +76,17 @@ final class WriteTransaction {
   /** Sends the request; a failed condition surfaces as {@link TransactionCanceledException}. */
   void commit() {
     table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+  }
+
+  /** A Put that fails when an item with its key exists (ALL_OLD on failure), as one transaction action. */
+  static TransactWriteItem putIfAbsent(TableGateway table, Map<String, AttributeValue> item) {
+    return TransactWriteItem.builder().put(Put.builder()
+        .tableName(table.tableName())
+        .item(item)
+        .conditionExpression("attribute_not_exists(#pk)")
+        .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+        .build()).build();
   }
 
   /** The action at {@code index} failed its condition. */
