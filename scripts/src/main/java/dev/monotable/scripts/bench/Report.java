@@ -1,5 +1,8 @@
 package dev.monotable.scripts.bench;
 
+import static dev.monotable.scripts.docs.Markdown.code;
+import static dev.monotable.scripts.docs.Markdown.table;
+
 import dev.monotable.shared.json.Json;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -467,29 +470,5 @@ final class Report {
       Thread.currentThread().interrupt();
       return "";
     }
-  }
-
-  // ---- markdown helpers -------------------------------------------------------------------------
-
-  static String table(List<String> header, List<List<String>> rows) {
-    StringBuilder sb = new StringBuilder();
-    row(sb, header);
-    sb.append('|');
-    header.forEach(h -> sb.append("---|"));
-    sb.append('\n');
-    rows.forEach(r -> row(sb, r));
-    return sb.toString();
-  }
-
-  private static void row(StringBuilder sb, List<String> cells) {
-    sb.append('|');
-    for (String c : cells) {
-      sb.append(' ').append(c.replace("|", "\\|").replace("\n", " ")).append(" |");
-    }
-    sb.append('\n');
-  }
-
-  static String code(String s) {
-    return "`" + s + "`";
   }
 }

@@ -3,12 +3,12 @@ package dev.monotable.scripts.docs;
 import java.util.List;
 
 /** The little Markdown the generated docs need: tables and inline code, escaped. */
-final class Markdown {
+public final class Markdown {
 
   private Markdown() {}
 
   /** A GitHub table; cells are escaped so a {@code |} in a value cannot split a column. */
-  static String table(List<String> header, List<List<String>> rows) {
+  public static String table(List<String> header, List<List<String>> rows) {
     StringBuilder sb = new StringBuilder();
     row(sb, header);
     sb.append('|');
@@ -32,7 +32,7 @@ final class Markdown {
   }
 
   /** Inline code; empty text stays empty so blank cells stay blank. */
-  static String code(String text) {
+  public static String code(String text) {
     return text == null || text.isEmpty() ? "" : "`" + text + "`";
   }
 }
