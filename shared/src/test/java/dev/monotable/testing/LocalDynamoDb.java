@@ -1,12 +1,13 @@
 package dev.monotable.testing;
 
-import dev.monotable.shared.local.MotoServer;
+import dev.monotable.shared.local.LocalEngine;
 import java.net.URI;
 
 /**
  * The DynamoDB-compatible server of a test run: the endpoint in {@code DYNAMODB_ENDPOINT} when
  * set (DynamoDB Local, or {@code aws} for real AWS with the default credentials), otherwise one
- * {@code moto_server} started on a free loopback port for the whole JVM and stopped at exit.
+ * local engine ({@code scripts/engine}, moto made faithful) started on a free loopback port for the
+ * whole JVM and stopped at exit.
  */
 public final class LocalDynamoDb {
   private static URI endpoint;
@@ -21,9 +22,9 @@ public final class LocalDynamoDb {
       if (configured != null && !configured.isBlank()) {
         endpoint = "aws".equalsIgnoreCase(configured) ? null : URI.create(configured);
       } else {
-        MotoServer moto = MotoServer.start(MotoServer.freePort());
-        Runtime.getRuntime().addShutdownHook(new Thread(moto::close));
-        endpoint = moto.endpoint();
+        LocalEngine engine = LocalEngine.start(0);
+        Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+        endpoint = engine.endpoint();
       }
       resolved = true;
     }

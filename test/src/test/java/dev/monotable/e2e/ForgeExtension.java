@@ -33,7 +33,7 @@ public final class ForgeExtension implements BeforeAllCallback, AfterEachCallbac
     LocalKeys keys = new LocalKeys(Forge.keysDir());
     // The table's client carries the test guard: a Scan or an over-limit batch in a handler fails the test.
     LocalService service = new LocalService().start(new LocalService.Options(
-        0, LocalDynamoDb.endpoint(), false, table.name(), false, 0, keys, table.client()));
+        0, LocalDynamoDb.endpoint(), false, table.name(), false, keys, table.client()));
     context.getStore(NS).put("forge", new Forge(service, table, keys));
     context.getStore(NS).put("service", service);
   }

@@ -224,7 +224,7 @@ final class Report {
     md.append("## 2. Warm invocations\n\n");
     md.append(options.iterations()).append(" measured invocations per case after ").append(options.warmup())
         .append(" warm-up invocations, in one JVM (the bench's, C1 only like Lambda's java21 default). "
-            + "*Latency*: `handleRequest` from call to return, the DynamoDB round trips to moto included. "
+            + "*Latency*: `handleRequest` from call to return, the DynamoDB round trips to the local engine included. "
             + "*Overhead*: latency minus the time on the wire (from the request sent to the response status "
             + "and headers received, per HTTP attempt, as the interceptor sees it; reading the body counts as "
             + "overhead): event parsing, validation, key building, SDK marshalling and signing, "
@@ -232,8 +232,7 @@ final class Report {
             + "the whole SDK calls. Milliseconds. Each writing case runs on a freshly seeded table of its own "
             + "(the read-only cases share one), created without the stream, and fixtures that create a "
             + "uniquely named item delete the previous one first (unmeasured), so every invocation meets a "
-            + "table of the same size: moto deep-copies the table, stream records included, for every item of "
-            + "a TransactWriteItems (its rollback). Latencies are moto's on loopback, not DynamoDB's; compare "
+            + "table of the same size. Latencies are the local engine's (moto underneath) on loopback, not DynamoDB's; compare "
             + "overheads, not latencies.\n\n");
     List<List<String>> rows = new ArrayList<>();
     for (Map.Entry<BenchCase, WarmRow> e : warm.entrySet()) {
@@ -400,7 +399,7 @@ final class Report {
     }
     String motoVersion = command(root, "python3", "-c", "import moto; print(moto.__version__)");
     env.put("DynamoDB", ownMoto
-        ? "moto_server " + (motoVersion.isBlank() ? "" : motoVersion + " ") + "at " + endpoint
+        ? "scripts/engine (moto " + (motoVersion.isBlank() ? "?" : motoVersion) + ") at " + endpoint
             + ", started by the bench; fresh tables without stream"
         : "DYNAMODB_ENDPOINT " + endpoint + "; fresh tables without stream");
     try {

@@ -7,7 +7,7 @@ import dev.monotable.shared.auth.JwtVerifier;
 import dev.monotable.shared.data.CursorCodec;
 import dev.monotable.shared.data.DynamoDbClients;
 import dev.monotable.shared.data.TableGateway;
-import dev.monotable.shared.local.MotoServer;
+import dev.monotable.shared.local.LocalEngine;
 import dev.monotable.shared.schema.TableSchema;
 import java.net.URI;
 import java.time.Clock;
@@ -20,13 +20,13 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
- * The whole service on this machine ({@code scripts/dev}): moto on 127.0.0.1:8000 unless
+ * The whole service on this machine ({@code scripts/dev}): the local engine on 127.0.0.1:8000 unless
  * {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the shared schema, demo data unless
- * {@code --no-seed}, TTL emulation, and the HTTP API on 127.0.0.1:{@code PORT} (3000).
+ * {@code --no-seed} (the engine itself expires TTL items), and the HTTP API on 127.0.0.1:{@code PORT} (3000).
  */
 public final class LocalService implements AutoCloseable {
   public static final int DEFAULT_PORT = 3000;
-  public static final int MOTO_PORT = 8000;
+  public static final int ENGINE_PORT = 8000;
   public static final String DEFAULT_TABLE = "monotable-local";
 
   private final List<AutoCloseable> resources = new ArrayList<>();
@@ -38,12 +38,12 @@ public final class LocalService implements AutoCloseable {
    * Options of one start; tests pass port 0, their own table and client.
    *
    * @param port HTTP port, 0 for a free one
-   * @param dynamoEndpoint DynamoDB endpoint, null for AWS (or for the moto this start launches)
-   * @param startMoto launch moto on 127.0.0.1:8000 and use it
+   * @param dynamoEndpoint DynamoDB endpoint, null for AWS (or for the engine this start launches)
+   * @param startEngine launch the local engine on 127.0.0.1:8000 and use it
    * @param client client to use, or null to build one for the endpoint
    */
-  public record Options(int port, URI dynamoEndpoint, boolean startMoto, String tableName, boolean seed,
-      long ttlSweepSeconds, LocalKeys keys, DynamoDbClient client) {}
+  public record Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
+      LocalKeys keys, DynamoDbClient client) {}
 
   public static void main(String[] args) throws Exception {
     boolean seed = true;
@@ -64,7 +64,7 @@ public final class LocalService implements AutoCloseable {
       stopped.countDown();
     }));
     service.start(new Options(port(), configured == null ? null : URI.create(configured), configured == null,
-        table == null ? DEFAULT_TABLE : table, seed, 5, LocalKeys.inWorkingDirectory(), null));
+        table == null ? DEFAULT_TABLE : table, seed, LocalKeys.inWorkingDirectory(), null));
     String base = service.api.baseUrl();
     System.out.println();
     System.out.println("Monotable (Forge) is running locally");
@@ -95,14 +95,14 @@ public final class LocalService implements AutoCloseable {
   public LocalService start(Options o) throws Exception {
     try {
       URI dynamo = o.dynamoEndpoint();
-      if (o.startMoto()) {
-        if (MotoServer.listening(MOTO_PORT)) {
-          throw new IllegalStateException("port " + MOTO_PORT + " is in use; stop what runs there or set "
-              + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + MOTO_PORT + " to use it");
+      if (o.startEngine()) {
+        if (LocalEngine.listening(ENGINE_PORT)) {
+          throw new IllegalStateException("port " + ENGINE_PORT + " is in use; stop what runs there or set "
+              + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + ENGINE_PORT + " to use it");
         }
-        MotoServer moto = MotoServer.start(MOTO_PORT);
-        resources.add(moto);
-        dynamo = moto.endpoint();
+        LocalEngine engine = LocalEngine.start(ENGINE_PORT);
+        resources.add(engine);
+        dynamo = engine.endpoint();
       }
       endpoint = dynamo == null ? "aws" : dynamo.toString();
       tableName = o.tableName();
@@ -115,15 +115,12 @@ public final class LocalService implements AutoCloseable {
       TableGateway table = new TableGateway(client, tableName,
           new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), Clock.systemUTC());
       JwtSigner signer = o.keys().signer();
-      int port = o.port() == 0 ? MotoServer.freePort() : o.port();
+      int port = o.port() == 0 ? LocalEngine.freePort() : o.port();
       JwtVerifier verifier = new JwtVerifier(LocalKeys.issuer(port), LocalKeys.AUDIENCE, signer::jwks,
           Clock.systemUTC());
       Services services = new Services(table, verifier);
       if (o.seed() && created) {
         Seed.demo(services);
-      }
-      if (o.ttlSweepSeconds() > 0) {
-        resources.add(new TtlSweeper(client, tableName, Clock.systemUTC()).every(o.ttlSweepSeconds()));
       }
       api = LocalApi.start(port, services, verifier, signer.jwks());
       resources.add(api);

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public record OpsEnvironment(URI endpoint, String table, String region) {
 
-  public static final String DEFAULT_ENDPOINT = "http://127.0.0.1:" + LocalService.MOTO_PORT;
+  public static final String DEFAULT_ENDPOINT = "http://127.0.0.1:" + LocalService.ENGINE_PORT;
   public static final String AWS = "aws";
 
   /** Reads the three environment variables, applying the local defaults. */
