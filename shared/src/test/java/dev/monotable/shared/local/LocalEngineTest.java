@@ -347,6 +347,32 @@ class LocalEngineTest {
     assertTrue(exists(other, "CLOCK", "1"), "another table's time did not move");
   }
 
+  // moto creates an UpdateItem's new item with an internal PutItem of its keys: a key-only INSERT
+  // record (no Type, so no stream filter matches it) came before the real one.
+  @Test
+  void updateItemThatCreatesItsItem_writesOneInsertRecord_withTheWholeNewImage() {
+    String table = newTable();
+    client.updateItem(b -> b.tableName(table)
+        .key(Map.of("PK", AttributeValue.fromS("UPSERT"), "SK", AttributeValue.fromS("1")))
+        .updateExpression("SET #t = :t ADD n :one")
+        .expressionAttributeNames(Map.of("#t", "Type"))
+        .expressionAttributeValues(Map.of(":t", AttributeValue.fromS("Counter"), ":one", AttributeValue.fromN("1"))));
+    List<Record> records = records(table);
+    assertEquals(1, records.size(), records.toString());
+    assertEquals("INSERT", records.get(0).eventNameAsString());
+    assertEquals("Counter", records.get(0).dynamodb().newImage().get("Type").s());
+  }
+
+  // DynamoDB writes no stream record for a write that changes nothing; moto wrote a MODIFY.
+  @Test
+  void aWriteThatChangesNothing_writesNoStreamRecord() {
+    String table = newTable();
+    client.putItem(PutItemRequest.builder().tableName(table).item(item("SAME", "1", "n", "1")).build());
+    client.putItem(PutItemRequest.builder().tableName(table).item(item("SAME", "1", "n", "1")).build());
+    client.putItem(PutItemRequest.builder().tableName(table).item(item("SAME", "1", "n", "2")).build());
+    assertEquals(List.of("INSERT", "MODIFY"), records(table).stream().map(Record::eventNameAsString).toList());
+  }
+
   // moto applies a TransactWriteItems again when its ClientRequestToken is reused.
   @Test
   void clientRequestToken_makesATransactionIdempotent_andRejectsADifferentRequest() {
