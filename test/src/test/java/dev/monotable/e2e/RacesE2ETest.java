@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.monotable.e2e.Forge.Reply;
 import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.model.TicketKind;
 import dev.monotable.testing.TestTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,7 +119,7 @@ class RacesE2ETest {
     List<Integer> numbers = replies.stream().map(r -> ((Number) r.json().get("number")).intValue()).sorted().toList();
     assertEquals(java.util.stream.IntStream.rangeClosed(1, 24).boxed().toList(), numbers);
     for (int n = 1; n <= 24; n++) {
-      assertEquals(true, table.item(Keys.issue(owner, "numbers", n)).isPresent(), "issue " + n);
+      assertEquals(true, table.item(Keys.ticket(TicketKind.ISSUE, owner, "numbers", n)).isPresent(), "issue " + n);
     }
   }
 
@@ -158,7 +159,7 @@ class RacesE2ETest {
         .ifMatch(1).json("title", "title " + i));
     assertEquals(Map.of(200, 1L, 412, (long) CLIENTS - 1), statuses(replies), replies::toString);
     Reply winner = replies.stream().filter(r -> r.status() == 200).findFirst().orElseThrow();
-    Map<String, AttributeValue> issue = table.item(Keys.issue(owner, "locked", number)).orElseThrow();
+    Map<String, AttributeValue> issue = table.item(Keys.ticket(TicketKind.ISSUE, owner, "locked", number)).orElseThrow();
     assertEquals(winner.json().get("title"), issue.get("Title").s());
     assertEquals("2", issue.get("Version").n());
   }
