@@ -40,6 +40,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
@@ -48,6 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamDescription;
+import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -94,6 +96,7 @@ public final class StreamPipeline implements AutoCloseable {
   private final PrintStream console;
   private final Clock clock;
   private final Map<String, String> iterators = new LinkedHashMap<>();
+  private final Map<String, String> lastSequence = new LinkedHashMap<>();
   private final Set<String> finishedShards = new LinkedHashSet<>();
   private final List<DeadLetter> deadLetters = Collections.synchronizedList(new ArrayList<>());
   private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -164,8 +167,28 @@ public final class StreamPipeline implements AutoCloseable {
     refreshShards();
     int read = 0;
     for (String shardId : List.copyOf(iterators.keySet())) {
-      String iterator = iterators.get(shardId);
-      GetRecordsResponse page = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).build());
+      GetRecordsResponse page;
+      try {
+        page = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterators.get(shardId)).build());
+      } catch (ExpiredIteratorException | TrimmedDataAccessException e) {
+        // Iterators expire after 15 minutes (a suspended laptop): resume after the last record delivered.
+        String last = lastSequence.get(shardId);
+        GetShardIteratorRequest.Builder b = GetShardIteratorRequest.builder().streamArn(streamArn).shardId(shardId);
+        boolean trimmed = e instanceof TrimmedDataAccessException;
+        if (last == null || trimmed) {
+          b.shardIteratorType(ShardIteratorType.TRIM_HORIZON);
+        } else {
+          b.shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(last);
+        }
+        line(Map.of("pipeline", "stream", "level", "WARN", "shardId", shardId,
+            "message", (trimmed ? "records aged out of the stream before delivery; resuming at the oldest"
+                : "shard iterator expired; resuming after the last delivered record")));
+        iterators.put(shardId, streams.getShardIterator(b.build()).shardIterator());
+        continue;
+      }
+      if (!page.records().isEmpty()) {
+        lastSequence.put(shardId, page.records().get(page.records().size() - 1).dynamodb().sequenceNumber());
+      }
       if (page.nextShardIterator() == null) {
         iterators.remove(shardId);
         finishedShards.add(shardId);
@@ -279,6 +302,11 @@ public final class StreamPipeline implements AutoCloseable {
             d.retryAttempts());
       }
     }
+  }
+
+  /** Delivers one batch to one consumer as {@link #poll} does; for tests of the failure handling. */
+  void deliverBatch(Consumer consumer, String shardId, List<DynamodbStreamRecord> batch) {
+    invoke(consumer, shardId, batch, consumer.declaration().retryAttempts());
   }
 
   /** One batch with Lambda's retry, bisect and on-failure semantics. */
