@@ -4,10 +4,11 @@ import dev.monotable.infra.constructs.ForgeHttpApi;
 import dev.monotable.infra.constructs.ForgeTable;
 import dev.monotable.infra.constructs.ForgeUserPool;
 import dev.monotable.infra.constructs.ServiceAlarms;
-import dev.monotable.infra.constructs.StreamHandlerDeclaration;
 import dev.monotable.infra.constructs.StreamHandlerFunction;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
+import dev.monotable.shared.catalog.StreamCatalog;
+import dev.monotable.shared.catalog.StreamHandlerDeclaration;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import java.nio.file.Files;
@@ -57,6 +58,7 @@ public final class ForgeStack extends Stack {
   private final Topic alarmTopic;
   private final Map<String, RoutesStack> routeStacks = new LinkedHashMap<>();
   private final List<StreamHandlerFunction> streamHandlers = new ArrayList<>();
+  private NestedStack streamsStack;
 
   public ForgeStack(Construct scope, String id, Props props) {
     super(scope, id, stackProps(props.settings));
@@ -151,9 +153,9 @@ public final class ForgeStack extends Stack {
 
     if (!props.streamHandlers.isEmpty()) {
       NestedStack streams = new NestedStack(this, "Streams");
+      this.streamsStack = streams;
       for (StreamHandlerDeclaration declaration : props.streamHandlers) {
-        String name = declaration.handlerClass().substring(declaration.handlerClass().lastIndexOf('.') + 1);
-        streamHandlers.add(new StreamHandlerFunction(streams, name, StreamHandlerFunction.props()
+        streamHandlers.add(new StreamHandlerFunction(streams, declaration.handlerName(), StreamHandlerFunction.props()
             .declaration(declaration)
             .table(table.getTable())
             .code(Code.fromAsset(jar))
@@ -238,6 +240,11 @@ public final class ForgeStack extends Stack {
     return Map.copyOf(routeStacks);
   }
 
+  /** The nested stack of the stream consumers, or null when none is declared. */
+  public NestedStack getStreamsStack() {
+    return streamsStack;
+  }
+
   public List<StreamHandlerFunction> getStreamHandlers() {
     return List.copyOf(streamHandlers);
   }
@@ -269,7 +276,7 @@ public final class ForgeStack extends Stack {
       private StageSettings settings;
       private Path functionsJar;
       private List<Endpoint> endpoints = EndpointCatalog.endpoints();
-      private List<StreamHandlerDeclaration> streamHandlers = StreamHandlers.DECLARATIONS;
+      private List<StreamHandlerDeclaration> streamHandlers = StreamCatalog.declarations();
 
       /** Required. */
       public Builder settings(StageSettings settings) {
@@ -289,7 +296,7 @@ public final class ForgeStack extends Stack {
         return this;
       }
 
-      /** @default {@link StreamHandlers#DECLARATIONS} */
+      /** @default {@link StreamCatalog#declarations()} */
       public Builder streamHandlers(List<StreamHandlerDeclaration> streamHandlers) {
         this.streamHandlers = streamHandlers;
         return this;

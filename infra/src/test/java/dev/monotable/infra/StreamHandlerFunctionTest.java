@@ -9,9 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.infra.constructs.ForgeTable;
-import dev.monotable.infra.constructs.StreamHandlerDeclaration;
 import dev.monotable.infra.constructs.StreamHandlerFunction;
 import dev.monotable.shared.catalog.DynamoAction;
+import dev.monotable.shared.catalog.StreamCatalog;
+import dev.monotable.shared.catalog.StreamHandlerDeclaration;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +30,8 @@ import software.amazon.awscdk.assertions.Template;
 import software.amazon.awscdk.services.lambda.Code;
 
 /**
- * The seam for the coming stream consumers, exercised with a dummy declaration in its own small
- * app: nothing of it is deployed by default.
+ * The stream consumers: the four of the stream catalog as the production-like stage deploys them,
+ * and the construct itself exercised with a dummy declaration in its own small app.
  */
 class StreamHandlerFunctionTest {
 
@@ -64,11 +65,108 @@ class StreamHandlerFunctionTest {
   }
 
   @Test
-  void defaultStack_shouldDeployNoStreamConsumer_whenNoDeclarationExists() {
+  void defaultStack_shouldDeployOneConsumerPerStreamDeclaration_inTheStreamsStack() {
     SynthesizedForge forge = SynthesizedForge.get();
-    assertEquals(List.of(), StreamHandlers.DECLARATIONS);
-    assertEquals(List.of(), forge.stack.getStreamHandlers());
-    forge.templates().values().forEach(t -> t.resourceCountIs("AWS::Lambda::EventSourceMapping", 0));
+    assertEquals(StreamCatalog.declarations().size(), forge.stack.getStreamHandlers().size());
+    Template streams = forge.streams();
+    streams.resourceCountIs("AWS::Lambda::EventSourceMapping", 4);
+    streams.resourceCountIs("AWS::Lambda::Function", 4);
+    streams.resourceCountIs("AWS::SQS::Queue", 4);
+    // Only the Streams stack consumes the stream.
+    forge.templates().forEach((name, t) -> {
+      if (t != streams) {
+        t.resourceCountIs("AWS::Lambda::EventSourceMapping", 0);
+      }
+    });
+  }
+
+  @Test
+  void deployedMappings_shouldCarryEachDeclarationsFiltersAndFailureHandling() {
+    Map<String, Object> json = SynthesizedForge.get().json().entrySet().stream()
+        .filter(e -> e.getKey().endsWith("-Streams")).findFirst().orElseThrow().getValue();
+    Map<String, Map<String, Object>> functions = resources(json, "AWS::Lambda::Function");
+    for (StreamHandlerDeclaration d : StreamCatalog.declarations()) {
+      String functionId = functions.entrySet().stream()
+          .filter(f -> (d.handlerClass() + "::handleRequest").equals(props(f.getValue()).get("Handler")))
+          .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("no function for " + d.stream()));
+      assertEquals(60, props(functions.get(functionId)).get("Timeout"), d.stream());
+      assertEquals(List.of("arm64"), props(functions.get(functionId)).get("Architectures"), d.stream());
+      Map<String, Object> mapping = resources(json, "AWS::Lambda::EventSourceMapping").values().stream()
+          .filter(m -> String.valueOf(props(m).get("FunctionName")).contains(d.handlerName() + "Alias"))
+          .findFirst().orElseThrow(() -> new AssertionError("no mapping for " + d.stream()));
+      Map<String, Object> p = props(mapping);
+      assertEquals(List.of("ReportBatchItemFailures"), p.get("FunctionResponseTypes"), d.stream());
+      assertEquals(true, p.get("BisectBatchOnFunctionError"), d.stream());
+      assertEquals(3, p.get("MaximumRetryAttempts"), d.stream());
+      assertEquals(86_400, p.get("MaximumRecordAgeInSeconds"), d.stream());
+      assertEquals(100, p.get("BatchSize"), d.stream());
+      assertEquals("TRIM_HORIZON", p.get("StartingPosition"), d.stream());
+      assertTrue(String.valueOf(p.get("FunctionName")).contains(":live"), d.stream() + " must invoke the alias");
+      assertTrue(String.valueOf(p.get("DestinationConfig")).contains("OnFailure"), d.stream());
+      List<String> patterns = list(Json.map(p.get("FilterCriteria")).get("Filters")).stream()
+          .map(f -> String.valueOf(Json.map(f).get("Pattern"))).toList();
+      assertEquals(d.eventNames().size(), patterns.size(), d.stream());
+      for (String pattern : patterns) {
+        for (String type : d.itemTypes()) {
+          assertTrue(pattern.contains("\"" + type + "\""), d.stream() + " filter lacks " + type + ": " + pattern);
+        }
+        assertEquals(d.ttlDeletionsOnly(), pattern.contains("\"userIdentity\""), d.stream() + ": " + pattern);
+      }
+    }
+  }
+
+  @Test
+  void ttlConsumer_shouldOnlyReceiveRemovesByTheDynamoDbService() {
+    StreamHandlerDeclaration st4 = StreamCatalog.declarations().get(3);
+    Template streams = SynthesizedForge.get().streams();
+
+    streams.hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
+        "FilterCriteria", Map.of("Filters", List.of(Map.of("Pattern", Match.serializedJson(Map.of(
+            "eventName", List.of("REMOVE"),
+            "dynamodb", Map.of("OldImage", Map.of("Type", Map.of("S", List.of("Invitation")))),
+            "userIdentity", Map.of("type", List.of("Service"), "principalId", List.of("dynamodb.amazonaws.com")))))))));
+    assertEquals("ST4", st4.stream());
+  }
+
+  @Test
+  void deployedConsumers_shouldAlarmOnIteratorAgeAndOnFailedBatches() {
+    Template streams = SynthesizedForge.get().streams();
+    Map<String, Map<String, Object>> iteratorAlarms = streams.findResources("AWS::CloudWatch::Alarm",
+        Map.of("Properties", Map.of("MetricName", "IteratorAge")));
+    assertEquals(4, iteratorAlarms.size());
+    iteratorAlarms.values().forEach(a -> {
+      Map<String, Object> p = props(a);
+      assertEquals("AWS/Lambda", p.get("Namespace"));
+      assertEquals("Maximum", p.get("Statistic"));
+      assertEquals(300_000, ((Number) p.get("Threshold")).intValue());
+      assertEquals(1, list(p.get("AlarmActions")).size(), "notifies the alarm topic");
+    });
+    Map<String, Map<String, Object>> queueAlarms = streams.findResources("AWS::CloudWatch::Alarm",
+        Map.of("Properties", Map.of("MetricName", "ApproximateNumberOfMessagesVisible")));
+    assertEquals(4, queueAlarms.size());
+    queueAlarms.values().forEach(a -> assertEquals(1, list(props(a).get("AlarmActions")).size()));
+  }
+
+  @Test
+  void deployedRoles_shouldGrantEachConsumerOnlyItsDeclaredTableActions() {
+    Map<String, Object> json = SynthesizedForge.get().json().entrySet().stream()
+        .filter(e -> e.getKey().endsWith("-Streams")).findFirst().orElseThrow().getValue();
+    for (StreamHandlerDeclaration d : StreamCatalog.declarations()) {
+      String functionId = resources(json, "AWS::Lambda::Function").entrySet().stream()
+          .filter(f -> (d.handlerClass() + "::handleRequest").equals(props(f.getValue()).get("Handler")))
+          .map(Map.Entry::getKey).findFirst().orElseThrow();
+      String roleId = Json.target(props(resources(json).get(functionId)).get("Role"));
+      List<String> actions = new ArrayList<>();
+      resources(json, "AWS::IAM::Policy").values().stream()
+          .filter(pol -> list(props(pol).get("Roles")).stream().anyMatch(r -> roleId.equals(Json.target(r))))
+          .forEach(pol -> list(Json.map(props(pol).get("PolicyDocument")).get("Statement"))
+              .forEach(st -> list(Json.map(st).get("Action")).forEach(a -> actions.add(String.valueOf(a)))));
+      List<String> expected = new ArrayList<>(List.of("dynamodb:DescribeStream", "dynamodb:GetRecords",
+          "dynamodb:GetShardIterator", "dynamodb:ListStreams"));
+      d.actions().forEach(a -> expected.add(a.iamName()));
+      assertEquals(expected.stream().sorted().toList(),
+          actions.stream().filter(a -> a.startsWith("dynamodb:")).sorted().toList(), d.stream());
+    }
   }
 
   @Test

@@ -78,6 +78,9 @@ final class SynthesizedForge {
     stack.getRouteStacks().entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
         .forEach(e -> stacks.put(stack.getStackName() + "-" + e.getValue().getNode().getId(), e.getValue()));
+    if (stack.getStreamsStack() != null) {
+      stacks.put(stack.getStackName() + "-" + stack.getStreamsStack().getNode().getId(), stack.getStreamsStack());
+    }
     for (Map.Entry<String, Stack> e : stacks.entrySet()) {
       Template template = Template.fromStack(e.getValue());
       templates.put(e.getKey(), template);
@@ -98,6 +101,11 @@ final class SynthesizedForge {
     return templates.get(stack.getStackName());
   }
 
+  /** The template of the stream consumers' nested stack. */
+  Template streams() {
+    return templates.get(stack.getStackName() + "-" + stack.getStreamsStack().getNode().getId());
+  }
+
   /** The template of a route area's nested stack, e.g. "users". */
   Template area(String area) {
     Stack nested = stack.getRouteStacks().get(area);
@@ -116,7 +124,11 @@ final class SynthesizedForge {
    */
   String parameterFor(String templateName, String rootLogicalId, String attribute) {
     Map<String, Object> root = json().get(stack.getStackName());
-    String nestedId = stack.getRouteStacks().values().stream()
+    List<software.amazon.awscdk.NestedStack> nested = new ArrayList<>(stack.getRouteStacks().values());
+    if (stack.getStreamsStack() != null) {
+      nested.add(stack.getStreamsStack());
+    }
+    String nestedId = nested.stream()
         .filter(s -> templateName.equals(stack.getStackName() + "-" + s.getNode().getId()))
         .map(s -> stack.resolve(s.getNestedStackResource().getLogicalId()).toString())
         .findFirst().orElseThrow(() -> new AssertionError("not a nested template: " + templateName));

@@ -4,6 +4,7 @@ import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.model.AccountEmail;
 import dev.monotable.shared.model.Activity;
 import dev.monotable.shared.model.Comment;
+import dev.monotable.shared.model.CountedComment;
 import dev.monotable.shared.model.Counter;
 import dev.monotable.shared.model.Invitation;
 import dev.monotable.shared.model.Items;
@@ -64,6 +65,10 @@ public final class ModelSamples {
         CREATED, CREATED, 1).toItem());
     m.put("PRComment", new Comment(TicketKind.PULL_REQUEST, "Alice", "Hello.World", 5, ID, "Bob", "LGTM",
         CREATED, CREATED, 1).toItem());
+    m.put("CountedComment (on an issue)",
+        new CountedComment(TicketKind.ISSUE, "Alice", "Hello.World", 7, ID, CREATED).toItem());
+    m.put("CountedComment (on a pull request)",
+        new CountedComment(TicketKind.PULL_REQUEST, "Alice", "Hello.World", 5, ID, CREATED).toItem());
     m.put("Reaction (on an issue)",
         new Reaction(TicketKind.ISSUE, "Alice", "Hello.World", 7, "Bob", "+1", CREATED).toItem());
     m.put("Reaction (on a pull request)",

@@ -28,11 +28,23 @@ public final class Forge {
   private final LocalService service;
   private final TestTable table;
   private final LocalKeys keys;
+  private final MovableClock clock;
 
-  Forge(LocalService service, TestTable table, LocalKeys keys) {
+  Forge(LocalService service, TestTable table, LocalKeys keys, MovableClock clock) {
     this.service = service;
     this.table = table;
     this.keys = keys;
+    this.clock = clock;
+  }
+
+  /** The service's clock (timestamps it writes, TTL filters of AP11/AP12); tokens keep real time. */
+  public MovableClock clock() {
+    return clock;
+  }
+
+  /** The stream pipeline; null unless the class is annotated {@link ForgeExtension.WithStreams}. */
+  public dev.monotable.scripts.local.StreamPipeline pipeline() {
+    return service.pipeline();
   }
 
   public TestTable table() {

@@ -19,12 +19,19 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Starts, per test class, the local service (the same code as {@code scripts/dev}) on a free port
- * against the class's fresh table, unseeded and without the TTL sweeper, and injects {@link Forge}.
+ * against the class's fresh table, unseeded, without the TTL sweeper and, unless the class is
+ * annotated {@link WithStreams}, without the stream pipeline, and injects {@link Forge}. The
+ * service's clock is a {@link MovableClock} ({@link Forge#clock()}).
  * After every test, every item in the table must match its entity chart ({@link ModelValidator}).
  */
 public final class ForgeExtension implements BeforeAllCallback, AfterEachCallback, AfterAllCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ForgeExtension.class);
   private final DynamoDbExtension tables = new DynamoDbExtension();
+
+  /** Runs the stream pipeline (ST1..ST4) inside the class's local service, as {@code scripts/dev} does. */
+  @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+  @java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE)
+  public @interface WithStreams {}
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
@@ -32,9 +39,12 @@ public final class ForgeExtension implements BeforeAllCallback, AfterEachCallbac
     TestTable table = DynamoDbExtension.table(context);
     LocalKeys keys = new LocalKeys(Forge.keysDir());
     // The table's client carries the test guard: a Scan or an over-limit batch in a handler fails the test.
+    boolean streams = context.getRequiredTestClass().isAnnotationPresent(WithStreams.class);
+    MovableClock clock = new MovableClock();
     LocalService service = new LocalService().start(new LocalService.Options(
-        0, LocalDynamoDb.endpoint(), false, table.name(), false, keys, table.client()));
-    context.getStore(NS).put("forge", new Forge(service, table, keys));
+        0, LocalDynamoDb.endpoint(), false, table.name(), false, keys, table.client())
+        .withClock(clock).withStreams(streams));
+    context.getStore(NS).put("forge", new Forge(service, table, keys, clock));
     context.getStore(NS).put("service", service);
   }
 

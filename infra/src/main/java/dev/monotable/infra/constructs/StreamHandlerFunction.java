@@ -1,6 +1,7 @@
 package dev.monotable.infra.constructs;
 
 import dev.monotable.shared.catalog.DynamoAction;
+import dev.monotable.shared.catalog.StreamHandlerDeclaration;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import io.github.cdklabs.cdknag.NagPackSuppression;
@@ -37,14 +38,30 @@ import software.constructs.Construct;
  * A consumer of the table's stream built from a {@link StreamHandlerDeclaration}: a
  * {@link ForgeFunction} (SnapStart, alias, own role and log group, alarms), an event source
  * mapping on its alias that filters by event name and item {@code Type} before invoking, and an
- * SQS queue that receives the metadata of batches that exhausted their retries, with an alarm on
- * it.
+ * SQS queue that receives the metadata of batches that exhausted their retries or grew older than
+ * the declared maximum record age, with alarms on the queue's depth and on the function's
+ * iterator age.
  */
 public final class StreamHandlerFunction extends Construct {
+
+  /**
+   * 60 s: a batch of up to 100 records makes one to three DynamoDB calls per record; a minute
+   * leaves room for throttling retries, and a timeout only re-delivers the batch (handlers are
+   * idempotent), it never loses it.
+   */
+  public static final Duration TIMEOUT = Duration.seconds(60);
+
+  /**
+   * Iterator age (how old the newest record handed to the function was) that raises the alarm:
+   * five minutes of lag means the feed, counts and "recently updated" order are visibly stale.
+   */
+  public static final double ITERATOR_AGE_ALARM_MS = 300_000;
 
   private final ForgeFunction function;
   private final EventSourceMapping mapping;
   private final Queue failures;
+  private final Alarm iteratorAge;
+  private final Alarm failedBatches;
 
   public StreamHandlerFunction(Construct scope, String id, Props props) {
     super(scope, id);
@@ -54,8 +71,9 @@ public final class StreamHandlerFunction extends Construct {
 
     this.function = new ForgeFunction(this, "Handler", ForgeFunction.props()
         .handlerClass(declaration.handlerClass())
-        .description("stream: " + declaration.handlerClass())
+        .description(declaration.stream() + " (table stream): " + declaration.handlerClass())
         .code(props.code)
+        .timeout(TIMEOUT)
         .environment(props.environment)
         .logRetention(props.logRetention)
         .logRemovalPolicy(props.removalPolicy)
@@ -101,12 +119,13 @@ public final class StreamHandlerFunction extends Construct {
         .batchSize(declaration.batchSize())
         .bisectBatchOnError(declaration.bisectBatchOnError())
         .retryAttempts(declaration.retryAttempts())
+        .maxRecordAge(Duration.seconds(declaration.maximumRecordAgeSeconds()))
         .reportBatchItemFailures(declaration.reportBatchItemFailures())
         .onFailure(new SqsDlq(failures))
         .filters(filters(declaration))
         .build();
 
-    Alarm failedBatches = Alarm.Builder.create(this, "FailedBatchesAlarm")
+    this.failedBatches = Alarm.Builder.create(this, "FailedBatchesAlarm")
         .alarmDescription(declaration.handlerClass() + " gave up on stream records (see its on-failure queue)")
         .metric(failures.metricApproximateNumberOfMessagesVisible(
             MetricOptions.builder().period(Duration.minutes(5)).statistic("Maximum").build()))
@@ -115,8 +134,19 @@ public final class StreamHandlerFunction extends Construct {
         .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();
+    this.iteratorAge = Alarm.Builder.create(this, "IteratorAgeAlarm")
+        .alarmDescription(declaration.handlerClass() + " lags behind the table stream by more than "
+            + (long) (ITERATOR_AGE_ALARM_MS / 1000) + " s")
+        .metric(function.getFunction().metric("IteratorAge",
+            MetricOptions.builder().period(Duration.minutes(5)).statistic("Maximum").build()))
+        .threshold(ITERATOR_AGE_ALARM_MS)
+        .evaluationPeriods(1)
+        .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+        .treatMissingData(TreatMissingData.NOT_BREACHING)
+        .build();
     if (props.alarmTopic != null) {
       failedBatches.addAlarmAction(new SnsAction(props.alarmTopic));
+      iteratorAge.addAlarmAction(new SnsAction(props.alarmTopic));
     }
 
     getNode().addValidation(declaration::problems);
@@ -132,6 +162,13 @@ public final class StreamHandlerFunction extends Construct {
       Map<String, Object> pattern = new java.util.LinkedHashMap<>();
       pattern.put("eventName", FilterRule.isEqual(eventName));
       pattern.put("dynamodb", Map.of(image, Map.of(TableSchema.TYPE, Map.of("S", FilterRule.or(types.toArray(String[]::new))))));
+      if (declaration.ttlDeletionsOnly()) {
+        // What DynamoDB writes on the REMOVE record of a TTL deletion, and on no other record.
+        Map<String, Object> identity = new java.util.LinkedHashMap<>();
+        identity.put("type", FilterRule.isEqual(StreamHandlerDeclaration.TTL_IDENTITY_TYPE));
+        identity.put("principalId", FilterRule.isEqual(StreamHandlerDeclaration.TTL_PRINCIPAL));
+        pattern.put("userIdentity", identity);
+      }
       filters.add(FilterCriteria.filter(pattern));
     }
     return filters;
@@ -164,6 +201,14 @@ public final class StreamHandlerFunction extends Construct {
 
   public Queue getFailures() {
     return failures;
+  }
+
+  public Alarm getIteratorAgeAlarm() {
+    return iteratorAge;
+  }
+
+  public Alarm getFailedBatchesAlarm() {
+    return failedBatches;
   }
 
   public static Props.Builder props() {

@@ -30,6 +30,11 @@ public final class LocalKeys {
     this.dir = dir;
   }
 
+  /** The directory holding the keys (and the local stream pipeline's dead-letter file). */
+  public Path directory() {
+    return dir;
+  }
+
   /** {@code .local/} under the repository root (the working directory scripts/* run in). */
   public static LocalKeys inWorkingDirectory() {
     String home = System.getenv("MONOTABLE_LOCAL_DIR");

@@ -18,11 +18,13 @@ import java.util.concurrent.CountDownLatch;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * The whole service on this machine ({@code scripts/dev}): the local engine on 127.0.0.1:8000 unless
  * {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the shared schema, demo data unless
- * {@code --no-seed} (the engine itself expires TTL items), and the HTTP API on 127.0.0.1:{@code PORT} (3000).
+ * {@code --no-seed} (the engine itself expires TTL items), the stream pipeline (ST1..ST4,
+ * {@link StreamPipeline}) and the HTTP API on 127.0.0.1:{@code PORT} (3000).
  */
 public final class LocalService implements AutoCloseable {
   public static final int DEFAULT_PORT = 3000;
@@ -31,6 +33,7 @@ public final class LocalService implements AutoCloseable {
 
   private final List<AutoCloseable> resources = new ArrayList<>();
   private LocalApi api;
+  private StreamPipeline pipeline;
   private String endpoint;
   private String tableName;
 
@@ -41,9 +44,28 @@ public final class LocalService implements AutoCloseable {
    * @param dynamoEndpoint DynamoDB endpoint, null for AWS (or for the engine this start launches)
    * @param startEngine launch the local engine on 127.0.0.1:8000 and use it
    * @param client client to use, or null to build one for the endpoint
+   * @param clock the service's clock (timestamps, TTL filters of AP11/AP12); tests pass one they move
+   * @param streams run the stream pipeline (ST1..ST4 in-process, as Lambda runs them on AWS)
    */
   public record Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
-      LocalKeys keys, DynamoDbClient client) {}
+      LocalKeys keys, DynamoDbClient client, Clock clock, boolean streams) {
+
+    /** Without a clock of its own and without the stream pipeline. */
+    public Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
+        LocalKeys keys, DynamoDbClient client) {
+      this(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, null, false);
+    }
+
+    /** The same options with the stream pipeline on or off. */
+    public Options withStreams(boolean on) {
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, clock, on);
+    }
+
+    /** The same options with this clock. */
+    public Options withClock(Clock c) {
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, c, streams);
+    }
+  }
 
   public static void main(String[] args) throws Exception {
     boolean seed = true;
@@ -64,7 +86,7 @@ public final class LocalService implements AutoCloseable {
       stopped.countDown();
     }));
     service.start(new Options(port(), configured == null ? null : URI.create(configured), configured == null,
-        table == null ? DEFAULT_TABLE : table, seed, LocalKeys.inWorkingDirectory(), null));
+        table == null ? DEFAULT_TABLE : table, seed, LocalKeys.inWorkingDirectory(), null).withStreams(true));
     String base = service.api.baseUrl();
     System.out.println();
     System.out.println("Monotable (Forge) is running locally");
@@ -72,6 +94,8 @@ public final class LocalService implements AutoCloseable {
     System.out.println("  health   " + base + "/health");
     System.out.println("  JWKS     " + base + "/.well-known/jwks.json");
     System.out.println("  DynamoDB " + service.endpoint + "  table " + service.tableName);
+    System.out.println("  streams  ST1-ST4 in-process; one JSON line per batch below; dead letters in "
+        + service.pipeline.deadLetterFile());
     System.out.println();
     System.out.println("Try:");
     System.out.println("  curl -s " + base + "/repos/alice/hello-forge/issues");
@@ -112,8 +136,9 @@ public final class LocalService implements AutoCloseable {
         resources.add(client);
       }
       boolean created = ensureTable(client, tableName);
+      Clock clock = o.clock() == null ? Clock.systemUTC() : o.clock();
       TableGateway table = new TableGateway(client, tableName,
-          new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), Clock.systemUTC());
+          new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), clock);
       JwtSigner signer = o.keys().signer();
       int port = o.port() == 0 ? LocalEngine.freePort() : o.port();
       JwtVerifier verifier = new JwtVerifier(LocalKeys.issuer(port), LocalKeys.AUDIENCE, signer::jwks,
@@ -121,6 +146,13 @@ public final class LocalService implements AutoCloseable {
       Services services = new Services(table, verifier);
       if (o.seed() && created) {
         Seed.demo(services);
+      }
+      if (o.streams()) {
+        DynamoDbStreamsClient streamsClient = StreamPipeline.streamsClient(dynamo, region());
+        resources.add(streamsClient);
+        pipeline = new StreamPipeline(streamsClient, tableName, StreamPipeline.catalogConsumers(services),
+            o.keys().directory().resolve("stream-dead-letters.jsonl"), System.out).start();
+        resources.add(pipeline);
       }
       api = LocalApi.start(port, services, verifier, signer.jwks());
       resources.add(api);
@@ -133,6 +165,11 @@ public final class LocalService implements AutoCloseable {
 
   public LocalApi api() {
     return api;
+  }
+
+  /** The stream pipeline, or null when started without it. */
+  public StreamPipeline pipeline() {
+    return pipeline;
   }
 
   private static boolean ensureTable(DynamoDbClient client, String table) {

@@ -4,6 +4,7 @@ import dev.monotable.shared.model.AccountEmail;
 import dev.monotable.shared.model.Activity;
 import dev.monotable.shared.model.Comment;
 import dev.monotable.shared.model.Counter;
+import dev.monotable.shared.model.CountedComment;
 import dev.monotable.shared.model.Invitation;
 import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Membership;
@@ -48,6 +49,7 @@ public final class ModelMapper {
       m.put(kind.type(), i -> Ticket.fromItem(i).toItem());
       m.put(kind.commentType(), i -> Comment.fromItem(i).toItem());
     }
+    m.put(CountedComment.TYPE, i -> CountedComment.fromItem(i).toItem());
     m.put(Reaction.TYPE, i -> Reaction.fromItem(i).toItem());
     m.put(Star.TYPE, i -> Star.fromItem(i).toItem());
     return Map.copyOf(m);

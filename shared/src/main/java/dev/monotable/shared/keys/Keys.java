@@ -23,6 +23,7 @@ public final class Keys {
   public static final Template PR = Template.of("PR#{owner}#{repo}#{n8}");
   public static final Template ISSUE_COMMENT = Template.of("ISSUE#{n8}#COMMENT#{id}");
   public static final Template PR_COMMENT = Template.of("PR#{n8}#COMMENT#{id}");
+  public static final Template COUNTED_COMMENT = Template.of("COUNTED#{id}");
   public static final Template ISSUE_REACTION_PK = Template.of("REACTION#{owner}#{repo}#ISSUE#{n8}");
   public static final Template PR_REACTION_PK = Template.of("REACTION#{owner}#{repo}#PR#{n8}");
   public static final Template REACTION_SK = Template.of("REACTION#{username}#{type}");
@@ -168,6 +169,11 @@ public final class Keys {
   public static String commentPrefix(TicketKind kind, int number) {
     String full = (kind == TicketKind.ISSUE ? ISSUE_COMMENT : PR_COMMENT).fill(Segments.n8(number), "X");
     return full.substring(0, full.length() - 1);
+  }
+
+  /** Receipt of a counted comment, in its issue's or pull request's own partition. */
+  public static Key countedComment(TicketKind kind, String owner, String repo, int number, String commentId) {
+    return new Key(ticket(kind, owner, repo, number).pk(), COUNTED_COMMENT.fill(Segments.ulid("id", commentId)));
   }
 
   public static Key reaction(TicketKind kind, String owner, String repo, int number, String username, String type) {

@@ -1,7 +1,11 @@
 package dev.monotable.shared.keys;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
 
 /**
  * ULID generator: 48-bit millisecond time plus 80 random bits, Crockford base32, 26 characters,
@@ -20,9 +24,27 @@ public final class Ulid {
   }
 
   public static String next(Instant now) {
-    long time = now.toEpochMilli();
     byte[] bytes = new byte[10];
     random.nextBytes(bytes);
+    return encode(now.toEpochMilli(), bytes);
+  }
+
+  /**
+   * A ULID whose time part is {@code at} and whose 80 other bits are the start of SHA-256 of
+   * {@code seed}: the same inputs always give the same id. Stream handlers derive the ids of the
+   * items they write from the record they process, so a redelivered record writes the same key
+   * and its conditional put fails instead of writing a second item.
+   */
+  public static String derived(Instant at, String seed) {
+    try {
+      byte[] hash = MessageDigest.getInstance("SHA-256").digest(seed.getBytes(StandardCharsets.UTF_8));
+      return encode(at.toEpochMilli(), Arrays.copyOf(hash, 10));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JVM", e);
+    }
+  }
+
+  private static String encode(long time, byte[] bytes) {
     char[] out = new char[26];
     for (int i = 9; i >= 0; i--) {
       out[i] = ALPHABET[(int) (time & 31)];

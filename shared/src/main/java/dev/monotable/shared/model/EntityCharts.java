@@ -519,6 +519,21 @@ public final class EntityCharts {
     }
 
     for (TicketKind kind : TicketKind.values()) {
+      l.add(new Chart(CountedComment.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
+          CountedComment.class, Selector.equalTo("Target", kind.type()),
+          pair(key(kind == TicketKind.ISSUE ? Keys.ISSUE : Keys.PR), key(Keys.COUNTED_COMMENT)),
+          Map.of(), false, false,
+          List.of("written by a stream handler (ST3) with the CommentCount change",
+              "receipt making the count exact when a stream record is delivered again"),
+          List.of(
+              attr("Target", s, req, fixed, "Issue or PullRequest"),
+              attr("Owner", s, req, fixed, "repository owner (display form)"),
+              attr("Repo", s, req, fixed, "repository name (display form)"),
+              attr("Number", n, req, fixed, "target number"),
+              attr("Id", s, req, fixed, "the counted comment's ULID"))));
+    }
+
+    for (TicketKind kind : TicketKind.values()) {
       Template pk = kind == TicketKind.ISSUE ? Keys.ISSUE_REACTION_PK : Keys.PR_REACTION_PK;
       l.add(new Chart(Reaction.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
           Reaction.class, Selector.equalTo("Target", kind.type()),

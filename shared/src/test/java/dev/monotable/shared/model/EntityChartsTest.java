@@ -64,6 +64,9 @@ class EntityChartsTest {
         "GSI4PK", "PR#{owner}#{repo}", "GSI4SK", "#PR#CLOSED#{n8}"));
     m.put("IssueComment", keys("REPO#{owner}#{repo}", "ISSUE#{n8}#COMMENT#{id}"));
     m.put("PRComment", keys("REPO#{owner}#{repo}", "PR#{n8}#COMMENT#{id}"));
+    // Not in forge.md's chart: ST3's receipt, a documented addition (docs/relationship-decisions.md).
+    m.put("CountedComment (on an issue)", keys("ISSUE#{owner}#{repo}#{n8}", "COUNTED#{id}"));
+    m.put("CountedComment (on a pull request)", keys("PR#{owner}#{repo}#{n8}", "COUNTED#{id}"));
     m.put("Reaction (on an issue)", keys("REACTION#{owner}#{repo}#ISSUE#{n8}", "REACTION#{username}#{type}"));
     m.put("Reaction (on a pull request)", keys("REACTION#{owner}#{repo}#PR#{n8}", "REACTION#{username}#{type}"));
     m.put("Star", keys("ACCOUNT#{username}", "STAR#{owner}#{repo}",
@@ -85,7 +88,8 @@ class EntityChartsTest {
   void all_shouldListTheSpecEntities_inSpecOrder() {
     assertEquals(List.copyOf(specCharts().keySet()), EntityCharts.all().stream().map(Chart::label).toList());
     assertEquals(List.of("User", "AccountEmail", "Organization", "Membership", "Invitation", "Activity", "Repository",
-        "Counter", "Issue", "PullRequest", "IssueComment", "PRComment", "Reaction", "Star"), EntityCharts.types());
+        "Counter", "Issue", "PullRequest", "IssueComment", "PRComment", "CountedComment", "Reaction", "Star"),
+        EntityCharts.types());
   }
 
   static List<String> labels() {

@@ -1,0 +1,64 @@
+package dev.monotable.shared.catalog;
+
+import static dev.monotable.shared.catalog.DynamoAction.DELETE_ITEM;
+import static dev.monotable.shared.catalog.DynamoAction.GET_ITEM;
+import static dev.monotable.shared.catalog.DynamoAction.PUT_ITEM;
+import static dev.monotable.shared.catalog.DynamoAction.UPDATE_ITEM;
+
+import dev.monotable.shared.model.Invitation;
+import dev.monotable.shared.model.Repository;
+import dev.monotable.shared.model.Star;
+import dev.monotable.shared.model.TicketKind;
+import java.util.List;
+
+/**
+ * Every consumer of the table's stream (spec section 5, ST1..ST4). The CDK stack (functions,
+ * filtered event source mappings, IAM) and the local stream pipeline of {@code scripts/dev} both
+ * read this list; nothing else lists stream handlers.
+ */
+public final class StreamCatalog {
+
+  private static final String PKG = "dev.monotable.functions.streams.";
+  private static final String ISSUE = TicketKind.ISSUE.type();
+  private static final String PULL = TicketKind.PULL_REQUEST.type();
+  private static final String ISSUE_COMMENT = TicketKind.ISSUE.commentType();
+  private static final String PR_COMMENT = TicketKind.PULL_REQUEST.commentType();
+
+  private static final List<StreamHandlerDeclaration> DECLARATIONS = List.of(
+      // ST1: a conditional UpdateItem of the repository, only ever forward.
+      StreamHandlerDeclaration.builder(PKG + "RepoUpdatedHandler").stream("ST1")
+          .itemTypes(ISSUE, PULL, ISSUE_COMMENT, PR_COMMENT)
+          .eventNames("INSERT")
+          .actions(UPDATE_ITEM)
+          .build(),
+      // ST2: reads the repository (private ones stay out of the public feed), puts Activity items.
+      StreamHandlerDeclaration.builder(PKG + "ActivityFeedHandler").stream("ST2")
+          .itemTypes(ISSUE, PULL, ISSUE_COMMENT, PR_COMMENT, Star.TYPE, Repository.TYPE)
+          .eventNames("INSERT")
+          .actions(GET_ITEM, PUT_ITEM)
+          .build(),
+      // ST3: one transaction per record (receipt item + ADD CommentCount).
+      StreamHandlerDeclaration.builder(PKG + "CommentCountHandler").stream("ST3")
+          .itemTypes(ISSUE_COMMENT, PR_COMMENT)
+          .eventNames("INSERT", "REMOVE")
+          .actions(PUT_ITEM, DELETE_ITEM, UPDATE_ITEM)
+          .build(),
+      // ST4: TTL deletions only; a user's delete of an invitation is not an expiry.
+      StreamHandlerDeclaration.builder(PKG + "InvitationExpiredHandler").stream("ST4")
+          .itemTypes(Invitation.TYPE)
+          .eventNames("REMOVE")
+          .ttlDeletionsOnly(true)
+          .actions(PUT_ITEM)
+          .build());
+
+  private StreamCatalog() {}
+
+  public static List<StreamHandlerDeclaration> declarations() {
+    return DECLARATIONS;
+  }
+
+  /** The declaration of this handler class, or null. */
+  public static StreamHandlerDeclaration byHandlerClass(String handlerClass) {
+    return DECLARATIONS.stream().filter(d -> d.handlerClass().equals(handlerClass)).findFirst().orElse(null);
+  }
+}
