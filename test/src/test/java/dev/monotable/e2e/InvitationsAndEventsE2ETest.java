@@ -32,14 +32,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Invitations, POST and GET /orgs/{org}/invitations (AP10, AP11), and the activity feed, GET
- * /users/{username}/events (AP12). Expired invitations and activities are written straight to
- * the table: TTL deletion is late on DynamoDB and never happens on the local engine, so the API
- * must hide them itself.
+ * /users/{username}/events (AP12). DynamoDB deletes expired items days late, so the API must hide
+ * them itself. To keep them in the table, as they would be on DynamoDB, these tests move the
+ * service's clock ({@link Forge#clock()}) ahead of the engine's, which expires items by its own
+ * clock within a second, and write the expired items at the service's time.
  */
 @ExtendWith(ForgeExtension.class)
 class InvitationsAndEventsE2ETest {
   private static final long WEEK = Duration.ofDays(7).toSeconds();
   private static final Duration ACTIVITY_LIFETIME = Duration.ofDays(90);
+  /** Further ahead than any expiry planted below lies in the past, so the engine keeps them all. */
+  private static final Duration AHEAD_OF_THE_ENGINE = Duration.ofDays(100);
 
   private final Forge forge;
   private final TestTable table;
@@ -61,9 +64,9 @@ class InvitationsAndEventsE2ETest {
     String email = "new.person-" + lower(org) + "@example.io";
 
     // WHEN the address is given in mixed case
-    Instant before = Instant.now();
+    Instant before = forge.clock().instant();
     Reply r = forge.post("/orgs/" + org + "/invitations").as(admin).json("email", email.toUpperCase()).send();
-    Instant after = Instant.now();
+    Instant after = forge.clock().instant();
 
     // THEN 201; TTL is exactly seven days after CreatedAt, in epoch seconds
     assertEquals(201, r.status(), r::toString);
@@ -108,7 +111,8 @@ class InvitationsAndEventsE2ETest {
     // GIVEN an invitation that expired a day ago but still sits in the table
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
-    Instant old = Instant.now().minus(Duration.ofDays(8)).truncatedTo(ChronoUnit.MILLIS);
+    forge.clock().advance(AHEAD_OF_THE_ENGINE);
+    Instant old = forge.clock().instant().minus(Duration.ofDays(8)).truncatedTo(ChronoUnit.MILLIS);
     table.put(new Invitation(org, "late@x.io", Role.ADMIN, admin, Timestamps.format(old),
         old.getEpochSecond() + WEEK).toItem());
 
@@ -176,11 +180,12 @@ class InvitationsAndEventsE2ETest {
     // GIVEN five pending invitations and one expired one sorting between them
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
+    forge.clock().advance(AHEAD_OF_THE_ENGINE);
     List<String> pending = List.of("eve@x.io", "alan@x.io", "dora@x.io", "bert@x.io", "fay@x.io");
     for (String email : pending) {
       assertEquals(201, forge.post("/orgs/" + org + "/invitations").as(admin).json("email", email).send().status());
     }
-    Instant old = Instant.now().minus(Duration.ofDays(10)).truncatedTo(ChronoUnit.MILLIS);
+    Instant old = forge.clock().instant().minus(Duration.ofDays(10)).truncatedTo(ChronoUnit.MILLIS);
     table.put(new Invitation(org, "carl@x.io", Role.MEMBER, admin, Timestamps.format(old),
         old.getEpochSecond() + WEEK).toItem());
     // and another org's invitation, which must not leak in
@@ -224,7 +229,8 @@ class InvitationsAndEventsE2ETest {
     // GIVEN five live entries written out of time order, two expired, and one in another feed
     String alice = fx.user("Alice");
     String bob = fx.user("Bob");
-    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    forge.clock().advance(AHEAD_OF_THE_ENGINE);
+    Instant now = forge.clock().instant().truncatedTo(ChronoUnit.MILLIS);
     List<Activity> live = new ArrayList<>();
     for (int hoursAgo : new int[] {3, 1, 5, 2, 4}) {
       live.add(activity(alice, bob, now.minus(Duration.ofHours(hoursAgo)), hoursAgo));
@@ -261,7 +267,7 @@ class InvitationsAndEventsE2ETest {
     String org = fx.org("Acme", admin);
     fx.member(org, admin, fx.user("Member"), "member");
     assertEquals(201, forge.post("/orgs/" + org + "/invitations").as(admin).json("email", "i@x.io").send().status());
-    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    Instant now = forge.clock().instant().truncatedTo(ChronoUnit.MILLIS);
     Activity older = activity(org, admin, now.minusSeconds(60), 1);
     Activity newer = activity(org, admin, now.minusSeconds(30), 2);
     table.put(older.toItem());
@@ -280,7 +286,7 @@ class InvitationsAndEventsE2ETest {
   @Test
   void listEvents_shouldAnswerEmptyPageOr400_whenFeedEmptyOrCursorBad() {
     String alice = fx.user("Alice");
-    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    Instant now = forge.clock().instant().truncatedTo(ChronoUnit.MILLIS);
     for (int i = 1; i <= 3; i++) {
       table.put(activity(alice, alice, now.minusSeconds(i), i).toItem());
     }
