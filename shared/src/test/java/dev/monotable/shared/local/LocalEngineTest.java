@@ -495,6 +495,22 @@ class LocalEngineTest {
     return new Run(p.exitValue(), out);
   }
 
+  // The engine answers Query from its own partition and index maps and serializes reads itself;
+  // both must answer exactly as moto's own code does. Differential: the same seeded operations
+  // against the engine and stock moto_server, every answer compared (scripts/engine-difftest).
+  @Test
+  void theEnginesOwnQueryAndReadPaths_answerExactlyAsMotosOwn() throws Exception {
+    assumeTrue(System.getenv("DYNAMODB_ENDPOINT") == null || LocalEngine.control(LocalDynamoDb.endpoint()).available(),
+        "compares the launcher of this repository with moto");
+    Path difftest = LocalEngine.script().resolveSibling("engine-difftest");
+    Process p = new ProcessBuilder("python3", difftest.toString(), "--steps", "600", "--seed", "11")
+        .redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "difftest did not finish");
+    assertEquals(0, p.exitValue(), out);
+    assertTrue(out.contains("600 steps, 0 differences"), out);
+  }
+
   @Test
   void anEngineStartedOnPortZero_announcesItsPort_andStops() {
     assumeTrue(System.getenv("DYNAMODB_ENDPOINT") == null || LocalEngine.control(LocalDynamoDb.endpoint()).available(),
