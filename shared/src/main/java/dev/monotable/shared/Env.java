@@ -19,7 +19,19 @@ public final class Env {
   /** JWKS address; defaults to {@code <issuer>/.well-known/jwks.json}. */
   public static final String JWKS_URL = "JWKS_URL";
 
+  /** HTTP port of the local service ({@code scripts/dev}); not used in Lambda. */
+  public static final String PORT = "PORT";
+
+  /** The region when {@link #AWS_REGION} is unset (local engines accept any region). */
+  public static final String DEFAULT_REGION = "us-east-1";
+
   private Env() {}
+
+  /** {@link #AWS_REGION}, or {@link #DEFAULT_REGION} when unset. */
+  public static String region() {
+    String r = get(AWS_REGION);
+    return r == null ? DEFAULT_REGION : r.trim();
+  }
 
   public static String get(String name) {
     String v = System.getenv(name);

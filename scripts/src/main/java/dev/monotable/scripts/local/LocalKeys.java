@@ -23,6 +23,13 @@ import java.util.Base64;
 public final class LocalKeys {
   public static final String AUDIENCE = "monotable-local";
   public static final String KID = "monotable-local-1";
+  /**
+   * The issuer of local tokens, the same whatever {@code PORT} the service listens on: the key pair
+   * in {@code .local/} is what a local service trusts, and a token printed by {@code scripts/token}
+   * works for every service started from this checkout (API Gateway checks issuer and audience the
+   * same way; only the local names differ).
+   */
+  public static final String ISSUER = "urn:monotable:local";
 
   private final Path dir;
 
@@ -36,10 +43,6 @@ public final class LocalKeys {
     return new LocalKeys(home != null ? Path.of(home) : Path.of(".local"));
   }
 
-  /** The issuer a local service on this port writes into tokens and checks. */
-  public static String issuer(int port) {
-    return "http://127.0.0.1:" + port;
-  }
 
   public synchronized JwtSigner signer() {
     try {
