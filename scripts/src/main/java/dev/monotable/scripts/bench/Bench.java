@@ -134,7 +134,7 @@ public final class Bench {
         return 2;
       }
     }
-    String region = Env.get(Env.AWS_REGION) == null ? "us-east-1" : Env.get(Env.AWS_REGION);
+    String region = Env.region();
     String configured = Env.get(Env.DYNAMODB_ENDPOINT);
     if ("aws".equalsIgnoreCase(configured)) {
       System.err.println("scripts/bench needs a local DynamoDB-compatible endpoint, not DYNAMODB_ENDPOINT=aws");

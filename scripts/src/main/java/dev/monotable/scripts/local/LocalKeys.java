@@ -1,5 +1,6 @@
 package dev.monotable.scripts.local;
 
+import dev.monotable.shared.Env;
 import dev.monotable.shared.auth.JwtSigner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +40,7 @@ public final class LocalKeys {
 
   /** {@code .local/} under the repository root (the working directory scripts/* run in). */
   public static LocalKeys inWorkingDirectory() {
-    String home = System.getenv("MONOTABLE_LOCAL_DIR");
+    String home = Env.get(Env.MONOTABLE_LOCAL_DIR);
     return new LocalKeys(home != null ? Path.of(home) : Path.of(".local"));
   }
 
