@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the generated docs (entity charts, access patterns, ERD) from the registries in shared:
+ * Writes the generated docs (entity charts, access patterns, ERD, API contract, OpenAPI) from the
+ * registries in shared:
  * {@code EntityCharts}, {@code Relationships}, {@code AccessPattern}, {@code EndpointCatalog} and
  * {@code TableSchema}. Output is deterministic (no timestamps, enum order), so {@code --check}
  * and DocsUpToDateTest can compare it byte for byte with the committed files.
@@ -35,6 +36,8 @@ public final class DocsGenerator {
     files.put(EntityChartDoc.PATH, EntityChartDoc.render());
     files.put(AccessPatternDoc.PATH, AccessPatternDoc.render());
     files.put(ErdDoc.PATH, ErdDoc.render());
+    files.put(ApiContractDoc.PATH, ApiContractDoc.render());
+    files.put(OpenApiDoc.PATH, OpenApiDoc.render());
     return files;
   }
 
