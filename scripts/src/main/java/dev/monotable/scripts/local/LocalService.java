@@ -96,8 +96,9 @@ public final class LocalService implements AutoCloseable {
         service.close();
         stopped.countDown();
       }));
-      service.start(new Options(port(Env.get(Env.PORT)), configured == null || aws ? null : URI.create(configured.trim()),
-          configured == null, table == null ? DEFAULT_TABLE : table, seed, 5, LocalKeys.inWorkingDirectory(), null));
+      URI engine = configured == null || aws ? null : URI.create(configured.trim());
+      service.start(new Options(port(Env.get(Env.PORT)), engine, configured == null,
+          table == null ? DEFAULT_TABLE : table, seed, 5, LocalKeys.inWorkingDirectory(), null));
       printWelcome(service);
       stopped.await();
       return 0;
