@@ -135,9 +135,8 @@ public final class Services {
       return Base64.getDecoder().decode(local);
     }
     String arn = Env.require(Env.CURSOR_SECRET_ARN);
-    String region = Env.get(Env.AWS_REGION);
     try (SecretsManagerClient sm = SecretsManagerClient.builder()
-        .region(Region.of(region == null ? "us-east-1" : region))
+        .region(Region.of(Env.region()))
         .httpClient(UrlConnectionHttpClient.builder().build())
         .build()) {
       return sm.getSecretValue(GetSecretValueRequest.builder().secretId(arn).build())

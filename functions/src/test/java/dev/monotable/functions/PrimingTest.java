@@ -9,6 +9,7 @@ import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;
 import java.time.Instant;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,12 +35,29 @@ class PrimingTest {
   }
 
   @Test
-  void afterRestore_shouldLeaveUlidGenerationWorking_withAFreshRandomSource(TestTable table) {
+  void afterRestore_shouldGiveEachRestoredCopyItsOwnUlids_thoughTheSnapshotFrozeOneGenerator(TestTable table) {
     Priming priming = new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null));
-    String before = Ulid.next(Instant.parse("2026-01-01T00:00:00Z"));
-    priming.afterRestore(null);
-    String after = Ulid.next(Instant.parse("2026-01-01T00:00:00Z"));
-    assertNotEquals(before, after);
-    assertEquals(after, Segments.ulid("id", after));
+    Instant now = Instant.parse("2026-01-01T00:00:00Z");
+    try {
+      // GIVEN the generator state a snapshot froze: every copy restored from it starts with this seed
+      Ulid.useRandom(new Random(42));
+      String firstCopy = Ulid.next(now);
+      Ulid.useRandom(new Random(42));
+      String secondCopyWithoutReseed = Ulid.next(now);
+      // (without a reseed, two copies mint the same ULID in the same millisecond: duplicate keys)
+      assertEquals(firstCopy, secondCopyWithoutReseed);
+
+      // WHEN a copy is restored through the CRaC hook
+      Ulid.useRandom(new Random(42));
+      priming.afterRestore(null);
+      String restoredCopy = Ulid.next(now);
+
+      // THEN its random part differs from the frozen sequence, and it is still a valid ULID
+      assertNotEquals(firstCopy.substring(10), restoredCopy.substring(10));
+      assertEquals(firstCopy.substring(0, 10), restoredCopy.substring(0, 10), "same millisecond");
+      assertEquals(restoredCopy, Segments.ulid("id", restoredCopy));
+    } finally {
+      Ulid.reseed();
+    }
   }
 }

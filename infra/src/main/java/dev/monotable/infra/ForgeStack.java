@@ -5,6 +5,7 @@ import dev.monotable.infra.constructs.ForgeTable;
 import dev.monotable.infra.constructs.ForgeUserPool;
 import dev.monotable.infra.constructs.ServiceAlarms;
 import dev.monotable.infra.constructs.StreamHandlerFunction;
+import dev.monotable.shared.Env;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
 import dev.monotable.shared.catalog.StreamCatalog;
@@ -159,8 +160,8 @@ public final class ForgeStack extends Stack {
             .declaration(declaration)
             .table(table.getTable())
             .code(Code.fromAsset(jar))
-            .environment(new java.util.TreeMap<>(Map.of(EnvNames.TABLE_NAME, table.getTable().getTableName(),
-                EnvNames.LOG_LEVEL, settings.logLevel())))
+            .environment(new java.util.TreeMap<>(Map.of(Env.TABLE_NAME, table.getTable().getTableName(),
+                Env.LOG_LEVEL, settings.logLevel())))
             .alarmTopic(alarmTopic)
             .logRetention(logRetention)
             .removalPolicy(removal)

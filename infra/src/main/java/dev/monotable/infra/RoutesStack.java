@@ -3,6 +3,7 @@ package dev.monotable.infra;
 import dev.monotable.infra.constructs.ForgeFunction;
 import dev.monotable.infra.constructs.ForgeHttpApi;
 import dev.monotable.infra.constructs.TableAccess;
+import dev.monotable.shared.Env;
 import dev.monotable.shared.catalog.Auth;
 import dev.monotable.shared.catalog.DynamoAction;
 import dev.monotable.shared.catalog.Endpoint;
@@ -57,14 +58,14 @@ public final class RoutesStack extends NestedStack {
       boolean paginated = first.actions().contains(DynamoAction.QUERY);
 
       Map<String, String> environment = new LinkedHashMap<>();
-      environment.put(EnvNames.TABLE_NAME, props.table.getTableName());
-      environment.put(EnvNames.LOG_LEVEL, props.logLevel);
+      environment.put(Env.TABLE_NAME, props.table.getTableName());
+      environment.put(Env.LOG_LEVEL, props.logLevel);
       if (first.auth() == Auth.OPTIONAL) {
-        environment.put(EnvNames.JWT_ISSUER, props.jwtIssuer);
-        environment.put(EnvNames.JWT_AUDIENCE, props.jwtAudience);
+        environment.put(Env.JWT_ISSUER, props.jwtIssuer);
+        environment.put(Env.JWT_AUDIENCE, props.jwtAudience);
       }
       if (paginated) {
-        environment.put(EnvNames.CURSOR_SECRET_ARN, props.cursorSecret.getSecretArn());
+        environment.put(Env.CURSOR_SECRET_ARN, props.cursorSecret.getSecretArn());
       }
 
       ForgeFunction function = new ForgeFunction(this, first.handlerName(), ForgeFunction.props()

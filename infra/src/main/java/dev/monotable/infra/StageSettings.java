@@ -1,5 +1,6 @@
 package dev.monotable.infra;
 
+import dev.monotable.shared.Env;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +21,7 @@ import software.constructs.Node;
  * @param alarmEmail address subscribed to the alarm topic, or null
  * @param throttleRateLimit steady-state requests per second for the whole API stage
  * @param throttleBurstLimit burst capacity of the API stage
- * @param logLevel value of {@link EnvNames#LOG_LEVEL} on every function
+ * @param logLevel value of {@link Env#LOG_LEVEL} on every function
  */
 public record StageSettings(
     String stage,
@@ -82,8 +83,8 @@ public record StageSettings(
   public static StageSettings fromContext(Node node) {
     return new StageSettings(
         string(node, CTX_STAGE, DEFAULT_STAGE),
-        string(node, CTX_ACCOUNT, System.getenv("CDK_DEFAULT_ACCOUNT")),
-        string(node, CTX_REGION, System.getenv("CDK_DEFAULT_REGION")),
+        string(node, CTX_ACCOUNT, Env.get(Env.CDK_DEFAULT_ACCOUNT)),
+        string(node, CTX_REGION, Env.get(Env.CDK_DEFAULT_REGION)),
         string(node, CTX_JWT_ISSUER, null),
         list(node, CTX_JWT_AUDIENCE, List.of()),
         list(node, CTX_CORS_ORIGINS, List.of("*")),

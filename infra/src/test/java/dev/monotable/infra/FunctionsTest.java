@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.infra.constructs.ForgeFunction;
+import dev.monotable.shared.Env;
 import dev.monotable.shared.catalog.Auth;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
@@ -105,11 +106,11 @@ class FunctionsTest {
     Map<String, Object> env = fn.environment();
     Endpoint endpoint = firstEndpoint(handler);
 
-    assertEquals(Json.ref(fn.parameterFor(forge, tableId, null)), env.get(EnvNames.TABLE_NAME));
-    assertEquals("INFO", env.get(EnvNames.LOG_LEVEL));
+    assertEquals(Json.ref(fn.parameterFor(forge, tableId, null)), env.get(Env.TABLE_NAME));
+    assertEquals("INFO", env.get(Env.LOG_LEVEL));
     boolean optional = endpoint.auth() == Auth.OPTIONAL;
-    assertEquals(optional, env.containsKey(EnvNames.JWT_ISSUER), EnvNames.JWT_ISSUER);
-    assertEquals(optional, env.containsKey(EnvNames.JWT_AUDIENCE), EnvNames.JWT_AUDIENCE);
+    assertEquals(optional, env.containsKey(Env.JWT_ISSUER), Env.JWT_ISSUER);
+    assertEquals(optional, env.containsKey(Env.JWT_AUDIENCE), Env.JWT_AUDIENCE);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.monotable.shared.Env;
 import dev.monotable.shared.catalog.DynamoAction;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
@@ -146,10 +147,10 @@ class IamPolicyTest {
       assertEquals(1, secretStatements.size());
       assertEquals(List.of("secretsmanager:GetSecretValue"), list(secretStatements.get(0).get("Action")));
       assertEquals(List.of(Json.ref(secretParam)), list(secretStatements.get(0).get("Resource")));
-      assertEquals(Json.ref(secretParam), fn.environment().get(EnvNames.CURSOR_SECRET_ARN));
+      assertEquals(Json.ref(secretParam), fn.environment().get(Env.CURSOR_SECRET_ARN));
     } else {
       assertEquals(List.of(), secretStatements);
-      assertFalse(fn.environment().containsKey(EnvNames.CURSOR_SECRET_ARN));
+      assertFalse(fn.environment().containsKey(Env.CURSOR_SECRET_ARN));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.monotable.testing;
 
+import dev.monotable.shared.Env;
 import dev.monotable.shared.data.DynamoDbClients;
 import dev.monotable.shared.schema.TableSchema;
 import java.util.UUID;
@@ -69,7 +70,6 @@ public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallb
   }
 
   public static String region() {
-    String r = System.getenv("AWS_REGION");
-    return r == null || r.isBlank() ? "us-east-1" : r;
+    return Env.region();
   }
 }

@@ -15,7 +15,6 @@ import dev.monotable.shared.json.Json;
 import dev.monotable.shared.keys.Keys;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
@@ -47,7 +46,7 @@ class LocalApiE2ETest {
   }
 
   private String issuer() {
-    return LocalKeys.issuer(URI.create(forge.baseUrl()).getPort());
+    return LocalKeys.ISSUER;
   }
 
   private Map<String, Object> claims(String username, String issuer, Object audience, long exp) {

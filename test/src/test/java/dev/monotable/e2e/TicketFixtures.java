@@ -13,7 +13,6 @@ import dev.monotable.shared.model.ModelValidator;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import dev.monotable.testing.TestTable;
-import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -144,8 +143,7 @@ final class TicketFixtures {
   /** A token of the local issuer that expired an hour ago. */
   String expiredToken(String username) {
     long now = Instant.now().getEpochSecond();
-    int port = URI.create(forge.baseUrl()).getPort();
-    return forge.keys().signer().sign(LocalKeys.issuer(port), LocalKeys.AUDIENCE, username, now - 7200, now - 3600);
+    return forge.keys().signer().sign(LocalKeys.ISSUER, LocalKeys.AUDIENCE, username, now - 7200, now - 3600);
   }
 
   // ---- item assertions ------------------------------------------------------------------------

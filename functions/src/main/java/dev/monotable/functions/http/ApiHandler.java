@@ -46,7 +46,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     Throwable failure = null;
     try {
       caller = caller(event);
-      Request request = new Request(event, caller);
+      Request request = new Request(event, caller, auth != Auth.NONE);
       request.checkBodySize();
       response = handle(request);
     } catch (Throwable t) {

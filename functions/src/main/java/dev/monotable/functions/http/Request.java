@@ -20,20 +20,28 @@ public final class Request {
 
   private final APIGatewayV2HTTPEvent event;
   private final String caller;
+  private final boolean identifiesCaller;
   private Map<String, Object> body;
 
-  Request(APIGatewayV2HTTPEvent event, String caller) {
+  /**
+   * @param identifiesCaller false on an {@code Auth.NONE} route: asking for its caller is a bug
+   *     (the catalog should say OPTIONAL or REQUIRED), reported as a 500 that CatalogHandlersTest sees
+   */
+  Request(APIGatewayV2HTTPEvent event, String caller, boolean identifiesCaller) {
     this.event = event;
     this.caller = caller;
+    this.identifiesCaller = identifiesCaller;
   }
 
   /** The authenticated caller's username, or null when anonymous. */
   public String caller() {
+    requireIdentifies();
     return caller;
   }
 
   /** The caller; a 401 when anonymous (a route without the authorizer must not reach here anonymous). */
   public String requireCaller() {
+    requireIdentifies();
     if (caller == null) {
       throw new UnauthorizedException("authentication required");
     }
@@ -75,6 +83,13 @@ public final class Request {
       }
     }
     return v;
+  }
+
+  private void requireIdentifies() {
+    if (!identifiesCaller) {
+      throw new IllegalStateException("the endpoint catalog makes " + event.getRouteKey()
+          + " Auth.NONE, so it has no caller; make it OPTIONAL or REQUIRED");
+    }
   }
 
   public PageRequest page() {

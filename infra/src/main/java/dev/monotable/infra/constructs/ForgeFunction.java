@@ -1,6 +1,6 @@
 package dev.monotable.infra.constructs;
 
-import dev.monotable.infra.EnvNames;
+import dev.monotable.shared.Env;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +93,7 @@ public final class ForgeFunction extends Construct {
         .build());
 
     Map<String, String> environment = new LinkedHashMap<>();
-    environment.put(EnvNames.JAVA_TOOL_OPTIONS, JVM_OPTIONS);
+    environment.put(Env.JAVA_TOOL_OPTIONS, JVM_OPTIONS);
     environment.putAll(props.environment);
 
     this.function = Function.Builder.create(this, "Function")

@@ -1,6 +1,8 @@
 package dev.monotable.scripts.bench;
 
 import dev.monotable.functions.Services;
+import dev.monotable.scripts.ops.OpsMain;
+import dev.monotable.scripts.ops.UsageException;
 import dev.monotable.shared.Env;
 import dev.monotable.shared.data.CursorCodec;
 import dev.monotable.shared.data.DynamoDbClients;
@@ -48,7 +50,10 @@ public final class Bench {
       "  --no-cold        skip the cold starts",
       "  --routes IDS     only the cases of these access patterns, and cold starts of their handlers",
       "  --json           print JSON instead of markdown (both are written to target/bench/)",
-      "  --write-docs     also write docs/benchmarks.md");
+      "  --write-docs     also write docs/benchmarks.md",
+      "",
+      "Environment: DYNAMODB_ENDPOINT (default: a fresh local engine on a free port), AWS_REGION.",
+      "Exit status: 0 measured, 1 a fixture failed or the Lambda jar is missing, 2 bad usage.");
 
   /** The cold-start subset: no table access, one GetItem, one BatchGetItem, a list, a transaction, a multi-request write. */
   static final List<String> COLD_SUBSET = List.of("HealthHandler", "GetUserHandler", "GetRepoHandler",
@@ -57,17 +62,8 @@ public final class Bench {
   record Options(int iterations, int warmup, int coldRuns, boolean coldAll, List<String> coldJavas, boolean cold,
       List<String> routes, boolean json, boolean writeDocs) {}
 
-  public static void main(String[] args) throws Exception {
-    Options o;
-    try {
-      o = parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.err.println(USAGE);
-      System.exit(2);
-      return;
-    }
-    System.exit(new Bench().run(o, Path.of("").toAbsolutePath()));
+  public static void main(String[] args) {
+    OpsMain.exec(USAGE, args, () -> new Bench().run(parse(args), Path.of("").toAbsolutePath()));
   }
 
   static Options parse(String[] args) {
@@ -93,8 +89,7 @@ public final class Bench {
             .map(s -> s.trim().toUpperCase(java.util.Locale.ROOT)).filter(s -> !s.isEmpty()).toList();
         case "--json" -> json = true;
         case "--write-docs" -> writeDocs = true;
-        case "-h", "--help" -> throw new IllegalArgumentException("scripts/bench: benchmarks of the Forge handlers");
-        default -> throw new IllegalArgumentException("unknown argument " + a);
+        default -> throw new UsageException("unknown argument " + a);
       }
     }
     if (javas.isEmpty()) {
@@ -105,7 +100,7 @@ public final class Bench {
 
   private static String value(String[] args, int i, String flag) {
     if (i >= args.length) {
-      throw new IllegalArgumentException(flag + " needs a value");
+      throw new UsageException(flag + " needs a value");
     }
     return args[i];
   }
@@ -115,10 +110,10 @@ public final class Bench {
     try {
       n = Integer.parseInt(v);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(flag + " takes a number, not " + v);
+      throw new UsageException(flag + " takes a number, not " + v);
     }
     if (n < min) {
-      throw new IllegalArgumentException(flag + " must be at least " + min);
+      throw new UsageException(flag + " must be at least " + min);
     }
     return n;
   }
@@ -139,7 +134,7 @@ public final class Bench {
         return 2;
       }
     }
-    String region = Env.get(Env.AWS_REGION) == null ? "us-east-1" : Env.get(Env.AWS_REGION);
+    String region = Env.region();
     String configured = Env.get(Env.DYNAMODB_ENDPOINT);
     if ("aws".equalsIgnoreCase(configured)) {
       System.err.println("scripts/bench needs a local DynamoDB-compatible endpoint, not DYNAMODB_ENDPOINT=aws");

@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How many DynamoDB requests spec section 4 allows each access pattern: reads are ONE request,
- * except a read whose visibility depends on the caller's membership, which may make one
+ * How many DynamoDB requests the contract (docs/api-contract.md#conventions) allows each access
+ * pattern: reads are ONE request, except a read whose visibility depends on the caller's membership, which may make one
  * visibility read first (a repository's lists: the BatchGetItem of the repository and the
- * caller's membership; AP15: GetItem of the Membership); writes use the requests the spec's
- * operation column names (a transaction is one request). The report compares the measured count
+ * caller's membership; AP15: GetItem of the Membership); writes use the requests its access pattern's
+ * operation names (docs/access-patterns.md) (a transaction is one request). The report compares the measured count
  * with this; {@code RequestBudgetTest} pins the measured counts themselves.
  */
 public final class SpecBudget {

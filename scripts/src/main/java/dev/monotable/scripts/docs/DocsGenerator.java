@@ -1,5 +1,7 @@
 package dev.monotable.scripts.docs;
 
+import dev.monotable.scripts.ops.OpsMain;
+import dev.monotable.scripts.ops.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -12,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the generated docs (entity charts, access patterns, ERD) from the registries in shared:
+ * Writes the generated docs (entity charts, access patterns, ERD, API contract, OpenAPI) from the
+ * registries in shared:
  * {@code EntityCharts}, {@code Relationships}, {@code AccessPattern}, {@code EndpointCatalog} and
  * {@code TableSchema}. Output is deterministic (no timestamps, enum order), so {@code --check}
  * and DocsUpToDateTest can compare it byte for byte with the committed files.
@@ -33,6 +36,8 @@ public final class DocsGenerator {
     files.put(EntityChartDoc.PATH, EntityChartDoc.render());
     files.put(AccessPatternDoc.PATH, AccessPatternDoc.render());
     files.put(ErdDoc.PATH, ErdDoc.render());
+    files.put(ApiContractDoc.PATH, ApiContractDoc.render());
+    files.put(OpenApiDoc.PATH, OpenApiDoc.render());
     return files;
   }
 
@@ -106,12 +111,28 @@ public final class DocsGenerator {
     throw new IllegalStateException("no repository root (with shared/ and scripts/) above " + start);
   }
 
+  static final String USAGE = """
+      usage: scripts/docs [--check] [--root DIR]
+
+      Regenerates docs/entity-chart.md, docs/access-patterns.md, docs/erd.md, docs/api-contract.md and
+      docs/openapi.json from the registries in shared/ (schema, key templates, entity charts, access
+      patterns, endpoint catalog).
+
+        --check     write nothing; exit 1 with a summary when a committed file differs (CI, mvn verify)
+        --root DIR  the repository root (default: found from the working directory up)
+
+      Exit status: 0 written or up to date, 1 docs differ, 2 bad usage.""";
+
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }
 
   /** The command line, returning the exit status: 0 done or current, 1 docs differ, 2 usage. */
   static int run(String[] args, PrintStream out, PrintStream err) {
+    return OpsMain.run(USAGE, args, () -> generate(args, out, err), out, err);
+  }
+
+  private static int generate(String[] args, PrintStream out, PrintStream err) {
     boolean check = false;
     Path root = null;
     for (int i = 0; i < args.length; i++) {
@@ -119,15 +140,11 @@ public final class DocsGenerator {
         case "--check" -> check = true;
         case "--root" -> {
           if (i + 1 >= args.length) {
-            err.println("--root needs a directory");
-            return 2;
+            throw new UsageException("--root needs a directory");
           }
           root = Path.of(args[++i]);
         }
-        default -> {
-          err.println("usage: docs [--check] [--root DIR]");
-          return 2;
-        }
+        default -> throw new UsageException("unknown argument " + args[i]);
       }
     }
     if (root == null) {

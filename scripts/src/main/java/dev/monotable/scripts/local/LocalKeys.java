@@ -1,5 +1,6 @@
 package dev.monotable.scripts.local;
 
+import dev.monotable.shared.Env;
 import dev.monotable.shared.auth.JwtSigner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +24,13 @@ import java.util.Base64;
 public final class LocalKeys {
   public static final String AUDIENCE = "monotable-local";
   public static final String KID = "monotable-local-1";
+  /**
+   * The issuer of local tokens, the same whatever {@code PORT} the service listens on: the key pair
+   * in {@code .local/} is what a local service trusts, and a token printed by {@code scripts/token}
+   * works for every service started from this checkout (API Gateway checks issuer and audience the
+   * same way; only the local names differ).
+   */
+  public static final String ISSUER = "urn:monotable:local";
 
   private final Path dir;
 
@@ -37,14 +45,10 @@ public final class LocalKeys {
 
   /** {@code .local/} under the repository root (the working directory scripts/* run in). */
   public static LocalKeys inWorkingDirectory() {
-    String home = System.getenv("MONOTABLE_LOCAL_DIR");
+    String home = Env.get(Env.MONOTABLE_LOCAL_DIR);
     return new LocalKeys(home != null ? Path.of(home) : Path.of(".local"));
   }
 
-  /** The issuer a local service on this port writes into tokens and checks. */
-  public static String issuer(int port) {
-    return "http://127.0.0.1:" + port;
-  }
 
   public synchronized JwtSigner signer() {
     try {

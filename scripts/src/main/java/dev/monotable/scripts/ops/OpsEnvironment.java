@@ -31,9 +31,8 @@ public record OpsEnvironment(URI endpoint, String table, String region) {
     String configured = Env.get(Env.DYNAMODB_ENDPOINT);
     String endpoint = configured == null ? DEFAULT_ENDPOINT : configured.trim();
     String table = Env.get(Env.TABLE_NAME);
-    String region = Env.get(Env.AWS_REGION);
     return new OpsEnvironment(AWS.equalsIgnoreCase(endpoint) ? null : URI.create(endpoint),
-        table == null ? LocalService.DEFAULT_TABLE : table.trim(), region == null ? "us-east-1" : region.trim());
+        table == null ? LocalService.DEFAULT_TABLE : table.trim(), Env.region());
   }
 
   /** True for real AWS: destructive tools then ask for {@code --yes}. */

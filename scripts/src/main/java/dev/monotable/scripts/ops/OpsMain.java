@@ -6,22 +6,39 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
- * The shell around every operator tool's {@code main}: {@code --help} prints the usage and exits 0,
- * a bad command line prints the problem and the usage and exits 2, a failure prints one line
- * (with a hint for the usual causes) and exits 1; otherwise the tool's own exit code.
+ * The shell around every {@code scripts/*} main (README, "Operator tools"): {@code --help} or
+ * {@code -h} prints the usage on stdout and exits 0, a bad command line prints one line and a
+ * pointer to {@code --help} on stderr and exits 2, a failure prints one line (with a hint for the
+ * usual causes, never a stack trace) and exits 1; otherwise the tool's own exit code.
  */
-final class OpsMain {
+public final class OpsMain {
 
-  /** The body of a main: parses, runs, returns the exit code. */
+  /** The body of a main that works on a table: parses, runs, returns the exit code. */
   @FunctionalInterface
-  interface Body {
+  public interface Body {
     int run(OpsEnvironment env) throws Exception;
+  }
+
+  /** The body of a main that needs no table (token, docs, dev, bench). */
+  @FunctionalInterface
+  public interface Command {
+    int run() throws Exception;
   }
 
   private OpsMain() {}
 
   static void exec(String usage, String[] args, Body body) {
     System.exit(run(usage, args, body, System.out, System.err, OpsEnvironment::fromEnvironment));
+  }
+
+  /** Runs a command that reads its own environment, and exits with its status. */
+  public static void exec(String usage, String[] args, Command command) {
+    System.exit(run(usage, args, command, System.out, System.err));
+  }
+
+  /** {@link #exec(String, String[], Command)} without the exit, for tests. */
+  public static int run(String usage, String[] args, Command command, PrintStream out, PrintStream err) {
+    return run(usage, args, env -> command.run(), out, err, () -> null);
   }
 
   static int run(String usage, String[] args, Body body, PrintStream out, PrintStream err,
@@ -35,8 +52,7 @@ final class OpsMain {
       env = environment.get();
       return body.run(env);
     } catch (UsageException e) {
-      err.println("error: " + e.getMessage());
-      err.println("(" + command(usage) + " --help for usage)");
+      err.println("error: " + e.getMessage() + " (" + command(usage) + " --help for usage)");
       return 2;
     } catch (ResourceNotFoundException e) {
       err.println("error: " + (env == null ? "" : env.describe() + ": ") + "table not found ("
@@ -50,10 +66,30 @@ final class OpsMain {
         err.println("error: " + e.getMessage());
       }
       return 1;
+    } catch (Failure e) {
+      err.println("error: " + e.getMessage());
+      return 1;
     } catch (Exception e) {
-      err.println("error: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+      err.println("error: " + e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
       return 1;
     }
+  }
+
+  /** A failure the tool explains itself in one line (what went wrong and what to do): exit 1. */
+  public static final class Failure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public Failure(String message) {
+      super(message);
+    }
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
   }
 
   /** {@code scripts/explore} from a usage text starting {@code usage: scripts/explore ...}. */

@@ -135,7 +135,7 @@ public final class ReadPatterns {
   }
 
   /**
-   * Requests one call of the pattern may make: one (spec section 4: "reads are ONE DynamoDB
+   * Requests one call of the pattern may make: one (docs/api-contract.md#conventions: "reads are one DynamoDB
    * request"), or two when its route is granted a read before its Query, the visibility read of
    * a repository-scoped list (BatchGetItem of repository and membership) or the membership
    * GetItem of an account-scoped one (AP15's private org repositories, AP11's admin check).

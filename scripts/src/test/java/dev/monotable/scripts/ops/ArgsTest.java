@@ -50,7 +50,7 @@ class ArgsTest {
       SeedTool.parse("--bogus");
       return 0;
     }, new Output().stream, err2.stream, () -> new OpsEnvironment(null, "t", "us-east-1")));
-    assertEquals(List.of("error: unknown option --bogus", "(scripts/seed --help for usage)"), err2.lines());
+    assertEquals(List.of("error: unknown option --bogus (scripts/seed --help for usage)"), err2.lines());
   }
 
   @Test

@@ -3,8 +3,8 @@ package dev.monotable.shared.catalog;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 
 /**
- * The access patterns of the Forge contract (spec section 4), each with the DynamoDB operation,
- * index and key condition that serve it. docs/access-patterns.md is generated from this enum.
+ * The access patterns of the Forge contract (docs/api-contract.md#routes), each with the DynamoDB
+ * operation, index and key condition that serve it. docs/access-patterns.md is generated from this enum.
  */
 public enum AccessPattern {
   AP01("create user, unique username and email", "TransactWriteItems", null,

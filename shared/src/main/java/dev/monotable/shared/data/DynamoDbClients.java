@@ -24,8 +24,7 @@ public final class DynamoDbClients {
   /** Client for the environment: Lambda (no endpoint) or a local server (endpoint set). */
   public static DynamoDbClient fromEnvironment() {
     String endpoint = Env.get(Env.DYNAMODB_ENDPOINT);
-    String region = Env.get(Env.AWS_REGION);
-    return create(endpoint == null ? null : URI.create(endpoint), region == null ? "us-east-1" : region);
+    return create(endpoint == null ? null : URI.create(endpoint), Env.region());
   }
 
   /** Client for an endpoint (null: AWS) with optional SDK interceptors (tests add limit guards). */
@@ -44,7 +43,7 @@ public final class DynamoDbClients {
     if (endpoint != null) {
       b.endpointOverride(endpoint);
       // Local servers accept any credentials; real ones from the environment win when present.
-      b.credentialsProvider(System.getenv("AWS_ACCESS_KEY_ID") != null
+      b.credentialsProvider(Env.get(Env.AWS_ACCESS_KEY_ID) != null
           ? EnvironmentVariableCredentialsProvider.create()
           : StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
     } else {

@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record RepoAccess(Repository repository, Role callerRole, boolean callerIsOwner,
     Map<Key, Map<String, AttributeValue>> extra) {
 
-  /** Owner, or any member of the owning org (spec section 7: may edit and close any issue). */
+  /** Owner, or any member of the owning org (docs/api-contract.md#permissions: may edit and close any issue). */
   public boolean canMaintain() {
     return callerIsOwner || callerRole != null;
   }

@@ -40,7 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *
  * <p>Visibility: every method that reads first makes the one BatchGetItem of
  * {@link RepoAccess#read}, so a private repository answers 404 to strangers. Lists make that
- * visibility read and then one Query (the spec allows one visibility read before a list).
+ * visibility read and then one Query (docs/api-contract.md#conventions allows one visibility read before a list).
  */
 public final class Tickets {
   public static final String STATE_ALL = "all";
@@ -169,8 +169,8 @@ public final class Tickets {
    * (open: {@code ISSUE#OPEN#{rev8}}, closed or merged: {@code #ISSUE#CLOSED#{n8}}) and sets
    * ClosedAt (removed on reopen) and MergedAt.
    *
-   * <p>Permissions (spec section 7): the repository owner, or any member of the owning org, may
-   * change any ticket; its author may edit title and body and close or reopen it, but only a
+   * <p>Permissions (docs/api-contract.md#permissions): the repository owner, or any member of the
+   * owning org, may change any ticket; its author may edit title and body and close or reopen it, but only a
    * maintainer may merge. Merged is final, and only an open pull request can be merged.
    *
    * <p>The stored Version must equal {@code expectedVersion} already at the read; the conditional

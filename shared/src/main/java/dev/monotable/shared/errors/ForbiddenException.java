@@ -1,6 +1,6 @@
 package dev.monotable.shared.errors;
 
-/** The caller is authenticated but not allowed to do this (spec section 7). */
+/** The caller is authenticated but not allowed to do this (docs/api-contract.md#permissions). */
 public final class ForbiddenException extends ForgeException {
   private static final long serialVersionUID = 1L;
 

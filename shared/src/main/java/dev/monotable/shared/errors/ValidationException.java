@@ -1,6 +1,6 @@
 package dev.monotable.shared.errors;
 
-/** Input broke a rule of spec section 6; nothing was written. */
+/** Input broke a rule of docs/api-contract.md#input-rules; nothing was written. */
 public final class ValidationException extends ForgeException {
   private static final long serialVersionUID = 1L;
   private final String field;

@@ -3,9 +3,9 @@ package dev.monotable.shared.keys;
 import dev.monotable.shared.model.TicketKind;
 
 /**
- * Every key of the Forge table and its indexes, built from the templates of spec sections 2 and 3.
- * Nothing else in the project builds keys. Methods take display values, validate them (section 6)
- * and lower-case account and repository names, so keys are case-insensitive while items keep the
+ * Every key of the Forge table and its indexes, built from the templates of the entity charts
+ * (docs/entity-chart.md). Nothing else in the project builds keys. Methods take display values,
+ * validate them (docs/api-contract.md#input-rules) and lower-case account and repository names, so keys are case-insensitive while items keep the
  * display form.
  */
 public final class Keys {

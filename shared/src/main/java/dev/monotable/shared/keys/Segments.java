@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Validation and normalisation of every user value that becomes part of a key (spec section 6).
+ * Validation and normalisation of every user value that becomes part of a key (docs/api-contract.md#input-rules).
  * Each accepted value is free of {@code #}, so no input can change the structure of a key.
  */
 public final class Segments {

@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Random;
 
 /**
  * ULID generator: 48-bit millisecond time plus 80 random bits, Crockford base32, 26 characters,
@@ -14,9 +15,18 @@ import java.util.Arrays;
  */
 public final class Ulid {
   private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
-  private static volatile SecureRandom random = new SecureRandom();
+  private static volatile Random random = new SecureRandom();
 
   private Ulid() {}
+
+  /**
+   * Replaces the random source. Tests only: a seeded source stands in for the generator state a
+   * SnapStart snapshot freezes into every copy restored from it, so a test can show that two
+   * copies diverge only because of {@link #reseed()}.
+   */
+  public static void useRandom(Random source) {
+    random = source;
+  }
 
   /** A fresh random source; called after a SnapStart restore so restored copies diverge. */
   public static void reseed() {

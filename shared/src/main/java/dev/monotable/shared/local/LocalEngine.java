@@ -1,6 +1,7 @@
 package dev.monotable.shared.local;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import dev.monotable.shared.Env;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -30,8 +31,6 @@ import java.util.concurrent.TimeoutException;
  * what it fixes and what still differs. Never used in Lambda.
  */
 public final class LocalEngine implements AutoCloseable {
-  /** Overrides where the engine script is found (default: {@code scripts/engine} above the working directory). */
-  public static final String ENGINE_SCRIPT_ENV = "MONOTABLE_ENGINE";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
   private final Process process;
@@ -100,9 +99,9 @@ public final class LocalEngine implements AutoCloseable {
     return new LocalEngine(p, URI.create(url).getPort(), log);
   }
 
-  /** The engine script: {@code MONOTABLE_ENGINE}, else {@code scripts/engine} in this directory or a parent. */
+  /** The engine script: {@link Env#MONOTABLE_ENGINE}, else {@code scripts/engine} in this directory or a parent. */
   static Path script() {
-    String configured = System.getenv(ENGINE_SCRIPT_ENV);
+    String configured = Env.get(Env.MONOTABLE_ENGINE);
     if (configured != null && !configured.isBlank()) {
       return Path.of(configured);
     }
@@ -113,7 +112,7 @@ public final class LocalEngine implements AutoCloseable {
       }
     }
     throw new IllegalStateException("scripts/engine not found above " + Path.of("").toAbsolutePath()
-        + "; run from the repository or set " + ENGINE_SCRIPT_ENV);
+        + "; run from the repository or set " + Env.MONOTABLE_ENGINE);
   }
 
   private static String tail(File log) {

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The entity charts of spec sections 2 and 3 as data: for every entity (and every variant of an
+ * The entity charts (docs/entity-chart.md, generated from here) as data: for every entity (and every variant of an
  * entity whose index keys depend on its state) the {@link Keys} templates of its table key and of
  * each GSI it is written to, its notes and its main attributes. The generated docs print these
  * charts and {@link ModelValidator} checks stored items against them, so the charts in the docs
@@ -297,7 +297,7 @@ public final class EntityCharts {
 
   private static final List<Chart> CHARTS = build();
 
-  /** Every chart, in the order of spec section 2 (variants next to each other). */
+  /** Every chart, in the order of docs/entity-chart.md (variants next to each other). */
   public static List<Chart> all() {
     return CHARTS;
   }

@@ -3,7 +3,7 @@ package dev.monotable.shared.model;
 import dev.monotable.shared.errors.ValidationException;
 
 /**
- * Input rules of spec section 6 for values that are not key segments (those are in
+ * Input rules (docs/api-contract.md#input-rules) for values that are not key segments (those are in
  * {@link dev.monotable.shared.keys.Segments}). Lengths count characters (UTF-16 code points would
  * let surrogate pairs through twice as long; characters match what clients count in JSON).
  */

@@ -22,9 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class EntityChartsTest {
 
   /**
-   * The charts of spec sections 2 and 3, typed here from forge.md (not from Keys): every key
+   * The charts as the contract first wrote them down, typed here by hand (not derived from Keys): every key
    * attribute of every entity, and nothing else, so a missing or extra index shows up too.
-   * The spec's "REACTION#... or ...#PR#{n8}" row is spelled out per variant.
+   * The written chart's "REACTION#... or ...#PR#{n8}" row is spelled out per variant.
    */
   static Map<String, Map<String, String>> specCharts() {
     Map<String, Map<String, String>> m = new LinkedHashMap<>();
