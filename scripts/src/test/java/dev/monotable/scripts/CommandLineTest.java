@@ -29,13 +29,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CommandLineTest {
 
   private static final Pattern MAIN = Pattern.compile("monotable_java\\s+([\\w.]+)");
+  private static final String PYTHON = "#!/usr/bin/env python3";
+  /** Marks a Python entry point (the local engine and its tools) in {@link #scripts()}. */
+  private static final String PYTHON_SCRIPT = "python3:";
 
-  /** Every executable in scripts/ (script name to the main class its last line runs). */
+  /**
+   * Every executable in scripts/: script name to the main class its last line runs, or to
+   * {@code python3:<path>} for the Python ones (the local engine and its tools).
+   */
   static Map<String, String> scripts() throws IOException {
     Map<String, String> out = new TreeMap<>();
     try (Stream<Path> files = Files.list(RepoRoot.get().resolve("scripts"))) {
       for (Path f : files.filter(Files::isRegularFile).filter(Files::isExecutable).toList()) {
-        Matcher m = MAIN.matcher(Files.readString(f));
+        String text = Files.readString(f);
+        if (text.startsWith(PYTHON)) {
+          out.put(f.getFileName().toString(), PYTHON_SCRIPT + f);
+          continue;
+        }
+        Matcher m = MAIN.matcher(text);
         assertTrue(m.find(), f + " does not run a main class through lib.sh's monotable_java");
         out.put(f.getFileName().toString(), m.group(1));
       }
@@ -48,9 +59,9 @@ class CommandLineTest {
   }
 
   @Test
-  void scripts_shouldBeTheDocumentedNine() throws IOException {
-    assertEquals(List.of("backfill", "bench", "dev", "docs", "explore", "seed", "test-access-patterns", "token",
-        "validate"), List.copyOf(scripts().keySet()));
+  void scripts_shouldBeTheDocumentedThirteen() throws IOException {
+    assertEquals(List.of("backfill", "bench", "dev", "docs", "engine", "engine-bench", "engine-difftest", "explore",
+        "seed", "soak", "test-access-patterns", "token", "validate"), List.copyOf(scripts().keySet()));
   }
 
   @ParameterizedTest
@@ -125,12 +136,17 @@ class CommandLineTest {
     }
   }
 
-  /** Runs a main class in a fresh JVM with this test's classpath and extra environment variables. */
+  /**
+   * Runs a main class in a fresh JVM with this test's classpath (or a Python entry point with
+   * python3) and extra environment variables.
+   */
   static Run run(String mainClass, Map<String, String> env, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-        "-cp", System.getProperty("java.class.path"), mainClass));
+    List<String> cmd = mainClass.startsWith(PYTHON_SCRIPT)
+        ? new ArrayList<>(List.of("python3", mainClass.substring(PYTHON_SCRIPT.length())))
+        : new ArrayList<>(List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+            "-cp", System.getProperty("java.class.path"), mainClass));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(RepoRoot.get().toFile());
     pb.environment().remove("DYNAMODB_ENDPOINT");
