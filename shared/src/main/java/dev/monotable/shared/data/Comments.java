@@ -38,8 +38,8 @@ public final class Comments {
   }
 
   /**
-   * Comments as {@code caller} (AP28/AP38). Requests: the BatchGetItem of {@link RepoAccess#read}
-   * (visibility), then TransactWriteItems: ConditionCheck ticket {@code attribute_exists(PK)} +
+   * Comments as {@code caller} (AP28/AP38). Requests: the BatchGetItem of
+   * {@link RepoAccess#readForWrite} (visibility, the caller's profile), then TransactWriteItems: ConditionCheck ticket {@code attribute_exists(PK)} +
    * Put comment {@code attribute_not_exists(PK)}, Version 1, id a ULID of the clock's instant.
    *
    * @throws UnauthorizedException no caller
@@ -51,7 +51,7 @@ public final class Comments {
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Rules.longText("body", body, true);
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller);
     Instant instant = table.clock().instant();
     String now = Timestamps.format(instant);
     Comment comment = new Comment(kind, access.repository().owner(), access.repository().name(), number,

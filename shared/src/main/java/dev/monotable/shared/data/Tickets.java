@@ -55,7 +55,8 @@ public final class Tickets {
 
   /**
    * Opens an issue or pull request (AP22/AP32) as {@code caller}, on a repository the caller can
-   * see. Requests: BatchGetItem (visibility, {@link RepoAccess#read}), UpdateItem on the Counter
+   * see. Requests: BatchGetItem (visibility and the caller's profile, {@link RepoAccess#readForWrite}),
+   * UpdateItem on the Counter
    * ({@code ADD LastNumber 1}, UPDATED_NEW, condition {@code attribute_exists(PK)}), PutItem of
    * the Ticket ({@code attribute_not_exists(PK)}): open, Version 1, CommentCount 0, empty
    * Reactions map (the map must exist for AP30's {@code ADD Reactions.type}).
@@ -70,6 +71,7 @@ public final class Tickets {
    * @throws UnauthorizedException no caller
    * @throws ValidationException bad title, body, head or base (nothing is written)
    * @throws NotFoundException {@code repository}: missing, or private to this caller
+   * @throws ForbiddenException the caller has no user profile
    */
   public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
       String head, String base) {
@@ -85,7 +87,7 @@ public final class Tickets {
       base = null;
     }
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller);
     String now = Timestamps.format(table.clock().instant());
     int number = nextNumber(counterKey, now);
     Ticket ticket = new Ticket(kind, access.repository().owner(), access.repository().name(), number, title, body,
@@ -197,7 +199,7 @@ public final class Tickets {
     Rules.longText("body", patch.body(), false);
     TicketState target = patch.state() == null ? null : TicketState.parse(kind, "state", patch.state());
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, key);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, key);
     Ticket current = Ticket.fromItem(requireTicket(kind, access, key));
     boolean isAuthor = current.author() != null
         && current.author().toLowerCase(Locale.ROOT).equals(caller.toLowerCase(Locale.ROOT));
@@ -223,10 +225,14 @@ public final class Tickets {
         throw new ConflictException("state", "only an open pull request can be merged; reopen it first");
       }
     }
-    if (patch.title() == null && patch.body() == null && target == null) {
+    // Fields that repeat the stored value are not changes: a PATCH that changes nothing writes nothing.
+    String title = patch.title() == null || patch.title().equals(current.title()) ? null : patch.title();
+    String body = patch.body() == null || patch.body().equals(current.body() == null ? "" : current.body())
+        ? null : patch.body();
+    if (title == null && body == null && target == null) {
       return current;
     }
-    return write(kind, owner, repo, number, key, expected, patch, target);
+    return write(kind, owner, repo, number, key, expected, new TicketPatch(title, body, null), target);
   }
 
   private Ticket write(TicketKind kind, String owner, String repo, int number, Key key, long expectedVersion,

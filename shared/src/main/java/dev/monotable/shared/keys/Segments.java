@@ -1,6 +1,7 @@
 package dev.monotable.shared.keys;
 
 import dev.monotable.shared.errors.ValidationException;
+import dev.monotable.shared.model.Rules;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -44,7 +45,7 @@ public final class Segments {
    * most 254 characters, no whitespace, control characters or {@code #}.
    */
   public static String email(String field, String value) {
-    if (value == null || value.length() > EMAIL_MAX) {
+    if (value == null || !Rules.isWellFormed(value) || Rules.length(value) > EMAIL_MAX) {
       throw new ValidationException(field, field + " must be an e-mail address of at most 254 characters");
     }
     int at = value.indexOf('@');
