@@ -92,14 +92,21 @@ public final class Tickets {
     int number = nextNumber(counterKey, now);
     Ticket ticket = new Ticket(kind, access.repository().owner(), access.repository().name(), number, title, body,
         TicketState.OPEN, caller, head, base, 0, Map.of(), now, now, null, null, 1);
+    Map<String, AttributeValue> item = ticket.toItem();
     try {
       table.client().putItem(PutItemRequest.builder()
           .tableName(table.tableName())
-          .item(ticket.toItem())
+          .item(item)
           .conditionExpression("attribute_not_exists(#pk)")
           .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
           .build());
     } catch (ConditionalCheckFailedException e) {
+      if (e.hasItem() && sameAttributes(item, e.item(), TableSchema.TYPE, TableSchema.CREATED_AT, "Author",
+          Ticket.TITLE)) {
+        // The SDK retried a Put whose answer was lost: the item in place is exactly ours.
+        return ticket;
+      }
       // The counter only grows, so a taken number means the counter was reset behind our back.
       throw new IllegalStateException(kind.noun() + " number " + number + " is already taken in "
           + owner + "/" + repo + "; the counter is behind the items", e);
@@ -319,6 +326,16 @@ public final class Tickets {
     } catch (ConditionalCheckFailedException e) {
       throw new NotFoundException("repository");
     }
+  }
+
+  private static boolean sameAttributes(Map<String, AttributeValue> a, Map<String, AttributeValue> b,
+      String... names) {
+    for (String n : names) {
+      if (!Objects.equals(a.get(n), b.get(n))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static Map<String, AttributeValue> requireTicket(TicketKind kind, RepoAccess access, Key key) {
