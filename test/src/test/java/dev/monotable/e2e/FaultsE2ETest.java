@@ -137,6 +137,40 @@ class FaultsE2ETest {
   }
 
   @Test
+  void lostAnswerOfAnIdempotentCreate_shouldBeRetriedAndAnswerTheIssueItCreated() {
+    // GIVEN the engine commits the issue and its idempotency record, but the answer is lost
+    String owner = repo();
+    proxy.rule((op, n) -> op.equals("TransactWriteItems") && n == 1 ? Fault.DROP_AFTER : Fault.PASS, 0);
+    HttpRequest request = HttpRequest.newBuilder(URI.create(faulty.baseUrl() + "/repos/" + owner + "/lib/issues"))
+        .POST(HttpRequest.BodyPublishers.ofString("{\"title\":\"t\"}"))
+        .header("authorization", "Bearer " + forge.token(owner)).header("content-type", "application/json")
+        .header("idempotency-key", "fault-key-0001").build();
+
+    // WHEN the handler's SDK retries the transaction, and then the client retries the POST
+    Answer first = send(request);
+    Answer second = send(request);
+
+    // THEN both answers are issue 1, and there is one issue
+    assertEquals(201, first.status(), first::toString);
+    assertEquals(2, proxy.count("TransactWriteItems"));
+    assertEquals(first.body(), second.body());
+    assertEquals(1, ((Number) json(first).get("number")).intValue());
+    assertEquals(1, table.itemsOfType("Issue").stream().filter(i -> i.get("Owner").s().equals(owner)).count());
+  }
+
+  private Answer send(HttpRequest request) {
+    try {
+      HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+      return new Answer(r.statusCode(), r.body(), r.headers().firstValue("retry-after").orElse(null), 0);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void throttlingAndServerErrorsOnce_shouldBeRetriedTransparently() {
     String owner = repo();
     proxy.rule((op, n) -> n == 1 ? (op.equals("UpdateItem") ? Fault.THROTTLE : Fault.ERROR_500) : Fault.PASS, 0);

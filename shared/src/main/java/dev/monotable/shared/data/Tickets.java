@@ -13,6 +13,7 @@ import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.keys.Segments;
 import dev.monotable.shared.keys.Timestamps;
 import dev.monotable.shared.model.Counter;
+import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.Ticket;
@@ -31,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
@@ -75,7 +77,24 @@ public final class Tickets {
    */
   public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
       String head, String base) {
+    return create(kind, caller, owner, repo, title, body, head, base, null);
+  }
+
+  /**
+   * {@link #create} with an {@code Idempotency-Key}. The idempotency record's key rides on the
+   * visibility BatchGetItem; when it is there (a retry), the ticket it points to is read (one
+   * GetItem) and returned, nothing is written. Otherwise the Ticket and the
+   * {@link IdempotencyRecord} are put in one TransactWriteItems (both {@code attribute_not_exists}),
+   * so a retry finds both or neither; when the record's condition fails, a concurrent request with
+   * the same key won, and its ticket is returned.
+   *
+   * @param idempotent null for a plain create
+   * @throws ConflictException {@code Idempotency-Key}: the key was used for another request
+   */
+  public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
+      String head, String base, IdempotentRequest idempotent) {
     Callers.require(caller);
+    Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
     Key counterKey = Keys.counter(owner, repo);
     Rules.title(title);
     Rules.longText("body", body, false);
@@ -87,12 +106,19 @@ public final class Tickets {
       base = null;
     }
 
-    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller);
+    RepoAccess access = recordKey == null ? RepoAccess.readForWrite(table, owner, repo, caller)
+        : RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
+    if (recordKey != null && access.extra().containsKey(recordKey)) {
+      return replay(kind, idempotent, access.extra().get(recordKey));
+    }
     String now = Timestamps.format(table.clock().instant());
     int number = nextNumber(counterKey, now);
     Ticket ticket = new Ticket(kind, access.repository().owner(), access.repository().name(), number, title, body,
         TicketState.OPEN, caller, head, base, 0, Map.of(), now, now, null, null, 1);
     Map<String, AttributeValue> item = ticket.toItem();
+    if (idempotent != null) {
+      return createWithRecord(kind, caller, ticket, item, idempotent, recordKey, now);
+    }
     try {
       table.client().putItem(PutItemRequest.builder()
           .tableName(table.tableName())
@@ -326,6 +352,41 @@ public final class Tickets {
     } catch (ConditionalCheckFailedException e) {
       throw new NotFoundException("repository");
     }
+  }
+
+  private Ticket createWithRecord(TicketKind kind, String caller, Ticket ticket, Map<String, AttributeValue> item,
+      IdempotentRequest idempotent, Key recordKey, String now) {
+    Key ticketKey = Keys.ticket(kind, ticket.owner(), ticket.repo(), ticket.number());
+    IdempotencyRecord record = new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
+        idempotent.requestHash(), ticketKey.pk(), ticketKey.sk(), now,
+        table.clock().instant().getEpochSecond() + IdempotencyRecord.TTL_SECONDS);
+    Map<String, String> pk = Map.of("#pk", TableSchema.PK);
+    WriteTransaction tx = new WriteTransaction(table);
+    tx.put(item, "attribute_not_exists(#pk)", pk, Map.of());
+    int putRecord = tx.put(record.toItem(), "attribute_not_exists(#pk)", pk, Map.of());
+    try {
+      tx.commit();
+      return ticket;
+    } catch (TransactionCanceledException e) {
+      if (WriteTransaction.failed(e, putRecord)) {
+        // A request with this key got there first (or this is the SDK's retry of our own commit).
+        Map<String, AttributeValue> existing = table.get(recordKey)
+            .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
+        return replay(kind, idempotent, existing);
+      }
+      throw e;
+    }
+  }
+
+  /** The ticket an earlier request with the same key created; one GetItem. */
+  private Ticket replay(TicketKind kind, IdempotentRequest idempotent, Map<String, AttributeValue> recordItem) {
+    IdempotencyRecord record = IdempotencyRecord.fromItem(recordItem);
+    if (!record.route().equals(idempotent.route()) || !record.requestHash().equals(idempotent.requestHash())) {
+      throw new ConflictException("Idempotency-Key", "this Idempotency-Key was used for another request");
+    }
+    return table.get(new Key(record.targetPk(), record.targetSk()))
+        .map(Ticket::fromItem)
+        .orElseThrow(() -> new NotFoundException(kind.noun()));
   }
 
   private static boolean sameAttributes(Map<String, AttributeValue> a, Map<String, AttributeValue> b,

@@ -18,6 +18,9 @@ public final class Segments {
   /** Crockford base32 ULID. */
   public static final Pattern ULID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
 
+  /** Idempotency-Key header values: 8-64 of A-Z a-z 0-9 _ - (a UUID fits). */
+  public static final Pattern IDEMPOTENCY_KEY = Pattern.compile("^[A-Za-z0-9_-]{8,64}$");
+
   public static final int EMAIL_MAX = 254;
   public static final int MAX_NUMBER = 99_999_999;
 
@@ -88,6 +91,14 @@ public final class Segments {
       throw new ValidationException(field, field + " must be a number from 1 to 99999999");
     }
     return n;
+  }
+
+  /** An Idempotency-Key as sent (case kept). */
+  public static String idempotencyKey(String field, String value) {
+    if (value == null || !IDEMPOTENCY_KEY.matcher(value).matches()) {
+      throw new ValidationException(field, field + " must be 8-64 of A-Z a-z 0-9 _ -, for example a UUID");
+    }
+    return value;
   }
 
   public static String ulid(String field, String value) {
