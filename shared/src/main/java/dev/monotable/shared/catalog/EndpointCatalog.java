@@ -90,8 +90,9 @@ public final class EndpointCatalog {
   private static void tickets(List<Endpoint> l, String segment, String noun, List<AccessPattern> ap) {
     String base = "/repos/{owner}/{repo}/" + segment;
     String pkg = "tickets.";
+    // GetItem: a retry with Idempotency-Key reads the ticket the first request created.
     l.add(ep("POST", base, pkg + "Create" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(0)),
-        Set.of(BATCH_GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
+        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
     l.add(ep("GET", base + "/{number}", pkg + "Get" + noun + "Handler", Auth.OPTIONAL, List.of(ap.get(1)),
         Set.of(BATCH_GET_ITEM)));
     l.add(ep("GET", base, pkg + "List" + noun + "sHandler", Auth.OPTIONAL,
