@@ -137,6 +137,24 @@ class FaultsE2ETest {
   }
 
   @Test
+  void lostAnswerOfACommentTransaction_shouldBeRetriedAndAnsweredAsCreated() {
+    // GIVEN issue 1, and the comment's transaction commits but its answer is lost
+    String owner = repo();
+    assertEquals(201, forge.post("/repos/" + owner + "/lib/issues").as(owner).json("title", "t").send().status());
+    proxy.rule((op, n) -> op.equals("TransactWriteItems") && n == 1 ? Fault.DROP_AFTER : Fault.PASS, 0);
+
+    // WHEN
+    Answer a = send("POST", "/repos/" + owner + "/lib/issues/1/comments", owner, "{\"body\":\"hello\"}");
+
+    // THEN the retry found its own comment: 201 with it, and one comment stored
+    assertEquals(201, a.status(), a::toString);
+    assertEquals(2, proxy.count("TransactWriteItems"));
+    assertEquals(json(a).get("id"), table.itemsOfType("IssueComment").stream()
+        .filter(i -> i.get("Owner").s().equals(owner)).map(i -> i.get("Id").s()).reduce((x, y) -> x + "," + y)
+        .orElseThrow());
+  }
+
+  @Test
   void lostAnswerOfAnIdempotentCreate_shouldBeRetriedAndAnswerTheIssueItCreated() {
     // GIVEN the engine commits the issue and its idempotency record, but the answer is lost
     String owner = repo();
