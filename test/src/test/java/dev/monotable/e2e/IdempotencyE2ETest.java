@@ -110,4 +110,29 @@ class IdempotencyE2ETest {
     }
     fx.assertUnchanged(snapshot);
   }
+
+  @Test
+  void retriedCommentPost_shouldGetTheFirstAnswer_andAddOneComment() {
+    String owner = repo();
+    assertEquals(201, forge.post("/repos/" + owner + "/lib/issues").as(owner).json("title", "t").send().status());
+    String path = "/repos/" + owner + "/lib/issues/1/comments";
+    Reply first = forge.post(path).as(owner).header("idempotency-key", "comment-key-01").json("body", "hi").send();
+    assertEquals(201, first.status(), first::toString);
+    var snapshot = fx.snapshot();
+
+    Reply again = forge.post(path).as(owner).header("idempotency-key", "comment-key-01").json("body", "hi").send();
+    Reply reused = forge.post(path).as(owner).header("idempotency-key", "comment-key-01").json("body", "other").send();
+    Reply plain = forge.post(path).as(owner).json("body", "hi").send();
+
+    assertEquals(201, again.status(), again::toString);
+    assertEquals(first.json(), again.json());
+    assertError(reused, 409, "conflict", "Idempotency-Key");
+    // without the header a retry is a new comment, as before
+    assertEquals(201, plain.status());
+    assertTrue(!plain.json().get("id").equals(first.json().get("id")));
+    var record = table.item(Keys.idempotency(owner, "comment-key-01")).orElseThrow();
+    assertEquals("POST /repos/{owner}/{repo}/issues/{number}/comments", record.get("Route").s());
+    assertEquals("ISSUE#00000001#COMMENT#" + first.json().get("id"), record.get("TargetSK").s());
+    assertEquals(snapshot.size() + 1, fx.snapshot().size(), "only the plain POST wrote (its comment)");
+  }
 }
