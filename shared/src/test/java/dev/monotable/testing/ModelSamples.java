@@ -6,6 +6,7 @@ import dev.monotable.shared.model.Activity;
 import dev.monotable.shared.model.Comment;
 import dev.monotable.shared.model.CountedComment;
 import dev.monotable.shared.model.Counter;
+import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Invitation;
 import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Membership;
@@ -74,6 +75,9 @@ public final class ModelSamples {
     m.put("Reaction (on a pull request)",
         new Reaction(TicketKind.PULL_REQUEST, "Alice", "Hello.World", 5, "Bob", "rocket", CREATED).toItem());
     m.put("Star", new Star("Bob", "Alice", "Hello.World", false, CREATED).toItem());
+    m.put("IdempotencyRecord", new IdempotencyRecord("Alice", "3f1c-Retry_01", "POST /repos/{owner}/{repo}/issues",
+        "n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg", "ISSUE#alice#hello.world#00000001",
+        "ISSUE#alice#hello.world#00000001", CREATED, Instant.parse(CREATED).getEpochSecond() + 24 * 3600).toItem());
     return m;
   }
 

@@ -96,7 +96,7 @@ public final class Forge {
     private final String path;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final Map<String, String> query = new LinkedHashMap<>();
-    private String body;
+    private byte[] body;
 
     private Call(String method, String path) {
       this.method = method;
@@ -131,7 +131,12 @@ public final class Forge {
     }
 
     public Call raw(String text) {
-      this.body = text;
+      return rawBytes(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A body of exactly these bytes (invalid UTF-8 included). */
+    public Call rawBytes(byte[] bytes) {
+      this.body = bytes.clone();
       headers.putIfAbsent("content-type", "application/json");
       return this;
     }
@@ -146,7 +151,7 @@ public final class Forge {
       }
       HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(uri.toString()))
           .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-              : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+              : HttpRequest.BodyPublishers.ofByteArray(body));
       headers.forEach(b::header);
       try {
         HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());

@@ -10,6 +10,7 @@ import static dev.monotable.e2e.ForgeFixtures.lower;
 import static dev.monotable.e2e.ForgeFixtures.s;
 import static dev.monotable.e2e.ForgeFixtures.unique;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -248,13 +249,15 @@ class OrgsE2ETest {
     assertEquals(2, forge.get("/users/" + other + "/orgs").send().items().size());
   }
 
-  /** Re-encodes a cursor's payload with one value replaced, keeping the old signature. */
+  /**
+   * Flips one bit in the middle of a cursor (its encrypted key); {@code from} and {@code to} say
+   * what an attacker would want to change, and the cursor must not even show {@code from}.
+   */
   private static String tamperedPayload(String cursor, String from, String to) {
-    int dot = cursor.indexOf('.');
-    String payload = new String(Base64.getUrlDecoder().decode(cursor.substring(0, dot)), StandardCharsets.UTF_8);
-    assertTrue(payload.contains(from), payload);
-    String forged = Base64.getUrlEncoder().withoutPadding()
-        .encodeToString(payload.replace(from, to).getBytes(StandardCharsets.UTF_8));
-    return forged + cursor.substring(dot);
+    byte[] raw = Base64.getUrlDecoder().decode(cursor);
+    assertFalse(new String(raw, StandardCharsets.ISO_8859_1).contains(from), "the cursor shows " + from);
+    assertTrue(!from.equals(to));
+    raw[raw.length / 2] ^= 0x01;
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
   }
 }

@@ -48,6 +48,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
       caller = caller(event);
       Request request = new Request(event, caller, auth != Auth.NONE);
       request.checkBodySize();
+      BodySchemas.checkFields(event.getRouteKey(), request);
       response = handle(request);
     } catch (Throwable t) {
       failure = t;

@@ -7,6 +7,10 @@ import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
 import dev.monotable.shared.errors.VersionMismatchException;
 import java.util.LinkedHashMap;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import java.util.Map;
@@ -41,6 +45,13 @@ public final class ErrorMapper {
       return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
     } else if (t instanceof DynamoDbException e && isThrottling(e)) {
       return new Response(503, body("throttled", "the table is busy; retry shortly", null), Map.of("retry-after", "1"));
+    } else if (t instanceof DynamoDbException e && e.statusCode() >= 500
+        || t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException
+        || t instanceof SdkClientException && !(t instanceof SdkServiceException)) {
+      // The SDK's retries are spent (table errors, dropped connections) or the deadline passed:
+      // nothing was acknowledged, so the client may retry the whole request.
+      return new Response(503, body("unavailable", "the table did not answer in time; retry shortly", null),
+          Map.of("retry-after", "1"));
     }
     return error(500, "internal", "internal error", null);
   }

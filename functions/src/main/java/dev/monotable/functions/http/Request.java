@@ -5,7 +5,11 @@ import dev.monotable.shared.data.PageRequest;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
 import dev.monotable.shared.json.Json;
+import dev.monotable.shared.model.Rules;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -132,13 +136,67 @@ public final class Request {
       if (bytes.length > MAX_BODY_BYTES) {
         throw new ApiError(413, "payload_too_large", null, "request body exceeds 1 MiB");
       }
+      String text;
       try {
-        body = Json.readObject(new String(bytes, StandardCharsets.UTF_8));
-      } catch (IOException | RuntimeException e) {
-        throw new ValidationException("invalid_body", null, "request body must be a JSON object");
+        // Strict: a lenient decoder would store U+FFFD in place of the bad bytes.
+        text = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(ByteBuffer.wrap(bytes)).toString();
+      } catch (CharacterCodingException e) {
+        throw new ValidationException("invalid_body", null, "request body is not valid UTF-8");
       }
+      Map<String, Object> parsed;
+      try {
+        parsed = Json.readObject(text);
+      } catch (IOException | RuntimeException e) {
+        throw new ValidationException("invalid_body", null,
+            "request body must be one JSON object (no trailing data, no repeated keys)");
+      }
+      checkText(parsed);
+      body = parsed;
     }
     return body;
+  }
+
+  /**
+   * JSON escapes can spell an unpaired surrogate ({@code "\ud800"}), which no UTF-8 encoding has:
+   * refused here, naming the top-level field that holds it, before any handler reads the body.
+   */
+  private static void checkText(Map<String, Object> parsed) {
+    for (Map.Entry<String, Object> e : parsed.entrySet()) {
+      if (!Rules.isWellFormed(e.getKey())) {
+        throw new ValidationException("invalid_body", null, "a field name is not valid Unicode text");
+      }
+      if (!wellFormed(e.getValue())) {
+        throw new ValidationException(e.getKey(), e.getKey() + " is not valid Unicode text (unpaired surrogate)");
+      }
+    }
+  }
+
+  private static boolean wellFormed(Object value) {
+    if (value instanceof String s) {
+      return Rules.isWellFormed(s);
+    } else if (value instanceof Map<?, ?> m) {
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        if (!wellFormed(e.getKey()) || !wellFormed(e.getValue())) {
+          return false;
+        }
+      }
+    } else if (value instanceof Iterable<?> list) {
+      for (Object o : list) {
+        if (!wellFormed(o)) {
+          return false;
+        }
+      }
+    } else if (value instanceof Object[] array) {
+      for (Object o : array) {
+        if (!wellFormed(o)) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** True when the request carries a non-blank body (for routes whose body is optional). */

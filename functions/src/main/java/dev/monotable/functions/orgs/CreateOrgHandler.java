@@ -6,6 +6,7 @@ import dev.monotable.functions.http.Request;
 import dev.monotable.functions.http.Response;
 import dev.monotable.functions.http.Representations;
 import dev.monotable.shared.errors.ValidationException;
+import dev.monotable.shared.keys.Segments;
 
 /**
  * POST /orgs (AP04): creates an organization; the caller becomes its admin. The identifier is
@@ -26,8 +27,14 @@ public final class CreateOrgHandler extends ApiHandler {
   protected Response handle(Request r) {
     String caller = r.requireCaller();
     String org = r.string("org");
-    if (org == null) {
-      org = r.string("login");
+    String login = r.string("login");
+    if (login != null) {
+      // login is another spelling of org: checked even when org is given, and never a second name
+      Segments.account("login", login);
+      if (org != null && !org.equalsIgnoreCase(login)) {
+        throw new ValidationException("login", "login and org name different organizations; send one of them");
+      }
+      org = login;
     }
     String name = r.string("name");
     if (org == null) {

@@ -4,6 +4,7 @@ import dev.monotable.functions.Services;
 import dev.monotable.functions.http.ApiHandler;
 import dev.monotable.functions.http.Request;
 import dev.monotable.functions.http.Response;
+import dev.monotable.shared.keys.Segments;
 import dev.monotable.functions.http.Representations;
 
 /**
@@ -25,6 +26,7 @@ public final class ListAccountReposHandler extends ApiHandler {
     String owner = r.pathOrNull("owner");
     if (owner == null) {
       owner = r.path("org");
+      Segments.account("org", owner); // a bad name is reported as the route's own parameter, not "owner"
     }
     return Response.ok(Representations.page(
         services.repositories().listAccountRepos(r.caller(), owner, r.page()), Representations::repository));

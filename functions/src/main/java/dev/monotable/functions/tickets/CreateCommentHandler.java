@@ -5,10 +5,15 @@ import dev.monotable.functions.http.ApiHandler;
 import dev.monotable.functions.http.Representations;
 import dev.monotable.functions.http.Request;
 import dev.monotable.functions.http.Response;
+import dev.monotable.shared.data.IdempotentRequest;
 import dev.monotable.shared.keys.Segments;
 import dev.monotable.shared.model.TicketKind;
 
-/** POST .../{number}/comments (AP28/AP38): ConditionCheck the item + Put the comment in one transaction. Issues and pull requests share it; the subclass fixes the kind. */
+/**
+ * POST .../{number}/comments (AP28/AP38): ConditionCheck the item + Put the comment in one
+ * transaction (plus the idempotency record when the request has an {@code Idempotency-Key}).
+ * Issues and pull requests share it; the subclass fixes the kind.
+ */
 public abstract class CreateCommentHandler extends ApiHandler {
   private final TicketKind kind;
 
@@ -21,7 +26,10 @@ public abstract class CreateCommentHandler extends ApiHandler {
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
     int number = Segments.number("number", r.path("number"));
+    String key = r.header("idempotency-key");
+    IdempotentRequest idempotent = key == null ? null
+        : IdempotentRequest.of(key, r.event().getRouteKey(), r.event().getRawPath(), r.event().getBody());
     return Response.created(Representations.comment(services.comments().create(kind, caller, r.path("owner"),
-        r.path("repo"), number, r.string("body"))));
+        r.path("repo"), number, r.string("body"), idempotent)));
   }
 }

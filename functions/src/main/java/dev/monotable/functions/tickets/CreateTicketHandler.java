@@ -5,9 +5,14 @@ import dev.monotable.functions.http.ApiHandler;
 import dev.monotable.functions.http.Representations;
 import dev.monotable.functions.http.Request;
 import dev.monotable.functions.http.Response;
+import dev.monotable.shared.data.IdempotentRequest;
 import dev.monotable.shared.model.TicketKind;
 
-/** POST .../{issues|pulls} (AP22/AP32): opens an issue or pull request numbered from the repository's shared counter. Issues and pull requests share it; the subclass fixes the kind. */
+/**
+ * POST .../{issues|pulls} (AP22/AP32): opens an issue or pull request numbered from the
+ * repository's shared counter. Issues and pull requests share it; the subclass fixes the kind.
+ * With an {@code Idempotency-Key} header a retried request answers the first one's issue.
+ */
 public abstract class CreateTicketHandler extends ApiHandler {
   private final TicketKind kind;
 
@@ -19,7 +24,10 @@ public abstract class CreateTicketHandler extends ApiHandler {
   @Override
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
+    String key = r.header("idempotency-key");
+    IdempotentRequest idempotent = key == null ? null
+        : IdempotentRequest.of(key, r.event().getRouteKey(), r.event().getRawPath(), r.event().getBody());
     return Response.created(Representations.ticket(services.tickets().create(kind, caller, r.path("owner"),
-        r.path("repo"), r.string("title"), r.string("body"), r.string("head"), r.string("base"))));
+        r.path("repo"), r.string("title"), r.string("body"), r.string("head"), r.string("base"), idempotent)));
   }
 }

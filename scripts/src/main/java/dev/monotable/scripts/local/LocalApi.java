@@ -3,8 +3,6 @@ package dev.monotable.scripts.local;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.monotable.functions.Services;
 import dev.monotable.shared.auth.Claims;
 import dev.monotable.shared.auth.JwtVerifier;
@@ -13,9 +11,6 @@ import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.json.Json;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -28,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 
 /**
  * The HTTP API on this machine, as API Gateway would serve it: each request becomes a payload 2.0
@@ -41,19 +35,13 @@ public final class LocalApi implements AutoCloseable {
   /** API Gateway's own payload limit; the handlers enforce the service's 1 MiB. */
   private static final int MAX_PAYLOAD = 10 * 1024 * 1024;
 
-  private final HttpServer server;
-  private final java.util.concurrent.ExecutorService executor = Executors.newFixedThreadPool(8, r -> {
-    Thread t = new Thread(r, "local-api");
-    t.setDaemon(true);
-    return t;
-  });
   private final RouteTable routes = new RouteTable();
   private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers = new HashMap<>();
   private final JwtVerifier verifier;
   private final String jwks;
+  private LocalHttpServer server;
 
-  private LocalApi(HttpServer server, Services services, JwtVerifier verifier, String jwks) {
-    this.server = server;
+  private LocalApi(Services services, JwtVerifier verifier, String jwks) {
     this.verifier = verifier;
     this.jwks = jwks;
     for (Endpoint e : dev.monotable.shared.catalog.EndpointCatalog.endpoints()) {
@@ -67,16 +55,13 @@ public final class LocalApi implements AutoCloseable {
    * @param services the handlers' dependencies (table, cursor key; the verifier is used here)
    */
   public static LocalApi start(int port, Services services, JwtVerifier verifier, String jwks) throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 64);
-    LocalApi api = new LocalApi(server, services, verifier, jwks);
-    server.createContext("/", api::serve);
-    server.setExecutor(api.executor);
-    server.start();
+    LocalApi api = new LocalApi(services, verifier, jwks);
+    api.server = LocalHttpServer.start(port, api::serve, LocalApi::error, MAX_PAYLOAD);
     return api;
   }
 
   public int port() {
-    return server.getAddress().getPort();
+    return server.port();
   }
 
   public String baseUrl() {
@@ -85,8 +70,7 @@ public final class LocalApi implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    server.close();
   }
 
   @SuppressWarnings("unchecked")
@@ -101,64 +85,64 @@ public final class LocalApi implements AutoCloseable {
     }
   }
 
-  private void serve(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      String method = exchange.getRequestMethod();
-      String rawPath = exchange.getRequestURI().getRawPath();
-      if ("GET".equals(method) && "/.well-known/jwks.json".equals(rawPath)) {
-        send(exchange, 200, Map.of("content-type", "application/json"), jwks.getBytes(StandardCharsets.UTF_8));
-        return;
-      }
-      byte[] body = readBody(exchange.getRequestBody());
-      if (body == null) {
-        sendError(exchange, 413, "payload_too_large", "request exceeds the API's 10 MB limit");
-        return;
-      }
-      RouteTable.Match match = routes.match(method, rawPath);
-      if (match == null) {
-        if (routes.pathExists(rawPath)) {
-          sendError(exchange, 405, "method_not_allowed", method + " is not allowed on " + rawPath);
-        } else {
-          sendError(exchange, 404, "not_found", "no route for " + method + " " + rawPath);
-        }
-        return;
-      }
-      Map<String, String> headers = headers(exchange);
-      Claims claims = null;
-      Auth auth = match.endpoint().auth();
-      String authorization = headers.get("authorization");
-      if (auth == Auth.REQUIRED || (auth == Auth.OPTIONAL && authorization != null)) {
-        try {
-          claims = verifier.verify(authorization);
-        } catch (UnauthorizedException e) {
-          // API Gateway's authorizer answers 401 with no detail; the local one says why.
-          exchange.getResponseHeaders().add("www-authenticate", "Bearer");
-          sendError(exchange, 401, "unauthorized", e.getMessage());
-          return;
-        }
-      }
-      APIGatewayV2HTTPEvent event = event(exchange, match, headers, body, claims);
-      APIGatewayV2HTTPResponse response = handlers.get(match.endpoint().handlerClass()).handleRequest(event, null);
-      byte[] out = response.getBody() == null ? new byte[0]
-          : response.getIsBase64Encoded() ? Base64.getDecoder().decode(response.getBody())
-          : response.getBody().getBytes(StandardCharsets.UTF_8);
-      send(exchange, response.getStatusCode(), response.getHeaders() == null ? Map.of() : response.getHeaders(), out);
-    } catch (RuntimeException e) {
-      sendError(exchange, 500, "internal", "internal error");
-      System.err.println("local API: " + e);
+  private LocalHttpServer.Response serve(LocalHttpServer.Request request) {
+    String method = request.method();
+    String rawPath = request.rawPath();
+    if ("GET".equals(method) && "/.well-known/jwks.json".equals(rawPath)) {
+      return new LocalHttpServer.Response(200, Map.of("content-type", "application/json"),
+          jwks.getBytes(StandardCharsets.UTF_8));
     }
+    RouteTable.Match match;
+    Map<String, String> query;
+    try {
+      match = routes.match(method, rawPath);
+      query = query(request.rawQuery());
+    } catch (RouteTable.BadSegment e) {
+      return error(400, "validation", e.getMessage(), e.parameter());
+    } catch (BadQuery e) {
+      return error(400, "validation", e.getMessage(), e.parameter);
+    }
+    if (match == null) {
+      if (routes.pathExists(rawPath)) {
+        return error(405, "method_not_allowed", method + " is not allowed on " + rawPath);
+      }
+      return error(404, "not_found", "no route for " + method + " " + rawPath);
+    }
+    Map<String, String> headers = headers(request);
+    Claims claims = null;
+    Auth auth = match.endpoint().auth();
+    String authorization = headers.get("authorization");
+    if (auth == Auth.REQUIRED || (auth == Auth.OPTIONAL && authorization != null)) {
+      try {
+        claims = verifier.verify(authorization);
+      } catch (UnauthorizedException e) {
+        // API Gateway's authorizer answers 401 with no detail; the local one says why.
+        LocalHttpServer.Response r = error(401, "unauthorized", e.getMessage());
+        Map<String, String> h = new LinkedHashMap<>(r.headers());
+        h.put("www-authenticate", "Bearer");
+        return new LocalHttpServer.Response(401, h, r.body());
+      }
+    }
+    APIGatewayV2HTTPEvent event = event(request, match, headers, query, claims);
+    APIGatewayV2HTTPResponse response = handlers.get(match.endpoint().handlerClass()).handleRequest(event, null);
+    byte[] out = response.getBody() == null ? new byte[0]
+        : response.getIsBase64Encoded() ? Base64.getDecoder().decode(response.getBody())
+        : response.getBody().getBytes(StandardCharsets.UTF_8);
+    return new LocalHttpServer.Response(response.getStatusCode(),
+        response.getHeaders() == null ? Map.of() : response.getHeaders(), out);
   }
 
-  private static APIGatewayV2HTTPEvent event(HttpExchange exchange, RouteTable.Match match, Map<String, String> headers,
-      byte[] body, Claims claims) {
+  private static APIGatewayV2HTTPEvent event(LocalHttpServer.Request request, RouteTable.Match match,
+      Map<String, String> headers, Map<String, String> query, Claims claims) {
     Endpoint e = match.endpoint();
-    String rawQuery = exchange.getRequestURI().getRawQuery();
+    String rawQuery = request.rawQuery();
+    byte[] body = request.body();
     long now = System.currentTimeMillis();
     var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder()
         .withMethod(e.method())
-        .withPath(exchange.getRequestURI().getRawPath())
-        .withProtocol(exchange.getProtocol())
-        .withSourceIp(exchange.getRemoteAddress().getAddress().getHostAddress())
+        .withPath(request.rawPath())
+        .withProtocol(request.protocol())
+        .withSourceIp(request.remote().getAddress().getHostAddress())
         .withUserAgent(headers.get("user-agent"))
         .build();
     var rc = APIGatewayV2HTTPEvent.RequestContext.builder()
@@ -195,10 +179,10 @@ public final class LocalApi implements AutoCloseable {
     return APIGatewayV2HTTPEvent.builder()
         .withVersion("2.0")
         .withRouteKey(e.routeKey())
-        .withRawPath(exchange.getRequestURI().getRawPath())
+        .withRawPath(request.rawPath())
         .withRawQueryString(rawQuery == null ? "" : rawQuery)
         .withHeaders(headers)
-        .withQueryStringParameters(query(rawQuery))
+        .withQueryStringParameters(query)
         .withPathParameters(match.pathParameters().isEmpty() ? null : match.pathParameters())
         .withBody(text)
         .withIsBase64Encoded(base64)
@@ -207,10 +191,22 @@ public final class LocalApi implements AutoCloseable {
   }
 
   /** Lower-cased names; repeated headers joined with commas, as API Gateway does. */
-  private static Map<String, String> headers(HttpExchange exchange) {
+  private static Map<String, String> headers(LocalHttpServer.Request request) {
     Map<String, String> out = new LinkedHashMap<>();
-    exchange.getRequestHeaders().forEach((k, v) -> out.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
+    request.headers().forEach((k, v) -> out.put(k, String.join(",", v)));
     return out;
+  }
+
+  /** A query parameter (or its name) whose percent-encoding is malformed. */
+  private static final class BadQuery extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String parameter;
+
+    BadQuery(String parameter) {
+      super((parameter == null ? "a query parameter name" : parameter) + " is not valid percent-encoding",
+          null, false, false);
+      this.parameter = parameter;
+    }
   }
 
   /** Decoded query parameters; repeated ones joined with commas, as API Gateway does. */
@@ -224,35 +220,35 @@ public final class LocalApi implements AutoCloseable {
         continue;
       }
       int eq = pair.indexOf('=');
-      String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-      String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      String k;
+      try {
+        k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw new BadQuery(null);
+      }
+      String v;
+      try {
+        v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw new BadQuery(k);
+      }
       out.merge(k, v, (a, b) -> a + "," + b);
     }
     return out;
   }
 
-  private static byte[] readBody(InputStream in) throws IOException {
-    byte[] bytes = in.readNBytes(MAX_PAYLOAD + 1);
-    return bytes.length > MAX_PAYLOAD ? null : bytes;
+  private static LocalHttpServer.Response error(int status, String code, String message) {
+    return error(status, code, message, null);
   }
 
-  private static void sendError(HttpExchange exchange, int status, String code, String message) throws IOException {
+  private static LocalHttpServer.Response error(int status, String code, String message, String field) {
     Map<String, Object> error = new LinkedHashMap<>();
     error.put("code", code);
     error.put("message", message);
-    send(exchange, status, Map.of("content-type", "application/json"),
-        Json.write(Map.of("error", error)).getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void send(HttpExchange exchange, int status, Map<String, String> headers, byte[] body)
-      throws IOException {
-    headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
-    boolean empty = body.length == 0 || status == 204;
-    exchange.sendResponseHeaders(status, empty ? -1 : body.length);
-    if (!empty) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
+    if (field != null) {
+      error.put("field", field);
     }
+    return new LocalHttpServer.Response(status, Map.of("content-type", "application/json"),
+        Json.write(Map.of("error", error)).getBytes(StandardCharsets.UTF_8));
   }
 }

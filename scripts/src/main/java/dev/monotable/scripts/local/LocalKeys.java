@@ -7,6 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -56,6 +59,7 @@ public final class LocalKeys {
       Path pub = dir.resolve("jwt-public.x509.b64");
       KeyPair pair;
       if (Files.exists(priv) && Files.exists(pub)) {
+        ownerOnly(priv);
         KeyFactory f = KeyFactory.getInstance("RSA");
         pair = new KeyPair(
             f.generatePublic(new X509EncodedKeySpec(read(pub))),
@@ -81,6 +85,7 @@ public final class LocalKeys {
       new SecureRandom().nextBytes(secret);
       write(p, secret);
     }
+    ownerOnly(p);
     return Base64.getEncoder().encodeToString(read(p));
   }
 
@@ -92,12 +97,42 @@ public final class LocalKeys {
     }
   }
 
+  /**
+   * Writes through a temporary file, which the JDK creates readable by the owner only (0600 on
+   * POSIX), then moves it into place: the private key and the cursor key are never readable by
+   * other local users, not even between creation and a later chmod.
+   */
   private void write(Path p, byte[] bytes) {
     try {
-      Files.createDirectories(dir);
-      Files.writeString(p, Base64.getEncoder().encodeToString(bytes) + "\n", StandardCharsets.US_ASCII);
+      if (!Files.isDirectory(dir)) {
+        Files.createDirectories(dir);
+        restrict(dir, "rwx------");
+      }
+      Path tmp = Files.createTempFile(dir, ".new-", ".b64");
+      try {
+        Files.writeString(tmp, Base64.getEncoder().encodeToString(bytes) + "\n", StandardCharsets.US_ASCII);
+        restrict(tmp, "rw-------");
+        Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Tightens a secret written by an older version (0644) to 0600. */
+  private static void ownerOnly(Path p) {
+    try {
+      restrict(p, "rw-------");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void restrict(Path p, String permissions) throws IOException {
+    if (Files.getFileStore(p).supportsFileAttributeView(PosixFileAttributeView.class)) {
+      Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(permissions));
     }
   }
 }

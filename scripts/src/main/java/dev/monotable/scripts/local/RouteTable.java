@@ -21,6 +21,21 @@ public final class RouteTable {
   /** A matched route with its decoded path parameters. */
   public record Match(Endpoint endpoint, Map<String, String> pathParameters) {}
 
+  /** A path segment whose percent-encoding is malformed ({@code %zz}); names its parameter. */
+  public static final class BadSegment extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final String parameter;
+
+    BadSegment(String parameter) {
+      super(parameter + " is not valid percent-encoding", null, false, false);
+      this.parameter = parameter;
+    }
+
+    public String parameter() {
+      return parameter;
+    }
+  }
+
   private record Compiled(Endpoint endpoint, Pattern regex, List<String> names, int literalSegments) {}
 
   private final List<Compiled> routes = new ArrayList<>();
@@ -50,7 +65,7 @@ public final class RouteTable {
     routes.sort((a, b) -> Integer.compare(b.literalSegments(), a.literalSegments()));
   }
 
-  /** The route for this method and raw path, or null. */
+  /** The route for this method and raw path, or null; {@link BadSegment} when a parameter cannot be decoded. */
   public Match match(String method, String rawPath) {
     for (Compiled c : routes) {
       if (!c.endpoint().method().equals(method)) {
@@ -60,7 +75,12 @@ public final class RouteTable {
       if (m.matches()) {
         Map<String, String> params = new LinkedHashMap<>();
         for (int i = 0; i < c.names().size(); i++) {
-          params.put(c.names().get(i), URLDecoder.decode(m.group(i + 1).replace("+", "%2B"), StandardCharsets.UTF_8));
+          String name = c.names().get(i);
+          try {
+            params.put(name, URLDecoder.decode(m.group(i + 1).replace("+", "%2B"), StandardCharsets.UTF_8));
+          } catch (IllegalArgumentException badEscape) {
+            throw new BadSegment(name);
+          }
         }
         return new Match(c.endpoint(), params);
       }

@@ -5,6 +5,7 @@ import dev.monotable.shared.model.Activity;
 import dev.monotable.shared.model.Comment;
 import dev.monotable.shared.model.Counter;
 import dev.monotable.shared.model.CountedComment;
+import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Invitation;
 import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Membership;
@@ -42,6 +43,7 @@ public final class ModelMapper {
     m.put(Organization.TYPE, i -> Organization.fromItem(i).toItem());
     m.put(Membership.TYPE, i -> Membership.fromItem(i).toItem());
     m.put(Invitation.TYPE, i -> Invitation.fromItem(i).toItem());
+    m.put(IdempotencyRecord.TYPE, i -> IdempotencyRecord.fromItem(i).toItem());
     m.put(Activity.TYPE, i -> Activity.fromItem(i).toItem());
     m.put(Repository.TYPE, i -> Repository.fromItem(i).toItem());
     m.put(Counter.TYPE, ModelMapper::counter);

@@ -11,45 +11,75 @@ import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.RSAPublicKeySpec;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
  * Verifies RS256 JWTs the way API Gateway's JWT authorizer does: signature by a key of the
  * issuer's JWKS (matched on {@code kid}), {@code iss} equal to the issuer, {@code aud} (or
- * Cognito's {@code client_id}) equal to the audience, {@code exp} in the future, {@code nbf} in
- * the past. Every failure is an {@link UnauthorizedException} with no token material in it.
+ * Cognito's {@code client_id}) one of the configured audiences, {@code exp} in the future,
+ * {@code nbf} in the past. Every failure is an {@link UnauthorizedException} with no token
+ * material in it.
+ *
+ * <p>An unknown {@code kid} refetches the JWKS (the issuer may have rotated its keys), but at most
+ * once per {@link #REFETCH_COOLDOWN}: otherwise anyone could make every function fetch the keys
+ * on every request by sending tokens with made-up key ids.
  */
 public final class JwtVerifier {
   private static final Base64.Decoder B64 = Base64.getUrlDecoder();
   private static final long LEEWAY_SECONDS = 30;
 
+  /** The least time between two JWKS fetches caused by unknown key ids. */
+  public static final Duration REFETCH_COOLDOWN = Duration.ofMinutes(1);
+
   private final String issuer;
-  private final String audience;
+  private final Set<String> audiences;
   private final Supplier<String> jwksSource;
   private final Clock clock;
   private volatile Map<String, PublicKey> keys;
+  private volatile Instant lastFetch;
 
   /**
+   * @param audience the accepted audience, or several joined with commas (as infra writes
+   *     {@code JWT_AUDIENCE} for an issuer with several app clients); a token naming any of them
+   *     is accepted
    * @param jwksSource supplies the JWKS document; called once, and again when an unknown
-   *     {@code kid} appears (key rotation)
+   *     {@code kid} appears (key rotation), at most once per {@link #REFETCH_COOLDOWN}
    */
   public JwtVerifier(String issuer, String audience, Supplier<String> jwksSource, Clock clock) {
     this.issuer = issuer;
-    this.audience = audience;
+    this.audiences = audiences(audience);
     this.jwksSource = jwksSource;
     this.clock = clock;
+  }
+
+  private static Set<String> audiences(String commaJoined) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String a : commaJoined.split(",")) {
+      if (!a.isBlank()) {
+        out.add(a.trim());
+      }
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("at least one audience is required");
+    }
+    return Set.copyOf(out);
   }
 
   public String issuer() {
     return issuer;
   }
 
-  public String audience() {
-    return audience;
+  /** The accepted audiences. */
+  public Set<String> audiences() {
+    return audiences;
   }
 
   /** Verifies a compact JWS; accepts the value of an Authorization header with or without "Bearer ". */
@@ -108,13 +138,13 @@ public final class JwtVerifier {
 
   private boolean audienceMatches(Map<String, Object> claims) {
     Object aud = claims.get("aud");
-    if (aud instanceof String s && s.equals(audience)) {
+    if (aud instanceof String s && audiences.contains(s)) {
       return true;
     }
-    if (aud instanceof List<?> l && l.contains(audience)) {
+    if (aud instanceof List<?> l && l.stream().anyMatch(audiences::contains)) {
       return true;
     }
-    return audience.equals(claims.get("client_id"));
+    return claims.get("client_id") instanceof String clientId && audiences.contains(clientId);
   }
 
   private static long number(Object v) {
@@ -128,8 +158,24 @@ public final class JwtVerifier {
     Map<String, PublicKey> k = keys;
     if (k == null || !k.containsKey(kid)) {
       synchronized (this) {
-        k = parseJwks(jwksSource.get());
-        keys = k;
+        k = keys;
+        Instant now = clock.instant();
+        boolean cooling = lastFetch != null && now.isBefore(lastFetch.plus(REFETCH_COOLDOWN));
+        if (k == null && cooling) {
+          throw new UnauthorizedException("cannot read the issuer's signing keys");
+        }
+        if (k == null || (!k.containsKey(kid) && !cooling)) {
+          // Counted before the fetch: a failing JWKS endpoint is not retried on every request either.
+          lastFetch = now;
+          String document;
+          try {
+            document = jwksSource.get();
+          } catch (RuntimeException unreachable) {
+            throw new UnauthorizedException("cannot read the issuer's signing keys");
+          }
+          k = parseJwks(document);
+          keys = k;
+        }
       }
     }
     PublicKey key = k.get(kid);

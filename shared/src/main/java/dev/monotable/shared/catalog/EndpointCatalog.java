@@ -90,8 +90,9 @@ public final class EndpointCatalog {
   private static void tickets(List<Endpoint> l, String segment, String noun, List<AccessPattern> ap) {
     String base = "/repos/{owner}/{repo}/" + segment;
     String pkg = "tickets.";
+    // GetItem on the two creating routes: a retry with Idempotency-Key reads what the first request created.
     l.add(ep("POST", base, pkg + "Create" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(0)),
-        Set.of(BATCH_GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
+        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
     l.add(ep("GET", base + "/{number}", pkg + "Get" + noun + "Handler", Auth.OPTIONAL, List.of(ap.get(1)),
         Set.of(BATCH_GET_ITEM)));
     l.add(ep("GET", base, pkg + "List" + noun + "sHandler", Auth.OPTIONAL,
@@ -99,7 +100,7 @@ public final class EndpointCatalog {
     l.add(ep("PATCH", base + "/{number}", pkg + "Update" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(5)),
         Set.of(BATCH_GET_ITEM, UPDATE_ITEM)));
     l.add(ep("POST", base + "/{number}/comments", pkg + "Create" + noun + "CommentHandler", Auth.REQUIRED,
-        List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM)));
+        List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM)));
     l.add(ep("GET", base + "/{number}/comments", pkg + "List" + noun + "CommentsHandler", Auth.OPTIONAL,
         List.of(ap.get(7)), Set.of(BATCH_GET_ITEM, QUERY)));
     l.add(ep("PUT", base + "/{number}/reactions/{type}", pkg + "Put" + noun + "ReactionHandler", Auth.REQUIRED,

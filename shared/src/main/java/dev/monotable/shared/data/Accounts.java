@@ -106,11 +106,14 @@ public final class Accounts {
 
   /**
    * AP03: profile update under optimistic locking ({@code Version = :expected}, then Version + 1).
-   * Without an e-mail change it is one UpdateItem. With one, a GetItem reads the current address,
-   * then TransactWriteItems updates the User (conditioned on Version and the old Email), deletes
-   * the old AccountEmail (conditioned on belonging to this user) and puts the new one
-   * ({@code attribute_not_exists}). An empty patch still bumps Version and UpdatedAt, so the
-   * answer always carries a version the client can use next.
+   * Without an e-mail change it is one UpdateItem, conditioned also on the patch changing
+   * something, so a patch that repeats the stored values fails its condition and writes nothing
+   * (the old item, returned by the failed condition, is the answer). With an e-mail change, a
+   * GetItem reads the current address, then TransactWriteItems updates the User (conditioned on
+   * Version and the old Email), deletes the old AccountEmail (conditioned on belonging to this
+   * user) and puts the new one ({@code attribute_not_exists}). A patch with no field, or one that
+   * changes nothing, writes nothing and returns the current profile (If-Match still checked: an
+   * empty patch under If-Match costs one GetItem).
    *
    * @throws ForbiddenException when the caller is not the user
    * @throws NotFoundException {@code user} when no such user exists
@@ -129,28 +132,41 @@ public final class Accounts {
     }
     requireSelf(caller, username, "a user edits only their own profile");
     String now = Timestamps.format(table.clock().instant());
+    boolean empty = p.name() == null && p.bio() == null && newEmail == null;
 
     // Without If-Match the update applies to the version read here (still conditional, so a
     // concurrent writer between the read and the write is detected).
     User current = null;
-    if (expectedVersion == null || newEmail != null) {
+    if (expectedVersion == null || newEmail != null || empty) {
       current = table.get(key)
           .filter(item -> User.TYPE.equals(Items.type(item)))
           .map(User::fromItem)
           .orElseThrow(() -> new NotFoundException("user"));
     }
     long expected = expectedVersion != null ? expectedVersion : current.version();
+    if (current != null) {
+      if (current.version() != expected) {
+        throw new VersionMismatchException(expected, current.version());
+      }
+      if (unchanged(current, p, newEmail)) {
+        return current;
+      }
+    }
     if (newEmail == null) {
       return updateProfile(key, expected, p, now);
-    }
-    if (current.version() != expected) {
-      throw new VersionMismatchException(expected, current.version());
     }
     if (newEmail.equals(current.email())) {
       // Same address (perhaps typed in another case): the AccountEmail item stays as it is.
       return updateProfile(key, expected, new UserPatch(p.name(), p.bio(), null), now);
     }
     return swapEmail(key, current, expected, p, newEmail, now);
+  }
+
+  /** True when applying the patch would leave every field as stored. */
+  private static boolean unchanged(User current, UserPatch p, String newEmail) {
+    return (p.name() == null || java.util.Objects.equals(emptyToNull(p.name()), current.name()))
+        && (p.bio() == null || java.util.Objects.equals(emptyToNull(p.bio()), current.bio()))
+        && (newEmail == null || newEmail.equals(current.email()));
   }
 
   private User updateProfile(Key key, long expectedVersion, UserPatch p, String now) {
@@ -165,7 +181,7 @@ public final class Accounts {
           .tableName(table.tableName())
           .key(key.toMap())
           .updateExpression(u.expression())
-          .conditionExpression("#v = :expected AND #type = :user")
+          .conditionExpression("#v = :expected AND #type = :user AND (" + u.changes() + ")")
           .expressionAttributeNames(names)
           .expressionAttributeValues(values)
           .returnValues(ReturnValue.ALL_NEW)
@@ -174,6 +190,10 @@ public final class Accounts {
       return User.fromItem(r.attributes());
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() && !e.item().isEmpty() ? e.item() : null;
+      if (old != null && User.TYPE.equals(Items.type(old)) && Items.n(old, VERSION) == expectedVersion) {
+        // Right version, so the condition failed on "changes something": nothing to write.
+        return User.fromItem(old);
+      }
       throw staleOrMissing(old, expectedVersion);
     }
   }
@@ -248,41 +268,48 @@ public final class Accounts {
   }
 
   /** SET/REMOVE clauses of a profile update; only names and values it uses (moto rejects unused ones). */
-  private record ProfileUpdate(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+  private record ProfileUpdate(String expression, String changes, Map<String, String> names,
+      Map<String, AttributeValue> values) {
 
     static ProfileUpdate of(UserPatch p, String newEmail, String now) {
       Map<String, String> names = new LinkedHashMap<>();
       Map<String, AttributeValue> values = new LinkedHashMap<>();
       List<String> set = new ArrayList<>();
       List<String> remove = new ArrayList<>();
+      List<String> changes = new ArrayList<>();
       names.put("#v", VERSION);
       names.put("#updated", UPDATED_AT);
       values.put(":one", AttributeValue.fromN("1"));
       values.put(":now", AttributeValue.fromS(now));
       set.add("#v = #v + :one");
       set.add("#updated = :now");
-      text(p.name(), "#name", NAME, ":name", names, values, set, remove);
-      text(p.bio(), "#bio", BIO, ":bio", names, values, set, remove);
+      text(p.name(), "#name", NAME, ":name", names, values, set, remove, changes);
+      text(p.bio(), "#bio", BIO, ":bio", names, values, set, remove, changes);
       if (newEmail != null) {
         names.put("#email", EMAIL);
         values.put(":email", AttributeValue.fromS(newEmail));
         set.add("#email = :email");
+        changes.add("#email <> :email");
       }
       String expression = "SET " + String.join(", ", set) + (remove.isEmpty() ? "" : " REMOVE " + String.join(", ", remove));
-      return new ProfileUpdate(expression, names, values);
+      return new ProfileUpdate(expression, changes.isEmpty() ? "attribute_exists(#v)" : String.join(" OR ", changes),
+          names, values);
     }
 
     private static void text(String value, String alias, String attribute, String placeholder,
-        Map<String, String> names, Map<String, AttributeValue> values, List<String> set, List<String> remove) {
+        Map<String, String> names, Map<String, AttributeValue> values, List<String> set, List<String> remove,
+        List<String> changes) {
       if (value == null) {
         return;
       }
       names.put(alias, attribute);
       if (value.isEmpty()) {
         remove.add(alias);
+        changes.add("attribute_exists(" + alias + ")");
       } else {
         values.put(placeholder, AttributeValue.fromS(value));
         set.add(alias + " = " + placeholder);
+        changes.add("attribute_not_exists(" + alias + ") OR " + alias + " <> " + placeholder);
       }
     }
   }

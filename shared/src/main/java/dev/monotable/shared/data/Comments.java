@@ -2,6 +2,7 @@ package dev.monotable.shared.data;
 
 import dev.monotable.shared.catalog.AccessPattern;
 import dev.monotable.shared.data.TableGateway.QuerySpec;
+import dev.monotable.shared.errors.ConflictException;
 import dev.monotable.shared.errors.NotFoundException;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
@@ -11,15 +12,19 @@ import dev.monotable.shared.keys.Segments;
 import dev.monotable.shared.keys.Timestamps;
 import dev.monotable.shared.keys.Ulid;
 import dev.monotable.shared.model.Comment;
+import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.schema.TableSchema;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -38,8 +43,8 @@ public final class Comments {
   }
 
   /**
-   * Comments as {@code caller} (AP28/AP38). Requests: the BatchGetItem of {@link RepoAccess#read}
-   * (visibility), then TransactWriteItems: ConditionCheck ticket {@code attribute_exists(PK)} +
+   * Comments as {@code caller} (AP28/AP38). Requests: the BatchGetItem of
+   * {@link RepoAccess#readForWrite} (visibility, the caller's profile), then TransactWriteItems: ConditionCheck ticket {@code attribute_exists(PK)} +
    * Put comment {@code attribute_not_exists(PK)}, Version 1, id a ULID of the clock's instant.
    *
    * @throws UnauthorizedException no caller
@@ -47,42 +52,100 @@ public final class Comments {
    * @throws NotFoundException {@code repository} (missing or private) or the kind's noun
    */
   public Comment create(TicketKind kind, String caller, String owner, String repo, int number, String body) {
+    return create(kind, caller, owner, repo, number, body, null);
+  }
+
+  /**
+   * {@link #create} with an {@code Idempotency-Key}: each POST of a comment makes a new id, so a
+   * client's retry would add a second comment. The record's key rides on the BatchGetItem; found,
+   * the comment it points to is read (one GetItem) and returned; otherwise the record is a third
+   * item of the transaction ({@code attribute_not_exists}), and when its condition fails the
+   * comment of the request that won is returned.
+   *
+   * @param idempotent null for a plain create
+   * @throws ConflictException {@code Idempotency-Key}: the key was used for another request
+   */
+  public Comment create(TicketKind kind, String caller, String owner, String repo, int number, String body,
+      IdempotentRequest idempotent) {
     Callers.require(caller);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Rules.longText("body", body, true);
+    Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller);
+    RepoAccess access = recordKey == null ? RepoAccess.readForWrite(table, owner, repo, caller)
+        : RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
+    if (recordKey != null && access.extra().containsKey(recordKey)) {
+      return replay(kind, idempotent, access.extra().get(recordKey));
+    }
     Instant instant = table.clock().instant();
     String now = Timestamps.format(instant);
     Comment comment = new Comment(kind, access.repository().owner(), access.repository().name(), number,
         Ulid.next(instant), caller, body, now, now, 1);
     Map<String, String> pkName = Map.of("#pk", TableSchema.PK);
+    List<TransactWriteItem> record = new ArrayList<>();
+    if (idempotent != null) {
+      Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), number, comment.id());
+      record.add(TransactWriteItem.builder().put(Put.builder()
+          .tableName(table.tableName())
+          .item(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(), idempotent.requestHash(),
+              commentKey.pk(), commentKey.sk(), now, instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS)
+              .toItem())
+          .conditionExpression("attribute_not_exists(#pk)")
+          .expressionAttributeNames(pkName)
+          .build()).build());
+    }
     try {
+      List<TransactWriteItem> items = new ArrayList<>(List.of(
+          TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
+              .tableName(table.tableName())
+              .key(ticketKey.toMap())
+              .conditionExpression("attribute_exists(#pk)")
+              .expressionAttributeNames(pkName)
+              .build()).build(),
+          TransactWriteItem.builder().put(Put.builder()
+              .tableName(table.tableName())
+              .item(comment.toItem())
+              .conditionExpression("attribute_not_exists(#pk)")
+              .expressionAttributeNames(pkName)
+              .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+              .build()).build()));
+      items.addAll(record);
       table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-          .transactItems(
-              TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-                  .tableName(table.tableName())
-                  .key(ticketKey.toMap())
-                  .conditionExpression("attribute_exists(#pk)")
-                  .expressionAttributeNames(pkName)
-                  .build()).build(),
-              TransactWriteItem.builder().put(Put.builder()
-                  .tableName(table.tableName())
-                  .item(comment.toItem())
-                  .conditionExpression("attribute_not_exists(#pk)")
-                  .expressionAttributeNames(pkName)
-                  .build()).build())
+          .transactItems(items)
           .build());
     } catch (TransactionCanceledException e) {
       if (conditionFailed(e, 0)) {
         throw new NotFoundException(kind.noun());
       }
+      if (idempotent != null && conditionFailed(e, 2)) {
+        // A request with this key got there first (or this is the SDK's retry of our own commit).
+        return replay(kind, idempotent, table.get(recordKey).orElseThrow(
+            () -> new ConflictException("Idempotency-Key", "a request with this key is in progress")));
+      }
       if (conditionFailed(e, 1)) {
+        Map<String, AttributeValue> old = WriteTransaction.oldItem(e, 1);
+        Map<String, AttributeValue> mine = comment.toItem();
+        if (old != null && java.util.stream.Stream.of("Author", "Body", TableSchema.CREATED_AT)
+            .allMatch(a -> java.util.Objects.equals(mine.get(a), old.get(a)))) {
+          // The SDK retried a commit whose answer was lost: the comment in place is ours.
+          return comment;
+        }
         throw new IllegalStateException("comment id " + comment.id() + " collided; retry", e);
       }
       throw e;
     }
     return comment;
+  }
+
+  /** The comment an earlier request with the same key created; one GetItem. */
+  private Comment replay(TicketKind kind, IdempotentRequest idempotent, Map<String, AttributeValue> recordItem) {
+    IdempotencyRecord record = IdempotencyRecord.fromItem(recordItem);
+    if (!record.route().equals(idempotent.route()) || !record.requestHash().equals(idempotent.requestHash())) {
+      throw new ConflictException("Idempotency-Key", "this Idempotency-Key was used for another request");
+    }
+    return table.get(new Key(record.targetPk(), record.targetSk()))
+        .map(Comment::fromItem)
+        .orElseThrow(() -> new NotFoundException("comment"));
   }
 
   /**

@@ -19,6 +19,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * cold start), region from {@code AWS_REGION}, endpoint from {@code DYNAMODB_ENDPOINT} when set.
  */
 public final class DynamoDbClients {
+  /** The longest one attempt of a request may take. */
+  public static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(2);
+  /** The longest one request may take, retries included. */
+  public static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
+
   private DynamoDbClients() {}
 
   /** Client for the environment: Lambda (no endpoint) or a local server (endpoint set). */
@@ -29,7 +34,12 @@ public final class DynamoDbClients {
 
   /** Client for an endpoint (null: AWS) with optional SDK interceptors (tests add limit guards). */
   public static DynamoDbClient create(URI endpoint, String region, ExecutionInterceptor... interceptors) {
-    ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder();
+    // Deadlines: a handler makes at most three calls in sequence and its function stops at 10 s,
+    // so each call (retries included) gives up after 3 s and each attempt after 2 s; a slow or
+    // silent table then answers 503 with Retry-After instead of hanging until Lambda kills it.
+    ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder()
+        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
+        .apiCallTimeout(CALL_TIMEOUT);
     for (ExecutionInterceptor i : interceptors) {
       override.addExecutionInterceptor(i);
     }

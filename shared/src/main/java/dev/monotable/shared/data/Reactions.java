@@ -51,7 +51,7 @@ public final class Reactions {
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Keys.reaction(kind, owner, repo, number, caller, type);
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, ticketKey);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, ticketKey);
     Tickets.requireTicket(kind, access, ticketKey);
     String now = Timestamps.format(table.clock().instant());
     Reaction reaction = new Reaction(kind, access.repository().owner(), access.repository().name(), number, caller,
@@ -96,7 +96,7 @@ public final class Reactions {
     ReactionTypes.check(type);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Key reactionKey = Keys.reaction(kind, owner, repo, number, caller, type);
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, ticketKey);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, ticketKey);
     if (!access.extra().containsKey(ticketKey)) {
       throw new NotFoundException(kind.noun());
     }

@@ -1,11 +1,14 @@
 package dev.monotable.shared.data;
 
+import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
 import dev.monotable.shared.keys.Key;
 import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Membership;
 import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.Role;
+import dev.monotable.shared.model.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +38,29 @@ public record RepoAccess(Repository repository, Role callerRole, boolean callerI
   public boolean isAdmin() {
     return callerIsOwner || callerRole == Role.ADMIN;
   }
+
+  /**
+   * {@link #read} for a write: the caller's User item rides on the same BatchGetItem, and a caller
+   * without a profile is refused (403) once the repository is known to be visible to them. Every
+   * write route but POST /users follows this one rule (docs/relationship-decisions.md).
+   *
+   * @throws ForbiddenException the caller has no user profile
+   */
+  public static RepoAccess readForWrite(TableGateway table, String owner, String repo, String caller,
+      Key... extraKeys) {
+    Key callerKey = Keys.account(caller);
+    Key[] keys = java.util.Arrays.copyOf(extraKeys, extraKeys.length + 1);
+    keys[extraKeys.length] = callerKey;
+    RepoAccess access = read(table, owner, repo, caller, keys);
+    Map<String, AttributeValue> callerItem = access.extra().get(callerKey);
+    if (callerItem == null || !User.TYPE.equals(Items.type(callerItem))) {
+      throw new ForbiddenException(PROFILE_REQUIRED);
+    }
+    return access;
+  }
+
+  /** The 403 message of a write by a caller without a user profile. */
+  public static final String PROFILE_REQUIRED = "create your user profile first";
 
   /**
    * One BatchGetItem: repository + caller's membership + extra keys. Throws NotFound when the

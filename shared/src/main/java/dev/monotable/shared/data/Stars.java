@@ -14,7 +14,12 @@ import dev.monotable.shared.model.Star;
 import dev.monotable.shared.model.User;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -51,11 +56,8 @@ public final class Stars {
     // The caller's User item rides on the same BatchGetItem: a star lives in its account's
     // partition, so an account without a profile may not star (and the display name is the stored one).
     Key callerKey = Keys.account(caller);
-    RepoAccess access = RepoAccess.read(table, owner, name, caller, callerKey);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, name, caller);
     Map<String, AttributeValue> callerItem = access.extra().get(callerKey);
-    if (callerItem == null || !User.TYPE.equals(Items.type(callerItem))) {
-      throw new ForbiddenException("create your user profile first");
-    }
     Repository repo = access.repository();
     String now = Timestamps.format(table.clock().instant());
     Star star = new Star(User.fromItem(callerItem).username(), repo.owner(), repo.name(), repo.isPrivate(), now);
@@ -80,12 +82,13 @@ public final class Stars {
 
   /**
    * AP19, DELETE /user/starred/{owner}/{repo}: one TransactWriteItems, no read: Delete Star
-   * {@code attribute_exists} and Update Repository {@code ADD StarCount -1} (condition: exists and
-   * StarCount > 0). Idempotent; a caller may always remove a star of their own, so no visibility
-   * check is needed.
+   * {@code attribute_exists}, Update Repository {@code ADD StarCount -1} (condition: exists and
+   * StarCount > 0) and ConditionCheck the caller's User item. Idempotent; a caller may always
+   * remove a star of their own, so no visibility check is needed.
    *
    * @return true when a star was removed, false when there was none (also for a missing repository)
    * @throws UnauthorizedException without a caller
+   * @throws ForbiddenException when the caller has no user profile
    */
   public boolean unstar(String caller, String owner, String name) {
     Callers.require(caller);
@@ -94,10 +97,16 @@ public final class Stars {
     int count = tx.update(Keys.repository(owner, name), "ADD #stars :delta",
         "attribute_exists(#pk) AND #stars > :zero", COUNT_NAMES,
         Map.of(":delta", AttributeValue.fromN("-1"), ":zero", AttributeValue.fromN("0")));
+    // The one rule for writes (a profile first) holds here too, without a read: a ConditionCheck.
+    int callerCheck = tx.check(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
+        Map.of(":type", AttributeValue.fromS(User.TYPE)));
     try {
       tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
+      if (WriteTransaction.failed(e, callerCheck)) {
+        throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
+      }
       if (WriteTransaction.failed(e, deleteStar)) {
         return false;
       }
@@ -112,19 +121,55 @@ public final class Stars {
 
   /**
    * AP20, GET /users/{username}/starred: Query the main table, {@code PK = ACCOUNT#{username}} and
-   * {@code begins_with(SK, STAR#)}, ordered by owner and repository name. Anyone but the user
-   * gets a filter {@code IsPrivate = false}, so a page may hold fewer than {@code limit} items
-   * while {@code nextCursor} is still set.
+   * {@code begins_with(SK, STAR#)}, ordered by owner and repository name. Visibility of each star
+   * is the visibility of its repository to the reader:
+   * <ul>
+   *   <li>the user reads all of their stars;</li>
+   *   <li>an anonymous reader gets a filter {@code IsPrivate = false};</li>
+   *   <li>another signed-in reader sees public repositories, their own private ones and the
+   *       private ones of orgs they belong to: when the page holds private stars of other
+   *       owners, ONE BatchGetItem of the reader's Membership in those owners (at most
+   *       {@code limit} keys) decides which stay.</li>
+   * </ul>
+   * A page may therefore hold fewer than {@code limit} items while {@code nextCursor} is set.
    */
   public Page<Star> listStarred(String caller, String username, PageRequest page) {
     String partition = Keys.accountPartition("username", username);
     boolean self = caller != null
         && Segments.account("caller", caller).equals(Segments.account("username", username));
     QuerySpec spec = QuerySpec.table(partition, Keys.starsPrefix());
-    if (!self) {
+    if (caller == null) {
       spec = Repositories.publicOnly(spec);
     }
-    return table.query(spec, page, SCOPE_STARRED).map(Star::fromItem);
+    Page<Star> stars = table.query(spec, page, SCOPE_STARRED).map(Star::fromItem);
+    return self || caller == null ? stars : visibleTo(caller, stars);
+  }
+
+  /** Drops the private stars whose repository the (signed-in) reader may not see. */
+  private Page<Star> visibleTo(String caller, Page<Star> stars) {
+    String me = Segments.account("caller", caller);
+    Set<String> otherOwners = new LinkedHashSet<>();
+    for (Star s : stars.items()) {
+      String owner = s.owner().toLowerCase(Locale.ROOT);
+      if (s.repoIsPrivate() && !owner.equals(me)) {
+        otherOwners.add(owner);
+      }
+    }
+    Set<String> visibleOwners = new HashSet<>();
+    visibleOwners.add(me);
+    if (!otherOwners.isEmpty()) {
+      Map<Key, Map<String, AttributeValue>> found =
+          table.batchGet(otherOwners.stream().map(o -> Keys.membership(o, caller)).toList());
+      for (String owner : otherOwners) {
+        if (found.containsKey(Keys.membership(owner, caller))) {
+          visibleOwners.add(owner);
+        }
+      }
+    }
+    List<Star> visible = stars.items().stream()
+        .filter(s -> !s.repoIsPrivate() || visibleOwners.contains(s.owner().toLowerCase(Locale.ROOT)))
+        .toList();
+    return new Page<>(visible, stars.nextCursor());
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.keys.Segments;
 import dev.monotable.shared.keys.Timestamps;
 import dev.monotable.shared.model.Counter;
+import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.Ticket;
@@ -31,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
@@ -55,7 +57,8 @@ public final class Tickets {
 
   /**
    * Opens an issue or pull request (AP22/AP32) as {@code caller}, on a repository the caller can
-   * see. Requests: BatchGetItem (visibility, {@link RepoAccess#read}), UpdateItem on the Counter
+   * see. Requests: BatchGetItem (visibility and the caller's profile, {@link RepoAccess#readForWrite}),
+   * UpdateItem on the Counter
    * ({@code ADD LastNumber 1}, UPDATED_NEW, condition {@code attribute_exists(PK)}), PutItem of
    * the Ticket ({@code attribute_not_exists(PK)}): open, Version 1, CommentCount 0, empty
    * Reactions map (the map must exist for AP30's {@code ADD Reactions.type}).
@@ -70,10 +73,28 @@ public final class Tickets {
    * @throws UnauthorizedException no caller
    * @throws ValidationException bad title, body, head or base (nothing is written)
    * @throws NotFoundException {@code repository}: missing, or private to this caller
+   * @throws ForbiddenException the caller has no user profile
    */
   public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
       String head, String base) {
+    return create(kind, caller, owner, repo, title, body, head, base, null);
+  }
+
+  /**
+   * {@link #create} with an {@code Idempotency-Key}. The idempotency record's key rides on the
+   * visibility BatchGetItem; when it is there (a retry), the ticket it points to is read (one
+   * GetItem) and returned, nothing is written. Otherwise the Ticket and the
+   * {@link IdempotencyRecord} are put in one TransactWriteItems (both {@code attribute_not_exists}),
+   * so a retry finds both or neither; when the record's condition fails, a concurrent request with
+   * the same key won, and its ticket is returned.
+   *
+   * @param idempotent null for a plain create
+   * @throws ConflictException {@code Idempotency-Key}: the key was used for another request
+   */
+  public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
+      String head, String base, IdempotentRequest idempotent) {
     Callers.require(caller);
+    Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
     Key counterKey = Keys.counter(owner, repo);
     Rules.title(title);
     Rules.longText("body", body, false);
@@ -85,19 +106,33 @@ public final class Tickets {
       base = null;
     }
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller);
+    RepoAccess access = recordKey == null ? RepoAccess.readForWrite(table, owner, repo, caller)
+        : RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
+    if (recordKey != null && access.extra().containsKey(recordKey)) {
+      return replay(kind, idempotent, access.extra().get(recordKey));
+    }
     String now = Timestamps.format(table.clock().instant());
     int number = nextNumber(counterKey, now);
     Ticket ticket = new Ticket(kind, access.repository().owner(), access.repository().name(), number, title, body,
         TicketState.OPEN, caller, head, base, 0, Map.of(), now, now, null, null, 1);
+    Map<String, AttributeValue> item = ticket.toItem();
+    if (idempotent != null) {
+      return createWithRecord(kind, caller, ticket, item, idempotent, recordKey, now);
+    }
     try {
       table.client().putItem(PutItemRequest.builder()
           .tableName(table.tableName())
-          .item(ticket.toItem())
+          .item(item)
           .conditionExpression("attribute_not_exists(#pk)")
           .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
           .build());
     } catch (ConditionalCheckFailedException e) {
+      if (e.hasItem() && sameAttributes(item, e.item(), TableSchema.TYPE, TableSchema.CREATED_AT, "Author",
+          Ticket.TITLE)) {
+        // The SDK retried a Put whose answer was lost: the item in place is exactly ours.
+        return ticket;
+      }
       // The counter only grows, so a taken number means the counter was reset behind our back.
       throw new IllegalStateException(kind.noun() + " number " + number + " is already taken in "
           + owner + "/" + repo + "; the counter is behind the items", e);
@@ -197,7 +232,7 @@ public final class Tickets {
     Rules.longText("body", patch.body(), false);
     TicketState target = patch.state() == null ? null : TicketState.parse(kind, "state", patch.state());
 
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, key);
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, key);
     Ticket current = Ticket.fromItem(requireTicket(kind, access, key));
     boolean isAuthor = current.author() != null
         && current.author().toLowerCase(Locale.ROOT).equals(caller.toLowerCase(Locale.ROOT));
@@ -223,10 +258,14 @@ public final class Tickets {
         throw new ConflictException("state", "only an open pull request can be merged; reopen it first");
       }
     }
-    if (patch.title() == null && patch.body() == null && target == null) {
+    // Fields that repeat the stored value are not changes: a PATCH that changes nothing writes nothing.
+    String title = patch.title() == null || patch.title().equals(current.title()) ? null : patch.title();
+    String body = patch.body() == null || patch.body().equals(current.body() == null ? "" : current.body())
+        ? null : patch.body();
+    if (title == null && body == null && target == null) {
       return current;
     }
-    return write(kind, owner, repo, number, key, expected, patch, target);
+    return write(kind, owner, repo, number, key, expected, new TicketPatch(title, body, null), target);
   }
 
   private Ticket write(TicketKind kind, String owner, String repo, int number, Key key, long expectedVersion,
@@ -313,6 +352,51 @@ public final class Tickets {
     } catch (ConditionalCheckFailedException e) {
       throw new NotFoundException("repository");
     }
+  }
+
+  private Ticket createWithRecord(TicketKind kind, String caller, Ticket ticket, Map<String, AttributeValue> item,
+      IdempotentRequest idempotent, Key recordKey, String now) {
+    Key ticketKey = Keys.ticket(kind, ticket.owner(), ticket.repo(), ticket.number());
+    IdempotencyRecord record = new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
+        idempotent.requestHash(), ticketKey.pk(), ticketKey.sk(), now,
+        table.clock().instant().getEpochSecond() + IdempotencyRecord.TTL_SECONDS);
+    Map<String, String> pk = Map.of("#pk", TableSchema.PK);
+    WriteTransaction tx = new WriteTransaction(table);
+    tx.put(item, "attribute_not_exists(#pk)", pk, Map.of());
+    int putRecord = tx.put(record.toItem(), "attribute_not_exists(#pk)", pk, Map.of());
+    try {
+      tx.commit();
+      return ticket;
+    } catch (TransactionCanceledException e) {
+      if (WriteTransaction.failed(e, putRecord)) {
+        // A request with this key got there first (or this is the SDK's retry of our own commit).
+        Map<String, AttributeValue> existing = table.get(recordKey)
+            .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
+        return replay(kind, idempotent, existing);
+      }
+      throw e;
+    }
+  }
+
+  /** The ticket an earlier request with the same key created; one GetItem. */
+  private Ticket replay(TicketKind kind, IdempotentRequest idempotent, Map<String, AttributeValue> recordItem) {
+    IdempotencyRecord record = IdempotencyRecord.fromItem(recordItem);
+    if (!record.route().equals(idempotent.route()) || !record.requestHash().equals(idempotent.requestHash())) {
+      throw new ConflictException("Idempotency-Key", "this Idempotency-Key was used for another request");
+    }
+    return table.get(new Key(record.targetPk(), record.targetSk()))
+        .map(Ticket::fromItem)
+        .orElseThrow(() -> new NotFoundException(kind.noun()));
+  }
+
+  private static boolean sameAttributes(Map<String, AttributeValue> a, Map<String, AttributeValue> b,
+      String... names) {
+    for (String n : names) {
+      if (!Objects.equals(a.get(n), b.get(n))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static Map<String, AttributeValue> requireTicket(TicketKind kind, RepoAccess access, Key key) {

@@ -42,10 +42,21 @@ public final class Keys {
   public static final Template PR_OPEN = Template.of("PR#OPEN#{rev8}");
   public static final Template PR_CLOSED = Template.of("#PR#CLOSED#{n8}");
   public static final Template STARGAZER = Template.of("STAR#{username}#{ts}");
+  public static final Template IDEMPOTENCY = Template.of("IDEMPOTENCY#{username}#{key}");
 
   private Keys() {}
 
   // ---- accounts ---------------------------------------------------------------------------
+
+  /**
+   * The record of a create sent with {@code Idempotency-Key}: its own partition per caller and
+   * key (the key is case-sensitive, as clients generate it; the caller is lower-cased).
+   */
+  public static Key idempotency(String username, String key) {
+    String u = Segments.account("caller", username);
+    String k = Segments.idempotencyKey("Idempotency-Key", key);
+    return new Key(IDEMPOTENCY.fill(u, k), IDEMPOTENCY.fill(u, k));
+  }
 
   /** User or Organization item; also its GSI1 and GSI3 keys. */
   public static Key account(String name) {

@@ -1,6 +1,7 @@
 package dev.monotable.shared.keys;
 
 import dev.monotable.shared.errors.ValidationException;
+import dev.monotable.shared.model.Rules;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -16,6 +17,9 @@ public final class Segments {
   public static final Pattern REPO = Pattern.compile("^[A-Za-z0-9._-]{1,100}$");
   /** Crockford base32 ULID. */
   public static final Pattern ULID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
+
+  /** Idempotency-Key header values: 8-64 of A-Z a-z 0-9 _ - (a UUID fits). */
+  public static final Pattern IDEMPOTENCY_KEY = Pattern.compile("^[A-Za-z0-9_-]{8,64}$");
 
   public static final int EMAIL_MAX = 254;
   public static final int MAX_NUMBER = 99_999_999;
@@ -44,7 +48,7 @@ public final class Segments {
    * most 254 characters, no whitespace, control characters or {@code #}.
    */
   public static String email(String field, String value) {
-    if (value == null || value.length() > EMAIL_MAX) {
+    if (value == null || !Rules.isWellFormed(value) || Rules.length(value) > EMAIL_MAX) {
       throw new ValidationException(field, field + " must be an e-mail address of at most 254 characters");
     }
     int at = value.indexOf('@');
@@ -87,6 +91,14 @@ public final class Segments {
       throw new ValidationException(field, field + " must be a number from 1 to 99999999");
     }
     return n;
+  }
+
+  /** An Idempotency-Key as sent (case kept). */
+  public static String idempotencyKey(String field, String value) {
+    if (value == null || !IDEMPOTENCY_KEY.matcher(value).matches()) {
+      throw new ValidationException(field, field + " must be 8-64 of A-Z a-z 0-9 _ -, for example a UUID");
+    }
+    return value;
   }
 
   public static String ulid(String field, String value) {

@@ -562,6 +562,20 @@ public final class EntityCharts {
                 "copied from the repository, so star lists hide private ones without reading them"),
             attr("StarredAt", s, req, fixed, "when; also the time in GSI1SK"))));
 
+    // -- beyond the spec: API reliability --
+    ChartKey idempotency = key(Keys.IDEMPOTENCY);
+    l.add(new Chart(IdempotencyRecord.TYPE, null, IdempotencyRecord.class, Selector.always(),
+        pair(idempotency, idempotency),
+        Map.of(), false, true,
+        List.of("written in the same transaction as the entity it created", "TTL = created + 24 hours"),
+        List.of(
+            attr("Username", s, req, fixed, "the caller who sent the Idempotency-Key (display form)"),
+            attr("IdempotencyKey", s, req, fixed, "the header's value, case kept"),
+            attr("Route", s, req, fixed, "route key of the request"),
+            attr("RequestHash", s, req, fixed, "SHA-256 of the request's path and body (base64url)"),
+            attr("TargetPK", s, req, fixed, "table PK of the created entity"),
+            attr("TargetSK", s, req, fixed, "table SK of the created entity"))));
+
     return List.copyOf(l);
   }
 

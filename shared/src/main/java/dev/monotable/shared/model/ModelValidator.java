@@ -264,6 +264,7 @@ public final class ModelValidator {
         return false;
       }
     });
+    rules.put("key", v -> Segments.IDEMPOTENCY_KEY.matcher(v).matches());
     rules.put("n8", v -> DIGITS8.matcher(v).matches() && !v.equals("00000000"));
     rules.put("rev8", v -> DIGITS8.matcher(v).matches() && !v.equals("99999999"));
     rules.put("ts", v -> {

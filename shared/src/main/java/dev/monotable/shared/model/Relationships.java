@@ -132,7 +132,9 @@ public final class Relationships {
           List.of(Strategy.ADJACENCY_LIST), AP18, AP19, AP20),
       rel("Repository", "Star", Cardinality.ONE_TO_MANY, "starred by",
           List.of(Strategy.ADJACENCY_LIST, Strategy.DENORMALISED_COUNTER, Strategy.DENORMALISED_COPY),
-          AP18, AP19, AP21));
+          AP18, AP19, AP21),
+      rel("User", "IdempotencyRecord", Cardinality.ONE_TO_MANY, "retries creates with",
+          List.of(Strategy.UNIQUENESS_ITEM), AP22, AP28, AP32, AP38));
 
   private Relationships() {}
 

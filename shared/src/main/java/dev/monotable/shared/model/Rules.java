@@ -4,8 +4,10 @@ import dev.monotable.shared.errors.ValidationException;
 
 /**
  * Input rules (docs/api-contract.md#input-rules) for values that are not key segments (those are in
- * {@link dev.monotable.shared.keys.Segments}). Lengths count characters (UTF-16 code points would
- * let surrogate pairs through twice as long; characters match what clients count in JSON).
+ * {@link dev.monotable.shared.keys.Segments}). Lengths count characters as people do, that is
+ * Unicode code points: an emoji is one character although Java stores it as two UTF-16 units. A
+ * string with an unpaired surrogate is refused before any length check: it cannot be encoded as
+ * UTF-8, so DynamoDB (and the SDK) would fail on it after a write had been prepared.
  */
 public final class Rules {
   public static final int TITLE_MAX = 256;
@@ -17,7 +19,7 @@ public final class Rules {
 
   /** Issue or pull request title: 1..256 characters. */
   public static String title(String value) {
-    if (value == null || value.isBlank() || value.length() > TITLE_MAX) {
+    if (value == null || value.isBlank() || length(wellFormed("title", value)) > TITLE_MAX) {
       throw new ValidationException("title", "title must be 1 to 256 characters");
     }
     return value;
@@ -31,7 +33,7 @@ public final class Rules {
       }
       return null;
     }
-    if (value.length() > BODY_MAX || (required && value.isBlank())) {
+    if (length(wellFormed(field, value)) > BODY_MAX || (required && value.isBlank())) {
       throw new ValidationException(field, field + " must be " + (required ? "1 to " : "at most ") + "65536 characters");
     }
     return value;
@@ -39,7 +41,7 @@ public final class Rules {
 
   /** Description or name: at most 350 characters. */
   public static String shortText(String field, String value) {
-    if (value != null && value.length() > SHORT_TEXT_MAX) {
+    if (value != null && length(wellFormed(field, value)) > SHORT_TEXT_MAX) {
       throw new ValidationException(field, field + " must be at most 350 characters");
     }
     return value;
@@ -47,10 +49,39 @@ public final class Rules {
 
   /** Pull request head or base: 1..255 characters without control characters. */
   public static String ref(String field, String value) {
-    if (value == null || value.isEmpty() || value.length() > REF_MAX
+    if (value == null || value.isEmpty() || length(wellFormed(field, value)) > REF_MAX
         || value.chars().anyMatch(c -> Character.isISOControl(c))) {
       throw new ValidationException(field, field + " must be 1 to 255 characters without control characters");
     }
     return value;
+  }
+
+  /** Length in characters (code points); call {@link #wellFormed} first. */
+  public static int length(String value) {
+    return value.codePointCount(0, value.length());
+  }
+
+  /** The value when every surrogate is paired; else a 400 naming the field. */
+  public static String wellFormed(String field, String value) {
+    if (value != null && !isWellFormed(value)) {
+      throw new ValidationException(field, field + " is not valid Unicode text (unpaired surrogate)");
+    }
+    return value;
+  }
+
+  /** True when the string is valid UTF-16, so it has a UTF-8 encoding. */
+  public static boolean isWellFormed(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 >= value.length() || !Character.isLowSurrogate(value.charAt(i + 1))) {
+          return false;
+        }
+        i++;
+      } else if (Character.isLowSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

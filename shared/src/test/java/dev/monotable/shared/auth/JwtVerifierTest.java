@@ -86,4 +86,86 @@ class JwtVerifierTest {
     assertThrows(UnauthorizedException.class, () -> verifier().verify("not-a-token"));
     assertThrows(UnauthorizedException.class, () -> verifier().verify(null));
   }
+
+  @Test
+  void verify_shouldAcceptAnyOfSeveralAudiences_whenConfiguredCommaJoinedAsInfraWritesThem() {
+    // GIVEN JWT_AUDIENCE as infra writes it for an issuer with two app clients
+    JwtVerifier v = new JwtVerifier(ISS, "web-client, " + AUD + ",cli", new JwtSigner(keys, "k1")::jwks, clock);
+    JwtSigner signer = new JwtSigner(keys, "k1");
+
+    // WHEN / THEN each audience is accepted, as a string, in a list, or as Cognito's client_id
+    assertEquals("a", v.verify(signer.sign(ISS, "web-client", "a", now(), now() + 60)).username());
+    assertEquals("b", v.verify(signer.sign(ISS, AUD, "b", now(), now() + 60)).username());
+    assertEquals("c", v.verify(signer.sign(claims("aud", java.util.List.of("other", "cli"), "username", "c"))).username());
+    assertEquals("d", v.verify(signer.sign(claims("client_id", "cli", "username", "d"))).username());
+    // and the joined string itself, or a part of a name, is not an audience
+    assertThrows(UnauthorizedException.class,
+        () -> v.verify(signer.sign(ISS, "web-client, " + AUD + ",cli", "e", now(), now() + 60)));
+    assertThrows(UnauthorizedException.class, () -> v.verify(signer.sign(ISS, "web", "e", now(), now() + 60)));
+    assertEquals(java.util.Set.of("web-client", AUD, "cli"), v.audiences());
+  }
+
+  private Map<String, Object> claims(Object... pairs) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("iss", ISS);
+    m.put("iat", now());
+    m.put("exp", now() + 60);
+    for (int i = 0; i < pairs.length; i += 2) {
+      m.put((String) pairs[i], pairs[i + 1]);
+    }
+    return m;
+  }
+
+  @Test
+  void verify_shouldRefetchJwksForAnUnknownKid_atMostOncePerCooldown() {
+    // GIVEN a verifier that has its keys, and a JWKS source that counts fetches
+    java.util.concurrent.atomic.AtomicInteger fetches = new java.util.concurrent.atomic.AtomicInteger();
+    JwtSigner k1 = new JwtSigner(keys, "k1");
+    JwtSigner rotated = new JwtSigner(otherKeys, "k2");
+    java.util.concurrent.atomic.AtomicReference<String> published = new java.util.concurrent.atomic.AtomicReference<>(k1.jwks());
+    JwtVerifier v = new JwtVerifier(ISS, AUD, () -> {
+      fetches.incrementAndGet();
+      return published.get();
+    }, clock);
+    v.verify(k1.sign(ISS, AUD, "a", now(), now() + 3600));
+    assertEquals(1, fetches.get());
+
+    // WHEN an anonymous caller sends 100 tokens with made-up key ids, just after the fetch and
+    // again once the cooldown has passed
+    forgeUnknownKids(v, 100);
+    assertEquals(1, fetches.get());
+    clock.advance(JwtVerifier.REFETCH_COOLDOWN);
+    forgeUnknownKids(v, 100);
+
+    // THEN one refetch at most per cooldown
+    assertEquals(2, fetches.get());
+    // and after the cooldown a rotated key is picked up by one more fetch
+    published.set(rotated.jwks());
+    clock.advance(JwtVerifier.REFETCH_COOLDOWN.plusSeconds(1));
+    assertEquals("b", v.verify(rotated.sign(ISS, AUD, "b", now(), now() + 3600)).username());
+    assertEquals(3, fetches.get());
+  }
+
+  @Test
+  void verify_shouldAnswer401AndNotRetryAtOnce_whenTheJwksCannotBeFetched() {
+    java.util.concurrent.atomic.AtomicInteger fetches = new java.util.concurrent.atomic.AtomicInteger();
+    JwtVerifier v = new JwtVerifier(ISS, AUD, () -> {
+      fetches.incrementAndGet();
+      throw new java.io.UncheckedIOException(new java.io.IOException("connection refused"));
+    }, clock);
+    String token = new JwtSigner(keys, "k1").sign(ISS, AUD, "a", now(), now() + 3600);
+
+    for (int i = 0; i < 10; i++) {
+      assertThrows(UnauthorizedException.class, () -> v.verify(token));
+    }
+
+    assertEquals(1, fetches.get());
+  }
+
+  private void forgeUnknownKids(JwtVerifier v, int n) {
+    for (int i = 0; i < n; i++) {
+      String forged = new JwtSigner(otherKeys, "made-up-" + i).sign(ISS, AUD, "x", now(), now() + 3600);
+      assertThrows(UnauthorizedException.class, () -> v.verify(forged));
+    }
+  }
 }

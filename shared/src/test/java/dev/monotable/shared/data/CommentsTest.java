@@ -47,6 +47,7 @@ class CommentsTest {
     TableGateway gateway = table.gateway(clock);
     tickets = new Tickets(gateway);
     comments = new Comments(gateway);
+    TicketFixtures.profiles(table, "Alice", "Bob", "Carol", "Dave", "Erin");
   }
 
   /** A public repository of Alice with issue 1 and pull request 2, both by Bob. */

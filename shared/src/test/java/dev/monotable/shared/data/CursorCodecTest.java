@@ -51,4 +51,53 @@ class CursorCodecTest {
   void constructor_shouldRejectShortSecrets() {
     assertThrows(IllegalArgumentException.class, () -> new CursorCodec(new byte[16]));
   }
+
+  @Test
+  void encode_shouldRevealNothingOfTheKey_becauseTheCursorIsEncrypted() {
+    CursorCodec c = new CursorCodec(SECRET);
+
+    String cursor = c.encode("AP08|acme", KEY);
+
+    byte[] raw = java.util.Base64.getUrlDecoder().decode(cursor);
+    String asText = new String(raw, StandardCharsets.ISO_8859_1);
+    for (String fragment : new String[] {"ACCOUNT", "acme", "MEMBER", "bob", "PK", "SK", "{"}) {
+      assertFalse(asText.contains(fragment), "the cursor shows " + fragment);
+    }
+    assertFalse(cursor.contains("."), "one opaque token, not payload.signature");
+  }
+
+  @Test
+  void decode_shouldReject_everySingleByteChange() {
+    CursorCodec c = new CursorCodec(SECRET);
+    byte[] raw = java.util.Base64.getUrlDecoder().decode(c.encode("AP08|acme", KEY));
+
+    for (int i = 0; i < raw.length; i++) {
+      byte[] changed = raw.clone();
+      changed[i] ^= 0x01;
+      String cursor = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(changed);
+      assertThrows(ValidationException.class, () -> c.decode("AP08|acme", cursor), "byte " + i);
+    }
+  }
+
+  @Test
+  void decode_shouldReject_truncatedOversizedAndOldSignedCursors() {
+    CursorCodec c = new CursorCodec(SECRET);
+    String cursor = c.encode("AP08|acme", KEY);
+
+    assertThrows(ValidationException.class, () -> c.decode("AP08|acme", cursor.substring(0, 20)));
+    assertThrows(ValidationException.class, () -> c.decode("AP08|acme", ""));
+    assertThrows(ValidationException.class, () -> c.decode("AP08|acme", "A".repeat(5000)));
+    assertThrows(ValidationException.class, () -> c.decode("AP08|acme", "eyJQSyI6IkEifQ.c2ln"));
+    assertThrows(ValidationException.class, () -> c.decode("AP08|acme", "%%%%"));
+  }
+
+  @Test
+  void encode_shouldGiveEqualCursorsForEqualInputs_andDifferentOnesOtherwise() {
+    CursorCodec c = new CursorCodec(SECRET);
+
+    assertEquals(c.encode("s", KEY), c.encode("s", KEY));
+    assertNotEquals(c.encode("s", KEY), c.encode("t", KEY));
+    assertNotEquals(c.encode("s", KEY), c.encode("s", Map.of("PK", AttributeValue.fromS("ACCOUNT#acme"),
+        "SK", AttributeValue.fromS("MEMBER#bob2"))));
+  }
 }

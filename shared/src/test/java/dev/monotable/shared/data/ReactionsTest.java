@@ -45,6 +45,7 @@ class ReactionsTest {
     TableGateway gateway = table.gateway(clock);
     tickets = new Tickets(gateway);
     reactions = new Reactions(gateway);
+    TicketFixtures.profiles(table, "Alice", "Bob", "Carol", "Dave", "Erin");
   }
 
   /** A public repository of Alice with issue 1 and pull request 2, both by Bob. */

@@ -10,6 +10,7 @@ import dev.monotable.shared.model.Counter;
 import dev.monotable.shared.model.Membership;
 import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.Role;
+import dev.monotable.shared.model.User;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.testing.TestTable;
 import java.util.Comparator;
@@ -42,6 +43,14 @@ final class TicketFixtures {
     table.put(new Repository(owner, name, "seeded", isPrivate, ownerIsOrg, null, 0, 0, SEEDED_AT, SEEDED_AT, 1)
         .toItem());
     table.put(new Counter(owner, name, 0, SEEDED_AT, SEEDED_AT).toItem());
+  }
+
+  /** User profiles for these callers: every write but POST /users needs the caller's profile. */
+  static void profiles(TestTable table, String... usernames) {
+    for (String u : usernames) {
+      table.put(new User(u, u.toLowerCase(java.util.Locale.ROOT) + "@example.com", null, null, SEEDED_AT, SEEDED_AT, 1)
+          .toItem());
+    }
   }
 
   static void member(TestTable table, String org, String username, Role role) {

@@ -46,6 +46,7 @@ class TicketsTest {
   void setUp() {
     clock = MutableClock.at(T1);
     tickets = new Tickets(table.gateway(clock));
+    TicketFixtures.profiles(table, "Alice", "Bob", "Carol", "Dave", "Erin");
   }
 
   /** A fresh public repository of user Alice per test, so tests never see each other's tickets. */

@@ -71,6 +71,8 @@ class EntityChartsTest {
     m.put("Reaction (on a pull request)", keys("REACTION#{owner}#{repo}#PR#{n8}", "REACTION#{username}#{type}"));
     m.put("Star", keys("ACCOUNT#{username}", "STAR#{owner}#{repo}",
         "GSI1PK", "REPO#{owner}#{repo}", "GSI1SK", "STAR#{username}#{ts}"));
+    // beyond the spec (issue 9): the record of a create sent with Idempotency-Key
+    m.put("IdempotencyRecord", keys("IDEMPOTENCY#{username}#{key}", "IDEMPOTENCY#{username}#{key}"));
     return m;
   }
 
@@ -88,7 +90,8 @@ class EntityChartsTest {
   void all_shouldListTheSpecEntities_inSpecOrder() {
     assertEquals(List.copyOf(specCharts().keySet()), EntityCharts.all().stream().map(Chart::label).toList());
     assertEquals(List.of("User", "AccountEmail", "Organization", "Membership", "Invitation", "Activity", "Repository",
-        "Counter", "Issue", "PullRequest", "IssueComment", "PRComment", "CountedComment", "Reaction", "Star"),
+        "Counter", "Issue", "PullRequest", "IssueComment", "PRComment", "CountedComment", "Reaction", "Star",
+        "IdempotencyRecord"),
         EntityCharts.types());
   }
 
