@@ -302,6 +302,19 @@ class LocalEngineTest {
     }
   }
 
+  // moto's BaseModel appends every instance it makes to a class-level list: every item ever written
+  // (and every stream record and shard iterator) stayed in memory, about 7 KB per write.
+  @Test
+  void writtenAndReplacedItems_areNotRetainedByTheServer() {
+    LocalEngine.Control engine = LocalEngine.control(LocalDynamoDb.endpoint());
+    assumeTrue(engine.available(), "needs the engine's status");
+    String table = newTable();
+    for (int i = 0; i < 200; i++) {
+      client.putItem(PutItemRequest.builder().tableName(table).item(item("SAME", "1", "n", Integer.toString(i))).build());
+    }
+    assertEquals(0, ((Number) engine.status().get("modelInstancesRetained")).intValue());
+  }
+
   // moto stores TTL but never expires items, and its REMOVE records carry no userIdentity.
   @Test
   void ttl_expiresItems_withDynamoDbsServiceIdentity_andUserDeletesHaveNone() throws Exception {
