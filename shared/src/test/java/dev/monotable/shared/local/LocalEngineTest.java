@@ -478,6 +478,8 @@ class LocalEngineTest {
     Path script = LocalEngine.script();
     String source = Files.readString(script);
     Path dir = Files.createTempDirectory("engine-check");
+    // The copies run from another folder: bring the command-line module they import along.
+    Files.copy(script.resolveSibling("monotable_cli.py"), dir.resolve("monotable_cli.py"));
     Path untested = dir.resolve("untested");
     Files.writeString(untested, source.replace("TESTED_MOTO_VERSIONS = (\"5.2.1\",)", "TESTED_MOTO_VERSIONS = (\"0.0.1\",)"));
     Run refused = run(untested, Map.of());
