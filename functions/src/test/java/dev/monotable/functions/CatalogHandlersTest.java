@@ -8,6 +8,7 @@ import dev.monotable.functions.streams.StreamHandler;
 import dev.monotable.shared.auth.JwtSigner;
 import dev.monotable.shared.auth.JwtVerifier;
 import dev.monotable.shared.catalog.Auth;
+import dev.monotable.functions.http.BodySchemas;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
 import dev.monotable.shared.catalog.StreamCatalog;
@@ -148,14 +149,17 @@ class CatalogHandlersTest {
 
   /**
    * The route's path parameters with plausible values (of things that do not exist). A body, when
-   * the method takes one, holds every parameter name of the catalog as a field too, so a 400 naming
-   * one of them can only be a path parameter the handler wanted and the route lacks.
+   * the method takes one, holds every parameter name of the catalog that the route's body accepts
+   * ({@link BodySchemas}; any other field is refused as unknown), so a 400 naming a parameter name
+   * can only be a path parameter the handler wanted and the route lacks.
    */
   private static Events event(Endpoint e, boolean withBody) {
     Events ev = Events.request(e.method(), e.path());
+    Set<String> accepted = new TreeSet<>();
+    BodySchemas.of(e.routeKey()).forEach(f -> accepted.add(f.name()));
     Map<String, Object> body = new java.util.LinkedHashMap<>();
     for (Endpoint any : EndpointCatalog.endpoints()) {
-      params(any).forEach(p -> body.put(p, value(p)));
+      params(any).stream().filter(accepted::contains).forEach(p -> body.put(p, value(p)));
     }
     for (String p : params(e)) {
       ev.path(p, value(p));

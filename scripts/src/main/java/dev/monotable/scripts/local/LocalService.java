@@ -210,7 +210,7 @@ public final class LocalService implements AutoCloseable {
             + "(scripts/seed --reset starts it over)");
       }
       if (o.streams()) {
-        DynamoDbStreamsClient streamsClient = StreamPipeline.streamsClient(dynamo, Env.region());
+        DynamoDbStreamsClient streamsClient = DynamoDbClients.streams(dynamo, Env.region());
         resources.add(streamsClient);
         pipeline = new StreamPipeline(streamsClient, tableName, StreamPipeline.catalogConsumers(services),
             o.keys().directory().resolve("stream-dead-letters.jsonl"), System.out).start();

@@ -1,9 +1,9 @@
 package dev.monotable.scripts.local;
 
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.Identity;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamViewType;
 import dev.monotable.functions.Services;
@@ -15,7 +15,6 @@ import dev.monotable.shared.json.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,11 +33,6 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
@@ -131,23 +125,6 @@ public final class StreamPipeline implements AutoCloseable {
       }
     }
     return out;
-  }
-
-  /** A Streams client for the endpoint (null: AWS), with the same credentials rule as the table's client. */
-  public static DynamoDbStreamsClient streamsClient(URI endpoint, String region) {
-    var b = DynamoDbStreamsClient.builder()
-        .region(Region.of(region))
-        .httpClient(UrlConnectionHttpClient.builder()
-            .connectionTimeout(Duration.ofSeconds(2))
-            .socketTimeout(Duration.ofSeconds(10))
-            .build());
-    if (endpoint != null) {
-      b.endpointOverride(endpoint);
-      b.credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
-    } else {
-      b.credentialsProvider(DefaultCredentialsProvider.builder().build());
-    }
-    return b.build();
   }
 
   /** Starts polling in the background from the oldest record (TRIM_HORIZON, as the mappings do). */

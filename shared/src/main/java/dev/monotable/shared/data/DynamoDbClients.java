@@ -4,15 +4,19 @@ import dev.monotable.shared.Env;
 import java.net.URI;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClientBuilder;
 
 /**
  * Builds the one DynamoDB client of a process: URLConnection HTTP client (no netty/apache, small
@@ -46,19 +50,42 @@ public final class DynamoDbClients {
     DynamoDbClientBuilder b = DynamoDbClient.builder()
         .overrideConfiguration(override.build())
         .region(Region.of(region))
-        .httpClient(UrlConnectionHttpClient.builder()
-            .connectionTimeout(Duration.ofSeconds(2))
-            .socketTimeout(Duration.ofSeconds(10))
-            .build());
+        .httpClient(httpClient());
     if (endpoint != null) {
       b.endpointOverride(endpoint);
-      // Local servers accept any credentials; real ones from the environment win when present.
-      b.credentialsProvider(Env.get(Env.AWS_ACCESS_KEY_ID) != null
-          ? EnvironmentVariableCredentialsProvider.create()
-          : StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
-    } else {
-      b.credentialsProvider(DefaultCredentialsProvider.builder().build());
     }
+    b.credentialsProvider(credentials(endpoint));
     return b.build();
+  }
+
+  /**
+   * DynamoDB Streams client for an endpoint (null: AWS), with the same HTTP client and credentials
+   * rule as {@link #create}: the local stream pipeline and tests read the table's stream with it.
+   */
+  public static DynamoDbStreamsClient streams(URI endpoint, String region) {
+    DynamoDbStreamsClientBuilder b = DynamoDbStreamsClient.builder()
+        .region(Region.of(region))
+        .httpClient(httpClient());
+    if (endpoint != null) {
+      b.endpointOverride(endpoint);
+    }
+    return b.credentialsProvider(credentials(endpoint)).build();
+  }
+
+  private static SdkHttpClient httpClient() {
+    return UrlConnectionHttpClient.builder()
+        .connectionTimeout(Duration.ofSeconds(2))
+        .socketTimeout(Duration.ofSeconds(10))
+        .build();
+  }
+
+  // Local servers accept any credentials; real ones from the environment win when present.
+  private static AwsCredentialsProvider credentials(URI endpoint) {
+    if (endpoint == null) {
+      return DefaultCredentialsProvider.builder().build();
+    }
+    return Env.get(Env.AWS_ACCESS_KEY_ID) != null
+        ? EnvironmentVariableCredentialsProvider.create()
+        : StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
   }
 }

@@ -77,12 +77,7 @@ class LocalEngineTest {
     assumeTrue(LocalDynamoDb.endpoint() != null, "engine tests describe the local engine, not real AWS");
     // No limit guard here: these tests send what DynamoDB rejects, to see the engine reject it too.
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
-    streams = DynamoDbStreamsClient.builder()
-        .endpointOverride(LocalDynamoDb.endpoint())
-        .region(software.amazon.awssdk.regions.Region.of(DynamoDbExtension.region()))
-        .credentialsProvider(() -> software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local"))
-        .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
-        .build();
+    streams = DynamoDbClients.streams(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
   }
 
   @AfterAll
