@@ -2,8 +2,8 @@ package dev.monotable.scripts.docs;
 
 import dev.monotable.shared.catalog.AccessPattern;
 import dev.monotable.shared.model.EntityCharts;
-import dev.monotable.shared.model.EntityCharts.Chart;
-import dev.monotable.shared.model.EntityCharts.KeyPair;
+import dev.monotable.shared.model.ChartTypes.Chart;
+import dev.monotable.shared.model.ChartTypes.KeyPair;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.ArrayList;

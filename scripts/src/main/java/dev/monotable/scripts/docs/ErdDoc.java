@@ -2,8 +2,8 @@ package dev.monotable.scripts.docs;
 
 import dev.monotable.shared.catalog.AccessPattern;
 import dev.monotable.shared.model.EntityCharts;
-import dev.monotable.shared.model.EntityCharts.Attribute;
-import dev.monotable.shared.model.EntityCharts.Chart;
+import dev.monotable.shared.model.ChartTypes.Attribute;
+import dev.monotable.shared.model.ChartTypes.Chart;
 import dev.monotable.shared.model.Relationships;
 import dev.monotable.shared.model.Relationships.Relationship;
 import dev.monotable.shared.model.Relationships.Strategy;

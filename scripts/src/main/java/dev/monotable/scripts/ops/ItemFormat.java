@@ -2,7 +2,7 @@ package dev.monotable.scripts.ops;
 
 import dev.monotable.shared.json.Json;
 import dev.monotable.shared.model.EntityCharts;
-import dev.monotable.shared.model.EntityCharts.Attribute;
+import dev.monotable.shared.model.ChartTypes.Attribute;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.io.PrintStream;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.shared.keys.Template;
 import dev.monotable.shared.model.EntityCharts;
-import dev.monotable.shared.model.EntityCharts.Chart;
-import dev.monotable.shared.model.EntityCharts.ChartKey;
-import dev.monotable.shared.model.EntityCharts.KeyPair;
-import dev.monotable.shared.model.EntityCharts.Selector;
+import dev.monotable.shared.model.ChartTypes.Chart;
+import dev.monotable.shared.model.ChartTypes.ChartKey;
+import dev.monotable.shared.model.ChartTypes.KeyPair;
+import dev.monotable.shared.model.ChartTypes.Selector;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

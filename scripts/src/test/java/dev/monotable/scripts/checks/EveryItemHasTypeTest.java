@@ -3,7 +3,7 @@ package dev.monotable.scripts.checks;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.shared.model.EntityCharts;
-import dev.monotable.shared.model.EntityCharts.Chart;
+import dev.monotable.shared.model.ChartTypes.Chart;
 import dev.monotable.shared.model.ModelValidator;
 import dev.monotable.testing.ModelSamples;
 import java.lang.reflect.Method;

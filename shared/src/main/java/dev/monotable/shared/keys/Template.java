@@ -2,6 +2,7 @@ package dev.monotable.shared.keys;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,6 +17,8 @@ public final class Template {
   private final String pattern;
   private final List<String> literals = new ArrayList<>();
   private final List<String> names = new ArrayList<>();
+  private final Pattern regex;
+  private final Pattern capturing;
 
   private Template(String pattern) {
     this.pattern = pattern;
@@ -27,6 +30,16 @@ public final class Template {
       last = m.end();
     }
     literals.add(pattern.substring(last));
+    regex = compile("[^#]+");
+    capturing = compile("([^#]+)");
+  }
+
+  private Pattern compile(String segment) {
+    StringBuilder sb = new StringBuilder("^");
+    for (int i = 0; i < names.size(); i++) {
+      sb.append(Pattern.quote(literals.get(i))).append(segment);
+    }
+    return Pattern.compile(sb.append(Pattern.quote(literals.get(names.size()))).append('$').toString());
   }
 
   public static Template of(String pattern) {
@@ -57,11 +70,39 @@ public final class Template {
 
   /** A regular expression matching any key this template can produce. */
   public Pattern regex() {
-    StringBuilder sb = new StringBuilder("^");
-    for (int i = 0; i < names.size(); i++) {
-      sb.append(Pattern.quote(literals.get(i))).append("[^#]+");
+    return regex;
+  }
+
+  /**
+   * The placeholder values of a key this template produced, in placeholder order, or null when
+   * the key does not match.
+   */
+  public List<String> values(String key) {
+    if (key == null) {
+      return null;
     }
-    return Pattern.compile(sb.append(Pattern.quote(literals.get(names.size()))).append('$').toString());
+    Matcher m = capturing.matcher(key);
+    if (!m.matches()) {
+      return null;
+    }
+    List<String> out = new ArrayList<>(names.size());
+    for (int i = 1; i <= names.size(); i++) {
+      out.add(m.group(i));
+    }
+    return out;
+  }
+
+  /**
+   * The pattern with placeholders renamed, for example {@code ACCOUNT.render(Map.of("account",
+   * "org"))} is {@code ACCOUNT#{org}}. Names not in the map stay; a new name may be any text
+   * ({@code {ts of last update}}).
+   */
+  public String render(Map<String, String> renames) {
+    StringBuilder sb = new StringBuilder(literals.get(0));
+    for (int i = 0; i < names.size(); i++) {
+      sb.append('{').append(renames.getOrDefault(names.get(i), names.get(i))).append('}').append(literals.get(i + 1));
+    }
+    return sb.toString();
   }
 
   public String pattern() {

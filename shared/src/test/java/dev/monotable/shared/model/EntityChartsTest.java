@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.keys.Template;
-import dev.monotable.shared.model.EntityCharts.Chart;
-import dev.monotable.shared.model.EntityCharts.ChartKey;
-import dev.monotable.shared.model.EntityCharts.Segment;
+import dev.monotable.shared.model.ChartTypes.Chart;
+import dev.monotable.shared.model.ChartTypes.ChartKey;
+import dev.monotable.shared.model.ChartTypes.Segment;
 import dev.monotable.shared.model.Relationships.Relationship;
 import dev.monotable.testing.ModelSamples;
 import java.util.LinkedHashMap;
@@ -103,15 +103,6 @@ class EntityChartsTest {
   @MethodSource("labels")
   void renderedKeys_shouldEqualSpecChart_forEveryEntity(String label) {
     assertEquals(specCharts().get(label), EntityCharts.byLabel(label).renderedKeys());
-  }
-
-  @Test
-  void render_shouldRenamePlaceholders_whenNamesGiven() {
-    assertEquals("ACCOUNT#{username}", EntityCharts.render(Keys.ACCOUNT, Map.of("account", "username")));
-    assertEquals("ACCOUNT#{org}", EntityCharts.render(Keys.ACCOUNT, Map.of("account", "org")));
-    assertEquals("REPO#{originalOwner}#{repo}", EntityCharts.render(Keys.REPO, Map.of("owner", "originalOwner")));
-    assertEquals("#{ts of last update}", EntityCharts.render(Keys.REPO_UPDATED, Map.of("ts", "ts of last update")));
-    assertEquals("ISSUE#OPEN#{rev8}", EntityCharts.render(Keys.ISSUE_OPEN, Map.of()));
   }
 
   @Test
