@@ -3,6 +3,7 @@ package dev.monotable.functions;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.functions.http.ApiEvent;
 import dev.monotable.functions.http.ApiHandler;
 import dev.monotable.functions.streams.StreamHandler;
 import dev.monotable.shared.auth.JwtSigner;
@@ -153,8 +154,8 @@ class CatalogHandlersTest {
    * ({@link BodySchemas}; any other field is refused as unknown), so a 400 naming a parameter name
    * can only be a path parameter the handler wanted and the route lacks.
    */
-  private static Events event(Endpoint e, boolean withBody) {
-    Events ev = Events.request(e.method(), e.path());
+  private static ApiEvent event(Endpoint e, boolean withBody) {
+    ApiEvent ev = ApiEvent.request(e.method(), e.path());
     Set<String> accepted = new TreeSet<>();
     BodySchemas.of(e.routeKey()).forEach(f -> accepted.add(f.name()));
     Map<String, Object> body = new java.util.LinkedHashMap<>();

@@ -12,8 +12,6 @@ import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.catalog.EndpointCatalog;
 import dev.monotable.shared.errors.ForgeException;
 import dev.monotable.shared.errors.UnauthorizedException;
-import dev.monotable.shared.json.Json;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -55,7 +53,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
       response = ErrorMapper.toResponse(t);
     }
     log(event, context, caller, response, failure, (System.nanoTime() - start) / 1_000_000.0);
-    return toEvent(response);
+    return response.toEvent();
   }
 
   private String caller(APIGatewayV2HTTPEvent event) {
@@ -66,7 +64,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     if (fromAuthorizer != null) {
       return fromAuthorizer;
     }
-    String header = header(event, "authorization");
+    String header = Request.header(event, "authorization");
     if (header != null && services.verifier() != null) {
       // OPTIONAL routes run without the API Gateway authorizer: the handler verifies a token itself.
       return services.verifier().verify(header).username();
@@ -84,37 +82,6 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     }
     Map<String, String> claims = rc.getAuthorizer().getJwt().getClaims();
     return claims == null ? null : Claims.usernameOf(claims);
-  }
-
-  private static String header(APIGatewayV2HTTPEvent event, String name) {
-    Map<String, String> h = event.getHeaders();
-    if (h == null) {
-      return null;
-    }
-    for (Map.Entry<String, String> e : h.entrySet()) {
-      if (e.getKey().equalsIgnoreCase(name)) {
-        return e.getValue();
-      }
-    }
-    return null;
-  }
-
-  private static APIGatewayV2HTTPResponse toEvent(Response r) {
-    Map<String, String> headers = new HashMap<>(r.headers());
-    String body = null;
-    if (r.body() != null) {
-      headers.put("content-type", "application/json");
-      body = Json.write(r.body());
-      if (r.body() instanceof Map<?, ?> m && m.get("version") instanceof Number v) {
-        headers.put("etag", "\"" + v + "\"");
-      }
-    }
-    return APIGatewayV2HTTPResponse.builder()
-        .withStatusCode(r.status())
-        .withHeaders(headers)
-        .withBody(body)
-        .withIsBase64Encoded(false)
-        .build();
   }
 
   private static void log(APIGatewayV2HTTPEvent event, Context context, String caller, Response response,

@@ -3,6 +3,7 @@ package dev.monotable.functions.http;
 import dev.monotable.shared.errors.ConflictException;
 import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
+import dev.monotable.shared.errors.PayloadTooLargeException;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
 import dev.monotable.shared.errors.VersionMismatchException;
@@ -38,8 +39,8 @@ public final class ErrorMapper {
     } else if (t instanceof VersionMismatchException e) {
       return new Response(412, body(e.code(), e.getMessage(), "If-Match"),
           Map.of("etag", "\"" + e.currentVersion() + "\""));
-    } else if (t instanceof ApiError e) {
-      return error(e.status(), e.code(), e.getMessage(), e.field());
+    } else if (t instanceof PayloadTooLargeException e) {
+      return error(413, e.code(), e.getMessage(), null);
     } else if (t instanceof TransactionCanceledException e && isTransactionConflict(e)) {
       // Another transaction held one of the items: nothing was written and a retry will succeed.
       return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
@@ -67,7 +68,11 @@ public final class ErrorMapper {
         || "RequestLimitExceeded".equals(code) || "ThrottlingException".equals(code);
   }
 
-  private static Response error(int status, String code, String message, String field) {
+  /**
+   * A failure found outside the handlers (no route, method not allowed, a malformed HTTP request
+   * to the local API), with the same body as every other failure.
+   */
+  public static Response error(int status, String code, String message, String field) {
     return new Response(status, body(code, message, field), Map.of());
   }
 

@@ -2,6 +2,7 @@ package dev.monotable.functions.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.monotable.shared.data.PageRequest;
+import dev.monotable.shared.errors.PayloadTooLargeException;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.errors.ValidationException;
 import dev.monotable.shared.json.Json;
@@ -73,20 +74,26 @@ public final class Request {
     return q == null ? null : q.get(name);
   }
 
+  /** A header by name in any case (API Gateway lower-cases them; tests and proxies may not). */
   public String header(String name) {
+    return header(event, name);
+  }
+
+  static String header(APIGatewayV2HTTPEvent event, String name) {
     Map<String, String> h = event.getHeaders();
     if (h == null) {
       return null;
     }
     String v = h.get(name);
-    if (v == null) {
-      for (Map.Entry<String, String> e : h.entrySet()) {
-        if (e.getKey().equalsIgnoreCase(name)) {
-          return e.getValue();
-        }
+    if (v != null) {
+      return v;
+    }
+    for (Map.Entry<String, String> e : h.entrySet()) {
+      if (e.getKey().equalsIgnoreCase(name)) {
+        return e.getValue();
       }
     }
-    return v;
+    return null;
   }
 
   private void requireIdentifies() {
@@ -134,7 +141,7 @@ public final class Request {
       byte[] bytes = event.getIsBase64Encoded()
           ? decode(raw) : raw.getBytes(StandardCharsets.UTF_8);
       if (bytes.length > MAX_BODY_BYTES) {
-        throw new ApiError(413, "payload_too_large", null, "request body exceeds 1 MiB");
+        throw new PayloadTooLargeException("request body exceeds 1 MiB");
       }
       String text;
       try {
@@ -212,7 +219,7 @@ public final class Request {
     if (raw != null && raw.length() > MAX_BODY_BYTES / 3) {
       byte[] bytes = event.getIsBase64Encoded() ? decode(raw) : raw.getBytes(StandardCharsets.UTF_8);
       if (bytes.length > MAX_BODY_BYTES) {
-        throw new ApiError(413, "payload_too_large", null, "request body exceeds 1 MiB");
+        throw new PayloadTooLargeException("request body exceeds 1 MiB");
       }
     }
   }

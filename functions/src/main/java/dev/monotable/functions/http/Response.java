@@ -1,5 +1,8 @@
 package dev.monotable.functions.http;
 
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.shared.json.Json;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -18,5 +21,27 @@ public record Response(int status, Object body, Map<String, String> headers) {
 
   public static Response noContent() {
     return new Response(204, null, Map.of());
+  }
+
+  /**
+   * The payload 2.0 response API Gateway turns into HTTP: a JSON body gets its content type, and
+   * a body carrying {@code version} its ETag.
+   */
+  public APIGatewayV2HTTPResponse toEvent() {
+    Map<String, String> out = new HashMap<>(headers);
+    String text = null;
+    if (body != null) {
+      out.put("content-type", "application/json");
+      text = Json.write(body);
+      if (body instanceof Map<?, ?> m && m.get("version") instanceof Number v) {
+        out.put("etag", "\"" + v + "\"");
+      }
+    }
+    return APIGatewayV2HTTPResponse.builder()
+        .withStatusCode(status)
+        .withHeaders(out)
+        .withBody(text)
+        .withIsBase64Encoded(false)
+        .build();
   }
 }

@@ -3,7 +3,6 @@ package dev.monotable.functions.http;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.functions.Events;
 import dev.monotable.functions.Services;
 import dev.monotable.shared.errors.ConflictException;
 import dev.monotable.shared.errors.NotFoundException;
@@ -42,7 +41,7 @@ class ApiHandlerTest {
 
   @Test
   void handleRequest_shouldAnswer401_whenRequiredCallerIsMissing() throws Exception {
-    var r = new Probe(req -> Response.ok(Map.of())).handleRequest(Events.request("POST", "/x").build(), null);
+    var r = new Probe(req -> Response.ok(Map.of())).handleRequest(ApiEvent.request("POST", "/x").build(), null);
     assertEquals(401, r.getStatusCode());
     assertEquals("unauthorized", error(r).get("code"));
   }
@@ -51,16 +50,17 @@ class ApiHandlerTest {
   void handleRequest_shouldAnswer413_whenBodyExceedsOneMiB() throws Exception {
     String big = "{\"a\":\"" + "x".repeat(1024 * 1024) + "\"}";
     var r = new Probe(req -> Response.ok(req.body())).handleRequest(
-        Events.request("POST", "/x").as("alice").body(big).build(), null);
+        ApiEvent.request("POST", "/x").as("alice").body(big).build(), null);
     assertEquals(413, r.getStatusCode());
-    assertEquals("payload_too_large", error(r).get("code"));
+    assertEquals("{\"error\":{\"code\":\"payload_too_large\",\"message\":\"request body exceeds 1 MiB\"}}",
+        r.getBody());
   }
 
   @Test
   void handleRequest_shouldAnswer400_whenBodyIsNotAJsonObject() throws Exception {
     for (String bad : new String[] {"[1,2]", "{", "\"s\"", "", "null"}) {
       var r = new Probe(req -> Response.ok(req.body())).handleRequest(
-          Events.request("POST", "/x").as("alice").body(bad).build(), null);
+          ApiEvent.request("POST", "/x").as("alice").body(bad).build(), null);
       assertEquals(400, r.getStatusCode(), bad);
       assertEquals("invalid_body", error(r).get("code"));
     }
@@ -70,7 +70,7 @@ class ApiHandlerTest {
   void handleRequest_shouldDecodeBase64Body() throws Exception {
     String encoded = Base64.getEncoder().encodeToString("{\"a\":\"b\"}".getBytes());
     var r = new Probe(req -> Response.ok(req.body())).handleRequest(
-        Events.request("POST", "/x").as("alice").base64Body(encoded).build(), null);
+        ApiEvent.request("POST", "/x").as("alice").base64Body(encoded).build(), null);
     assertEquals(200, r.getStatusCode());
     assertEquals("b", json(r).get("a"));
   }
@@ -78,14 +78,14 @@ class ApiHandlerTest {
   @Test
   void handleRequest_shouldMapDomainExceptions_toStatusAndErrorBody() throws Exception {
     var notFound = new Probe(req -> { throw new NotFoundException("user"); })
-        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+        .handleRequest(ApiEvent.request("GET", "/x").as("a").build(), null);
     assertEquals(404, notFound.getStatusCode());
     var conflict = new Probe(req -> { throw new ConflictException("email", "email is taken"); })
-        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+        .handleRequest(ApiEvent.request("GET", "/x").as("a").build(), null);
     assertEquals(409, conflict.getStatusCode());
     assertEquals("email", error(conflict).get("field"));
     var stale = new Probe(req -> { throw new VersionMismatchException(1, 2); })
-        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+        .handleRequest(ApiEvent.request("GET", "/x").as("a").build(), null);
     assertEquals(412, stale.getStatusCode());
     assertEquals("\"2\"", stale.getHeaders().get("etag"));
   }
@@ -97,7 +97,7 @@ class ApiHandlerTest {
             software.amazon.awssdk.services.dynamodb.model.CancellationReason.builder().code("None").build(),
             software.amazon.awssdk.services.dynamodb.model.CancellationReason.builder().code("TransactionConflict").build())
         .message("Transaction cancelled").build();
-    var r = new Probe(req -> { throw conflict; }).handleRequest(Events.request("PUT", "/x").as("a").build(), null);
+    var r = new Probe(req -> { throw conflict; }).handleRequest(ApiEvent.request("PUT", "/x").as("a").build(), null);
     assertEquals(409, r.getStatusCode());
     assertEquals("transaction_conflict", error(r).get("code"));
   }
@@ -108,7 +108,7 @@ class ApiHandlerTest {
         .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder()
             .errorCode("ProvisionedThroughputExceededException").build())
         .message("slow down").build();
-    var r = new Probe(req -> { throw throttled; }).handleRequest(Events.request("GET", "/x").as("a").build(), null);
+    var r = new Probe(req -> { throw throttled; }).handleRequest(ApiEvent.request("GET", "/x").as("a").build(), null);
     assertEquals(503, r.getStatusCode());
     assertEquals("1", r.getHeaders().get("retry-after"));
   }
@@ -116,7 +116,7 @@ class ApiHandlerTest {
   @Test
   void handleRequest_shouldAnswer500WithoutDetails_whenUnexpected() throws Exception {
     var r = new Probe(req -> { throw new IllegalStateException("secret detail"); })
-        .handleRequest(Events.request("GET", "/x").as("a").build(), null);
+        .handleRequest(ApiEvent.request("GET", "/x").as("a").build(), null);
     assertEquals(500, r.getStatusCode());
     assertFalse(r.getBody().contains("secret detail"));
   }
@@ -125,12 +125,12 @@ class ApiHandlerTest {
   void ifMatch_shouldParseQuotedWeakAndBareVersions_andRejectGarbage() throws Exception {
     Function<Request, Response> echo = req -> Response.ok(Map.of("v", String.valueOf(req.ifMatch())));
     for (String[] c : new String[][] {{"\"3\"", "3"}, {"W/\"4\"", "4"}, {"5", "5"}}) {
-      var r = new Probe(echo).handleRequest(Events.request("PATCH", "/x").as("a").header("If-Match", c[0]).build(), null);
+      var r = new Probe(echo).handleRequest(ApiEvent.request("PATCH", "/x").as("a").header("If-Match", c[0]).build(), null);
       assertEquals(c[1], json(r).get("v"));
     }
-    var none = new Probe(echo).handleRequest(Events.request("PATCH", "/x").as("a").build(), null);
+    var none = new Probe(echo).handleRequest(ApiEvent.request("PATCH", "/x").as("a").build(), null);
     assertEquals("null", json(none).get("v"));
-    var bad = new Probe(echo).handleRequest(Events.request("PATCH", "/x").as("a").header("If-Match", "\"x\"").build(), null);
+    var bad = new Probe(echo).handleRequest(ApiEvent.request("PATCH", "/x").as("a").header("If-Match", "\"x\"").build(), null);
     assertEquals(400, bad.getStatusCode());
     assertEquals("If-Match", error(bad).get("field"));
   }

@@ -1,18 +1,17 @@
 package dev.monotable.scripts.bench;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.monotable.functions.http.ApiEvent;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * One HTTP request of a benchmark fixture, turned into the payload 2.0 event API Gateway would
- * deliver: route key, decoded path parameters, lower-cased headers, JWT claims under
- * {@code requestContext.authorizer.jwt.claims}, body. It also travels as {@code key=value}
- * arguments to the cold-start probe, so it depends on nothing outside the Lambda jar.
+ * One HTTP request of a benchmark fixture: the parts a case varies, turned into an event by the
+ * one builder {@link ApiEvent}. It also travels as {@code key=value} arguments to the cold-start
+ * probe, so it depends on nothing outside the Lambda jar.
  *
  * @param caller authenticated username (claims {@code username} and {@code sub}), or null
  */
@@ -51,42 +50,13 @@ public record BenchRequest(String caller, Map<String, String> path, Map<String, 
 
   /** The event API Gateway would send for route {@code method routePath} (e.g. {@code GET /users/{username}}). */
   public APIGatewayV2HTTPEvent toEvent(String method, String routePath, String requestId) {
-    String rawPath = routePath;
-    for (Map.Entry<String, String> e : path.entrySet()) {
-      rawPath = rawPath.replace("{" + e.getKey() + "}", e.getValue());
-    }
-    StringBuilder rawQuery = new StringBuilder();
-    query.forEach((k, v) -> rawQuery.append(rawQuery.length() == 0 ? "" : "&").append(k).append('=').append(v));
-    var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder()
-        .withMethod(method).withPath(rawPath).withProtocol("HTTP/1.1").withSourceIp("127.0.0.1")
-        .withUserAgent("monotable-bench").build();
-    var rc = APIGatewayV2HTTPEvent.RequestContext.builder()
-        .withRouteKey(method + " " + routePath).withRequestId(requestId).withHttp(http).withStage("$default")
-        .withTimeEpoch(System.currentTimeMillis());
-    Map<String, String> allHeaders = new HashMap<>(headers);
+    ApiEvent event = ApiEvent.request(method, routePath).as(caller).headers(headers).requestId(requestId);
+    path.forEach(event::path);
+    query.forEach(event::query);
     if (body != null) {
-      allHeaders.put("content-type", "application/json");
+      event.header("content-type", "application/json").body(body);
     }
-    if (caller != null) {
-      Map<String, String> claims = new HashMap<>();
-      claims.put("username", caller);
-      claims.put("sub", caller);
-      rc.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-          .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims).build())
-          .build());
-    }
-    return APIGatewayV2HTTPEvent.builder()
-        .withVersion("2.0")
-        .withRouteKey(method + " " + routePath)
-        .withRawPath(rawPath)
-        .withRawQueryString(rawQuery.toString())
-        .withPathParameters(path.isEmpty() ? null : new HashMap<>(path))
-        .withQueryStringParameters(query.isEmpty() ? null : new HashMap<>(query))
-        .withHeaders(allHeaders)
-        .withBody(body)
-        .withIsBase64Encoded(false)
-        .withRequestContext(rc.build())
-        .build();
+    return event.build();
   }
 
   /** {@code key=value} arguments for the cold-start probe; {@link #fromArgs} reads them back. */

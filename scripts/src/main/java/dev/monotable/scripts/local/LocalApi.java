@@ -4,25 +4,20 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.functions.Services;
+import dev.monotable.functions.http.ApiEvent;
+import dev.monotable.functions.http.ErrorMapper;
 import dev.monotable.shared.auth.Claims;
 import dev.monotable.shared.auth.JwtVerifier;
 import dev.monotable.shared.catalog.Auth;
 import dev.monotable.shared.catalog.Endpoint;
 import dev.monotable.shared.errors.UnauthorizedException;
-import dev.monotable.shared.json.Json;
 import java.io.IOException;
 import java.net.URLDecoder;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The HTTP API on this machine, as API Gateway would serve it: each request becomes a payload 2.0
@@ -117,14 +112,24 @@ public final class LocalApi implements AutoCloseable {
         claims = verifier.verify(authorization);
       } catch (UnauthorizedException e) {
         // API Gateway's authorizer answers 401 with no detail; the local one says why.
-        LocalHttpServer.Response r = error(401, "unauthorized", e.getMessage());
-        Map<String, String> h = new LinkedHashMap<>(r.headers());
-        h.put("www-authenticate", "Bearer");
-        return new LocalHttpServer.Response(401, h, r.body());
+        return send(ErrorMapper.toResponse(e).toEvent());
       }
     }
-    APIGatewayV2HTTPEvent event = event(request, match, headers, query, claims);
-    APIGatewayV2HTTPResponse response = handlers.get(match.endpoint().handlerClass()).handleRequest(event, null);
+    ApiEvent event = ApiEvent.request(match.endpoint().method(), match.endpoint().path())
+        .rawPath(request.rawPath())
+        .rawQuery(request.rawQuery() == null ? "" : request.rawQuery())
+        .headers(headers)
+        .rawBody(request.body())
+        .claims(claims == null ? null : stringClaims(claims))
+        .source(request.remote().getAddress().getHostAddress(), request.protocol());
+    match.pathParameters().forEach(event::path);
+    if (query != null) {
+      query.forEach(event::query);
+    }
+    return send(handlers.get(match.endpoint().handlerClass()).handleRequest(event.build(), null));
+  }
+
+  private static LocalHttpServer.Response send(APIGatewayV2HTTPResponse response) {
     byte[] out = response.getBody() == null ? new byte[0]
         : response.getIsBase64Encoded() ? Base64.getDecoder().decode(response.getBody())
         : response.getBody().getBytes(StandardCharsets.UTF_8);
@@ -132,62 +137,10 @@ public final class LocalApi implements AutoCloseable {
         response.getHeaders() == null ? Map.of() : response.getHeaders(), out);
   }
 
-  private static APIGatewayV2HTTPEvent event(LocalHttpServer.Request request, RouteTable.Match match,
-      Map<String, String> headers, Map<String, String> query, Claims claims) {
-    Endpoint e = match.endpoint();
-    String rawQuery = request.rawQuery();
-    byte[] body = request.body();
-    long now = System.currentTimeMillis();
-    var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder()
-        .withMethod(e.method())
-        .withPath(request.rawPath())
-        .withProtocol(request.protocol())
-        .withSourceIp(request.remote().getAddress().getHostAddress())
-        .withUserAgent(headers.get("user-agent"))
-        .build();
-    var rc = APIGatewayV2HTTPEvent.RequestContext.builder()
-        .withAccountId("local")
-        .withApiId("local")
-        .withDomainName(headers.getOrDefault("host", "127.0.0.1"))
-        .withDomainPrefix("local")
-        .withHttp(http)
-        .withRequestId(UUID.randomUUID().toString())
-        .withRouteKey(e.routeKey())
-        .withStage("$default")
-        .withTime(Instant.ofEpochMilli(now).toString())
-        .withTimeEpoch(now);
-    if (claims != null) {
-      Map<String, String> stringClaims = new LinkedHashMap<>();
-      claims.all().forEach((k, v) -> stringClaims.put(k, String.valueOf(v)));
-      rc.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-          .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-              .withClaims(stringClaims).withScopes(List.of()).build())
-          .build());
-    }
-    String text = null;
-    boolean base64 = false;
-    if (body.length > 0) {
-      try {
-        text = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .decode(ByteBuffer.wrap(body)).toString();
-      } catch (CharacterCodingException notText) {
-        text = Base64.getEncoder().encodeToString(body);
-        base64 = true;
-      }
-    }
-    return APIGatewayV2HTTPEvent.builder()
-        .withVersion("2.0")
-        .withRouteKey(e.routeKey())
-        .withRawPath(request.rawPath())
-        .withRawQueryString(rawQuery == null ? "" : rawQuery)
-        .withHeaders(headers)
-        .withQueryStringParameters(query)
-        .withPathParameters(match.pathParameters().isEmpty() ? null : match.pathParameters())
-        .withBody(text)
-        .withIsBase64Encoded(base64)
-        .withRequestContext(rc.build())
-        .build();
+  private static Map<String, String> stringClaims(Claims claims) {
+    Map<String, String> out = new LinkedHashMap<>();
+    claims.all().forEach((k, v) -> out.put(k, String.valueOf(v)));
+    return out;
   }
 
   /** Lower-cased names; repeated headers joined with commas, as API Gateway does. */
@@ -242,13 +195,6 @@ public final class LocalApi implements AutoCloseable {
   }
 
   private static LocalHttpServer.Response error(int status, String code, String message, String field) {
-    Map<String, Object> error = new LinkedHashMap<>();
-    error.put("code", code);
-    error.put("message", message);
-    if (field != null) {
-      error.put("field", field);
-    }
-    return new LocalHttpServer.Response(status, Map.of("content-type", "application/json"),
-        Json.write(Map.of("error", error)).getBytes(StandardCharsets.UTF_8));
+    return send(ErrorMapper.error(status, code, message, field).toEvent());
   }
 }
