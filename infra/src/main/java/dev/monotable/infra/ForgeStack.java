@@ -141,7 +141,7 @@ public final class ForgeStack extends Stack {
           .alarmTopic(alarmTopic)
           .logLevel(settings.logLevel())
           .logRetention(logRetention)
-          .removalPolicy(removal)
+          .logRemovalPolicy(removal)
           .build()));
     }
 

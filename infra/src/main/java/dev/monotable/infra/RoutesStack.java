@@ -75,7 +75,7 @@ public final class RoutesStack extends NestedStack {
           .maxTimeout(ForgeHttpApi.INTEGRATION_TIMEOUT)
           .environment(environment)
           .logRetention(props.logRetention)
-          .logRemovalPolicy(props.removalPolicy)
+          .logRemovalPolicy(props.logRemovalPolicy)
           .alarmTopic(props.alarmTopic)
           .build());
       function.allow(access.statements(props.table.getTableArn()));
@@ -162,7 +162,7 @@ public final class RoutesStack extends NestedStack {
     final ITopic alarmTopic;
     final String logLevel;
     final RetentionDays logRetention;
-    final RemovalPolicy removalPolicy;
+    final RemovalPolicy logRemovalPolicy;
 
     private Props(Builder b) {
       this.endpoints = List.copyOf(b.endpoints);
@@ -175,7 +175,7 @@ public final class RoutesStack extends NestedStack {
       this.alarmTopic = b.alarmTopic;
       this.logLevel = b.logLevel;
       this.logRetention = b.logRetention;
-      this.removalPolicy = b.removalPolicy;
+      this.logRemovalPolicy = b.logRemovalPolicy;
     }
 
     /** Builder of {@link Props}. */
@@ -190,7 +190,7 @@ public final class RoutesStack extends NestedStack {
       private ITopic alarmTopic;
       private String logLevel = "INFO";
       private RetentionDays logRetention = RetentionDays.ONE_MONTH;
-      private RemovalPolicy removalPolicy = RemovalPolicy.RETAIN;
+      private RemovalPolicy logRemovalPolicy = RemovalPolicy.RETAIN;
 
       /** Catalog endpoints of this area. Required. */
       public Builder endpoints(List<Endpoint> endpoints) {
@@ -253,8 +253,8 @@ public final class RoutesStack extends NestedStack {
       }
 
       /** Of the functions' log groups. @default RETAIN */
-      public Builder removalPolicy(RemovalPolicy removalPolicy) {
-        this.removalPolicy = removalPolicy;
+      public Builder logRemovalPolicy(RemovalPolicy logRemovalPolicy) {
+        this.logRemovalPolicy = logRemovalPolicy;
         return this;
       }
 

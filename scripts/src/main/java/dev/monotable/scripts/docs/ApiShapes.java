@@ -294,7 +294,7 @@ final class ApiShapes {
       case "CreateInvitationHandler" -> create("invite an e-mail address for 7 days (admins only)", "Invitation",
           object(List.of("email"), "email", email(), "role", described(enumOf(roles()), "default member")));
       case "ListInvitationsHandler" -> list("pending invitations (admins only)", "Invitation");
-      case "ListEventsHandler" -> list("a user's activity feed, newest first", "Activity");
+      case "ListActivityHandler" -> list("a user's activity feed, newest first", "Activity");
       case "CreateRepoHandler" -> create("create a repository", "Repository", object(List.of("name"),
           "name", repoName(), "owner", described(account(), "you (default) or an organization you administer"),
           "description", string(0, Rules.SHORT_TEXT_MAX), "private", type("boolean")));
@@ -307,24 +307,24 @@ final class ApiShapes {
       case "UnstarHandler" -> empty("unstar a repository (idempotent)");
       case "ListStarredHandler" -> list("repositories a user starred", "StarredRepository");
       case "ListStargazersHandler" -> list("who starred a repository", "Stargazer");
-      case "CreateIssueHandler", "CreatePullHandler" -> create("open " + (kind.equals("Issue") ? "an " : "a ")
+      case "CreateIssueHandler", "CreatePullRequestHandler" -> create("open " + (kind.equals("Issue") ? "an " : "a ")
           + noun, kind, ticketBody(kind.equals("PullRequest")));
-      case "GetIssueHandler", "GetPullHandler" -> read("get " + (kind.equals("Issue") ? "an " : "a ") + noun,
+      case "GetIssueHandler", "GetPullRequestHandler" -> read("get " + (kind.equals("Issue") ? "an " : "a ") + noun,
           ref(kind));
-      case "ListIssuesHandler", "ListPullsHandler" -> new Shape("list " + noun + "s by state", 200, page(kind), null,
+      case "ListIssuesHandler", "ListPullRequestsHandler" -> new Shape("list " + noun + "s by state", 200, page(kind), null,
           false, paging(Map.of("state", described(enumOf(List.of(Tickets.STATE_OPEN, Tickets.STATE_CLOSED,
               Tickets.STATE_ALL)), "default open (newest first); closed oldest first; all by number"
               + (kind.equals("PullRequest") ? "; closed includes merged" : "")))), false);
-      case "UpdateIssueHandler", "UpdatePullHandler" -> new Shape("edit or change the state of "
+      case "UpdateIssueHandler", "UpdatePullRequestHandler" -> new Shape("edit or change the state of "
           + (kind.equals("Issue") ? "an " : "a ") + noun, 200, ref(kind), object(List.of(),
           "title", string(1, Rules.TITLE_MAX), "body", string(0, Rules.BODY_MAX),
           "state", enumOf(kind.equals("Issue") ? List.of("open", "closed") : List.of("open", "closed", "merged"))),
           true, Map.of(), true);
-      case "CreateIssueCommentHandler", "CreatePullCommentHandler" -> create("comment on " + (kind.equals("Issue")
+      case "CreateIssueCommentHandler", "CreatePullRequestCommentHandler" -> create("comment on " + (kind.equals("Issue")
           ? "an " : "a ") + noun, "Comment", object(List.of("body"), "body", string(1, Rules.BODY_MAX)));
-      case "ListIssueCommentsHandler", "ListPullCommentsHandler" -> list("comments, oldest first", "Comment");
-      case "PutIssueReactionHandler", "PutPullReactionHandler" -> empty("react (idempotent)");
-      case "DeleteIssueReactionHandler", "DeletePullReactionHandler" -> empty("remove your reaction (idempotent)");
+      case "ListIssueCommentsHandler", "ListPullRequestCommentsHandler" -> list("comments, oldest first", "Comment");
+      case "PutIssueReactionHandler", "PutPullRequestReactionHandler" -> empty("react (idempotent)");
+      case "DeleteIssueReactionHandler", "DeletePullRequestReactionHandler" -> empty("remove your reaction (idempotent)");
       case "HealthHandler" -> read("liveness, table name and endpoint", ref("Health"));
       default -> throw new IllegalStateException(e.routeKey() + ": " + h + " has no shape in ApiShapes");
     };

@@ -57,7 +57,7 @@ public final class EndpointCatalog {
         Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)));
     l.add(ep("GET", "/orgs/{org}/invitations", "orgs.ListInvitationsHandler", Auth.REQUIRED, List.of(AP11),
         Set.of(GET_ITEM, QUERY)));
-    l.add(ep("GET", "/users/{username}/events", "activity.ListEventsHandler", Auth.NONE, List.of(AP12),
+    l.add(ep("GET", "/users/{username}/events", "activity.ListActivityHandler", Auth.NONE, List.of(AP12),
         Set.of(QUERY)));
     // Repositories, forks, stars
     l.add(ep("POST", "/repos", "repos.CreateRepoHandler", Auth.REQUIRED, List.of(AP13),
@@ -82,7 +82,7 @@ public final class EndpointCatalog {
         List.of(AP21), Set.of(BATCH_GET_ITEM, QUERY), Gsi.GSI1));
     // Issues (AP22-31) and pull requests (AP32-41): the same ten routes
     tickets(l, "issues", "Issue", List.of(AP22, AP23, AP24, AP25, AP26, AP27, AP28, AP29, AP30, AP31));
-    tickets(l, "pulls", "Pull", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
+    tickets(l, "pulls", "PullRequest", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
     l.add(ep("GET", "/health", "HealthHandler", Auth.NONE, List.of(AP42), Set.of()));
     return Collections.unmodifiableList(l);
   }

@@ -20,26 +20,26 @@ public final class StreamCatalog {
 
   private static final String PKG = "dev.monotable.functions.streams.";
   private static final String ISSUE = TicketKind.ISSUE.type();
-  private static final String PULL = TicketKind.PULL_REQUEST.type();
+  private static final String PULL_REQUEST = TicketKind.PULL_REQUEST.type();
   private static final String ISSUE_COMMENT = TicketKind.ISSUE.commentType();
-  private static final String PR_COMMENT = TicketKind.PULL_REQUEST.commentType();
+  private static final String PULL_REQUEST_COMMENT = TicketKind.PULL_REQUEST.commentType();
 
   private static final List<StreamHandlerDeclaration> DECLARATIONS = List.of(
       // ST1: a conditional UpdateItem of the repository, only ever forward.
       StreamHandlerDeclaration.builder(PKG + "RepoUpdatedHandler").stream("ST1")
-          .itemTypes(ISSUE, PULL, ISSUE_COMMENT, PR_COMMENT)
+          .itemTypes(ISSUE, PULL_REQUEST, ISSUE_COMMENT, PULL_REQUEST_COMMENT)
           .eventNames("INSERT")
           .actions(UPDATE_ITEM)
           .build(),
       // ST2: reads the repository (private ones stay out of the public feed), puts Activity items.
       StreamHandlerDeclaration.builder(PKG + "ActivityFeedHandler").stream("ST2")
-          .itemTypes(ISSUE, PULL, ISSUE_COMMENT, PR_COMMENT, Star.TYPE, Repository.TYPE)
+          .itemTypes(ISSUE, PULL_REQUEST, ISSUE_COMMENT, PULL_REQUEST_COMMENT, Star.TYPE, Repository.TYPE)
           .eventNames("INSERT")
           .actions(GET_ITEM, PUT_ITEM)
           .build(),
       // ST3: one transaction per record (receipt item + ADD CommentCount).
       StreamHandlerDeclaration.builder(PKG + "CommentCountHandler").stream("ST3")
-          .itemTypes(ISSUE_COMMENT, PR_COMMENT)
+          .itemTypes(ISSUE_COMMENT, PULL_REQUEST_COMMENT)
           .eventNames("INSERT", "REMOVE")
           .actions(PUT_ITEM, DELETE_ITEM, UPDATE_ITEM)
           .build(),

@@ -4,13 +4,13 @@ import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
 /** CreateTicket for pull requests: see {@link CreateTicketHandler}. */
-public final class CreatePullHandler extends CreateTicketHandler {
+public final class CreatePullRequestHandler extends CreateTicketHandler {
 
-  public CreatePullHandler() {
+  public CreatePullRequestHandler() {
     this(Services.fromEnvironment());
   }
 
-  public CreatePullHandler(Services services) {
+  public CreatePullRequestHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }

@@ -4,13 +4,13 @@ import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
 /** ListTickets for pull requests: see {@link ListTicketsHandler}. */
-public final class ListPullsHandler extends ListTicketsHandler {
+public final class ListPullRequestsHandler extends ListTicketsHandler {
 
-  public ListPullsHandler() {
+  public ListPullRequestsHandler() {
     this(Services.fromEnvironment());
   }
 
-  public ListPullsHandler(Services services) {
+  public ListPullRequestsHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }

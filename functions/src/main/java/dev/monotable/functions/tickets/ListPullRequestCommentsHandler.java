@@ -4,13 +4,13 @@ import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
 /** ListComments for pull requests: see {@link ListCommentsHandler}. */
-public final class ListPullCommentsHandler extends ListCommentsHandler {
+public final class ListPullRequestCommentsHandler extends ListCommentsHandler {
 
-  public ListPullCommentsHandler() {
+  public ListPullRequestCommentsHandler() {
     this(Services.fromEnvironment());
   }
 
-  public ListPullCommentsHandler(Services services) {
+  public ListPullRequestCommentsHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }

@@ -4,13 +4,13 @@ import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
 /** CreateComment for pull requests: see {@link CreateCommentHandler}. */
-public final class CreatePullCommentHandler extends CreateCommentHandler {
+public final class CreatePullRequestCommentHandler extends CreateCommentHandler {
 
-  public CreatePullCommentHandler() {
+  public CreatePullRequestCommentHandler() {
     this(Services.fromEnvironment());
   }
 
-  public CreatePullCommentHandler(Services services) {
+  public CreatePullRequestCommentHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }

@@ -7,13 +7,13 @@ import dev.monotable.functions.http.Response;
 import dev.monotable.functions.http.Representations;
 
 /** GET /users/{username}/events (AP12): the activity feed, newest first. */
-public final class ListEventsHandler extends ApiHandler {
+public final class ListActivityHandler extends ApiHandler {
 
-  public ListEventsHandler() {
+  public ListActivityHandler() {
     this(Services.fromEnvironment());
   }
 
-  public ListEventsHandler(Services services) {
+  public ListActivityHandler(Services services) {
     super(services);
   }
 

@@ -3,14 +3,14 @@ package dev.monotable.functions.tickets;
 import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
-/** UpdateTicket for pull requests: see {@link UpdateTicketHandler}. */
-public final class UpdatePullHandler extends UpdateTicketHandler {
+/** GetTicket for pull requests: see {@link GetTicketHandler}. */
+public final class GetPullRequestHandler extends GetTicketHandler {
 
-  public UpdatePullHandler() {
+  public GetPullRequestHandler() {
     this(Services.fromEnvironment());
   }
 
-  public UpdatePullHandler(Services services) {
+  public GetPullRequestHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }

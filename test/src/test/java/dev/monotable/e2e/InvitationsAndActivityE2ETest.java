@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * clock within a second, and write the expired items at the service's time.
  */
 @ExtendWith(ForgeExtension.class)
-class InvitationsAndEventsE2ETest {
+class InvitationsAndActivityE2ETest {
   private static final long WEEK = Duration.ofDays(7).toSeconds();
   private static final Duration ACTIVITY_LIFETIME = Duration.ofDays(90);
   /** Further ahead than any expiry planted below lies in the past, so the engine keeps them all. */
@@ -48,7 +48,7 @@ class InvitationsAndEventsE2ETest {
   private final TestTable table;
   private final ForgeFixtures fx;
 
-  InvitationsAndEventsE2ETest(Forge forge, TestTable table) {
+  InvitationsAndActivityE2ETest(Forge forge, TestTable table) {
     this.forge = forge;
     this.table = table;
     this.fx = new ForgeFixtures(forge);
@@ -57,7 +57,7 @@ class InvitationsAndEventsE2ETest {
   // ---- AP10 POST /orgs/{org}/invitations ----------------------------------------------------
 
   @Test
-  void invite_shouldWriteInvitationExpiringInSevenDays_whenAnAdminInvites() {
+  void createInvitation_shouldWriteInvitationExpiringInSevenDays_whenAnAdminInvites() {
     // GIVEN
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
@@ -82,7 +82,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void invite_shouldKeepTheRole_whenAdminRoleIsAsked() {
+  void createInvitation_shouldKeepTheRole_whenAdminRoleIsAsked() {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
 
@@ -94,7 +94,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void invite_shouldConflictOnInvitationAndWriteNothing_whenOneIsPendingForTheAddress() {
+  void createInvitation_shouldConflictOnInvitationAndWriteNothing_whenOneIsPendingForTheAddress() {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
     assertEquals(201, forge.post("/orgs/" + org + "/invitations").as(admin).json("email", "dup@x.io").send().status());
@@ -107,7 +107,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void invite_shouldReplaceAnExpiredInvitation_whenTtlHasNotDeletedItYet() {
+  void createInvitation_shouldReplaceAnExpiredInvitation_whenTtlHasNotDeletedItYet() {
     // GIVEN an invitation that expired a day ago but still sits in the table
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
@@ -129,7 +129,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void invite_shouldForbidAndWriteNothing_whenCallerIsNotAnAdmin() {
+  void createInvitation_shouldForbidAndWriteNothing_whenCallerIsNotAnAdmin() {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
     String member = fx.user("Member");
@@ -145,7 +145,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void invite_shouldAnswer404OrUnauthorized_whenOrgIsMissingOrCallerAnonymous() {
+  void createInvitation_shouldAnswer404OrUnauthorized_whenOrgIsMissingOrCallerAnonymous() {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
     var before = fx.snapshot();
@@ -157,7 +157,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void invite_shouldRejectWithFieldAndWriteNothing_whenInputIsInvalid() {
+  void createInvitation_shouldRejectWithFieldAndWriteNothing_whenInputIsInvalid() {
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
     var before = fx.snapshot();
@@ -225,7 +225,7 @@ class InvitationsAndEventsE2ETest {
   // ---- AP12 GET /users/{username}/events ----------------------------------------------------
 
   @Test
-  void listEvents_shouldPageNewestFirstWithoutExpired_whenFeedSpansSeveralPages() {
+  void listActivity_shouldPageNewestFirstWithoutExpired_whenFeedSpansSeveralPages() {
     // GIVEN five live entries written out of time order, two expired, and one in another feed
     String alice = fx.user("Alice");
     String bob = fx.user("Bob");
@@ -261,7 +261,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void listEvents_shouldReturnOnlyActivity_whenTheAccountPartitionHoldsOtherItems() {
+  void listActivity_shouldReturnOnlyActivity_whenTheAccountPartitionHoldsOtherItems() {
     // GIVEN an org partition with the Organization, Memberships and an Invitation, plus two entries
     String admin = fx.user("Admin");
     String org = fx.org("Acme", admin);
@@ -284,7 +284,7 @@ class InvitationsAndEventsE2ETest {
   }
 
   @Test
-  void listEvents_shouldAnswerEmptyPageOr400_whenFeedEmptyOrCursorBad() {
+  void listActivity_shouldAnswerEmptyPageOr400_whenFeedEmptyOrCursorBad() {
     String alice = fx.user("Alice");
     Instant now = forge.clock().instant().truncatedTo(ChronoUnit.MILLIS);
     for (int i = 1; i <= 3; i++) {

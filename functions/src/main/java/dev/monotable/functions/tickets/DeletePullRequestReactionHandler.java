@@ -4,13 +4,13 @@ import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
 /** DeleteReaction for pull requests: see {@link DeleteReactionHandler}. */
-public final class DeletePullReactionHandler extends DeleteReactionHandler {
+public final class DeletePullRequestReactionHandler extends DeleteReactionHandler {
 
-  public DeletePullReactionHandler() {
+  public DeletePullRequestReactionHandler() {
     this(Services.fromEnvironment());
   }
 
-  public DeletePullReactionHandler(Services services) {
+  public DeletePullRequestReactionHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }

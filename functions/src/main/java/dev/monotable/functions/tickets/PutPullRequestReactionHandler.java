@@ -4,13 +4,13 @@ import dev.monotable.functions.Services;
 import dev.monotable.shared.model.TicketKind;
 
 /** PutReaction for pull requests: see {@link PutReactionHandler}. */
-public final class PutPullReactionHandler extends PutReactionHandler {
+public final class PutPullRequestReactionHandler extends PutReactionHandler {
 
-  public PutPullReactionHandler() {
+  public PutPullRequestReactionHandler() {
     this(Services.fromEnvironment());
   }
 
-  public PutPullReactionHandler(Services services) {
+  public PutPullRequestReactionHandler(Services services) {
     super(TicketKind.PULL_REQUEST, services);
   }
 }
