@@ -27,11 +27,11 @@ public final class ChartTypes {
 
   /**
    * One key position (PK, SK, GSInPK or GSInSK) of a chart: the template that builds it and the
-   * names the spec uses for its placeholders at this position ({@code ACCOUNT#{account}} is
+   * names the chart (docs/entity-chart.md) gives its placeholders at this position ({@code ACCOUNT#{account}} is
    * {@code ACCOUNT#{username}} for a user and {@code ACCOUNT#{org}} for an organization).
    *
    * @param template the {@link Keys} template
-   * @param names spec name per template placeholder name; placeholders not listed keep their name
+   * @param names chart name per template placeholder name; placeholders not listed keep their name
    */
   public record ChartKey(Template template, Map<String, String> names) {
 
@@ -44,13 +44,13 @@ public final class ChartTypes {
       }
     }
 
-    /** The template as the spec prints it, for example {@code ACCOUNT#{username}}. */
+    /** The template as the chart prints it, for example {@code ACCOUNT#{username}}. */
     public String render() {
       return template.render(names);
     }
 
-    /** Spec names of the placeholders, in order. */
-    public List<String> specNames() {
+    /** Chart names of the placeholders, in order. */
+    public List<String> chartNames() {
       List<String> out = new ArrayList<>();
       for (String n : template.names()) {
         out.add(names.getOrDefault(n, n));
@@ -86,10 +86,10 @@ public final class ChartTypes {
    * One placeholder value found in a key.
    *
    * @param placeholder the template's placeholder name (selects the validation rule)
-   * @param specName the spec's name at this position (equal names must hold equal values)
+   * @param chartName the chart's name at this position (equal names must hold equal values)
    * @param value the segment as stored
    */
-  public record Segment(String placeholder, String specName, String value) {}
+  public record Segment(String placeholder, String chartName, String value) {}
 
   /** Partition and sort key of the table or of one index. */
   public record KeyPair(ChartKey pk, ChartKey sk) {}
@@ -272,7 +272,7 @@ public final class ChartTypes {
       return out;
     }
 
-    /** The same keys rendered in the spec's form, attribute name to template text. */
+    /** The same keys rendered as the chart prints them, attribute name to template text. */
     public Map<String, String> renderedKeys() {
       Map<String, String> out = new LinkedHashMap<>();
       keyAttributes().forEach((name, key) -> out.put(name, key.render()));

@@ -271,7 +271,7 @@ public final class EntityCharts {
                 "copied from the repository, so star lists hide private ones without reading them"),
             attr("StarredAt", s, req, fixed, "when; also the time in GSI1SK"))));
 
-    // -- beyond the spec: API reliability --
+    // -- beyond the first charts: API reliability (Idempotency-Key, docs/reliability.md) --
     ChartKey idempotency = key(Keys.IDEMPOTENCY);
     l.add(new Chart(IdempotencyRecord.TYPE, null, IdempotencyRecord.class, Selector.always(),
         pair(idempotency, idempotency),

@@ -127,7 +127,7 @@ public final class ModelValidator {
   }
 
   private static void checkKeys(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
-    // Values of the same spec placeholder across all keys of the item, to catch keys built from
+    // Values of the same chart placeholder across all keys of the item, to catch keys built from
     // different values (a membership filed under the wrong user on GSI1).
     Map<String, String> seen = new LinkedHashMap<>();
     checkKey(TableSchema.PK, chart.table().pk(), item, seen, out);
@@ -170,13 +170,13 @@ public final class ModelValidator {
       Predicate<String> rule = SEGMENT_RULES.get(segment.placeholder());
       if (rule == null || !rule.test(segment.value())) {
         out.add(new Violation(Kind.KEY_SEGMENT, name,
-            "{" + segment.specName() + "} = " + segment.value() + " breaks the " + segment.placeholder() + " rule"));
+            "{" + segment.chartName() + "} = " + segment.value() + " breaks the " + segment.placeholder() + " rule"));
         continue;
       }
-      String before = seen.putIfAbsent(segment.specName(), segment.value());
+      String before = seen.putIfAbsent(segment.chartName(), segment.value());
       if (before != null && !before.equals(segment.value())) {
         out.add(new Violation(Kind.KEY_INCONSISTENT, name,
-            "{" + segment.specName() + "} = " + segment.value() + " but another key holds " + before));
+            "{" + segment.chartName() + "} = " + segment.value() + " but another key holds " + before));
       }
     }
   }

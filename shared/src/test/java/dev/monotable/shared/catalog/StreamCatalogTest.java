@@ -10,13 +10,13 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The stream catalog as the contract's section 5 states it, and the filter both consumers apply. */
+/** The stream catalog as docs/api-contract.md#stream-effects states it, and the filter both consumers apply. */
 class StreamCatalogTest {
   private static final Map<String, AttributeValue> ISSUE = Map.of("Type", AttributeValue.fromS("Issue"));
   private static final Map<String, AttributeValue> INVITATION = Map.of("Type", AttributeValue.fromS("Invitation"));
 
   @Test
-  void declarations_shouldMatchSpecSectionFive() {
+  void declarations_shouldMatchTheStreamEffectsOfTheContract() {
     List<StreamHandlerDeclaration> d = StreamCatalog.declarations();
     assertEquals(List.of("ST1", "ST2", "ST3", "ST4"), d.stream().map(StreamHandlerDeclaration::stream).toList());
     assertEquals(Set.of("Issue", "PullRequest", "IssueComment", "PRComment"), d.get(0).itemTypes());

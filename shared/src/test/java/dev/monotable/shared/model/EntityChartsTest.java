@@ -64,14 +64,14 @@ class EntityChartsTest {
         "GSI4PK", "PR#{owner}#{repo}", "GSI4SK", "#PR#CLOSED#{n8}"));
     m.put("IssueComment", keys("REPO#{owner}#{repo}", "ISSUE#{n8}#COMMENT#{id}"));
     m.put("PRComment", keys("REPO#{owner}#{repo}", "PR#{n8}#COMMENT#{id}"));
-    // Not in forge.md's chart: ST3's receipt, a documented addition (docs/relationship-decisions.md).
+    // Not in the first charts: ST3's receipt, a documented addition (docs/relationship-decisions.md).
     m.put("CountedComment (on an issue)", keys("ISSUE#{owner}#{repo}#{n8}", "COUNTED#{id}"));
     m.put("CountedComment (on a pull request)", keys("PR#{owner}#{repo}#{n8}", "COUNTED#{id}"));
     m.put("Reaction (on an issue)", keys("REACTION#{owner}#{repo}#ISSUE#{n8}", "REACTION#{username}#{type}"));
     m.put("Reaction (on a pull request)", keys("REACTION#{owner}#{repo}#PR#{n8}", "REACTION#{username}#{type}"));
     m.put("Star", keys("ACCOUNT#{username}", "STAR#{owner}#{repo}",
         "GSI1PK", "REPO#{owner}#{repo}", "GSI1SK", "STAR#{username}#{ts}"));
-    // beyond the spec (issue 9): the record of a create sent with Idempotency-Key
+    // beyond the first charts (issue 9): the record of a create sent with Idempotency-Key
     m.put("IdempotencyRecord", keys("IDEMPOTENCY#{username}#{key}", "IDEMPOTENCY#{username}#{key}"));
     return m;
   }
