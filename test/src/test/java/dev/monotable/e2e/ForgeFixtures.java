@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.monotable.e2e.Forge.Reply;
 import dev.monotable.shared.keys.Timestamps;
 import dev.monotable.shared.model.ModelValidator;
+import dev.monotable.testing.ExpectedItems;
 import dev.monotable.testing.TestTable;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -104,26 +105,9 @@ final class ForgeFixtures {
     return s;
   }
 
-  /** Expected item from name/value pairs: String -> S, Number -> N, Boolean -> BOOL. */
+  /** {@link ExpectedItems#item}. */
   static Map<String, AttributeValue> item(Object... pairs) {
-    Map<String, AttributeValue> m = new LinkedHashMap<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      Object v = pairs[i + 1];
-      AttributeValue a;
-      if (v instanceof String s) {
-        a = AttributeValue.fromS(s);
-      } else if (v instanceof Boolean b) {
-        a = AttributeValue.fromBool(b);
-      } else if (v instanceof Number n) {
-        a = AttributeValue.fromN(Long.toString(n.longValue()));
-      } else {
-        throw new IllegalArgumentException("unsupported value " + v);
-      }
-      if (m.put((String) pairs[i], a) != null) {
-        throw new IllegalArgumentException("duplicate attribute " + pairs[i]);
-      }
-    }
-    return m;
+    return ExpectedItems.item(pairs);
   }
 
   /** Expected JSON object from name/value pairs (JSON numbers read back as Integer when small). */

@@ -1,6 +1,7 @@
 package dev.monotable.functions.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.monotable.shared.data.IdempotentRequest;
 import dev.monotable.shared.data.PageRequest;
 import dev.monotable.shared.errors.PayloadTooLargeException;
 import dev.monotable.shared.errors.UnauthorizedException;
@@ -94,6 +95,16 @@ public final class Request {
       }
     }
     return null;
+  }
+
+  /**
+   * The create's {@code Idempotency-Key} with the route and a hash of the raw path and body, or
+   * null when the header is absent (docs/reliability.md).
+   */
+  public IdempotentRequest idempotentRequest() {
+    String key = header("idempotency-key");
+    return key == null ? null
+        : IdempotentRequest.of(key, event.getRouteKey(), event.getRawPath(), event.getBody());
   }
 
   private void requireIdentifies() {

@@ -26,9 +26,8 @@ public abstract class CreateCommentHandler extends ApiHandler {
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
     int number = Segments.number("number", r.path("number"));
-    String key = r.header("idempotency-key");
-    IdempotentRequest idempotent = key == null ? null
-        : IdempotentRequest.of(key, r.event().getRouteKey(), r.event().getRawPath(), r.event().getBody());
+    // Read before the body fields, so a bad key is the error reported first (as it always was).
+    IdempotentRequest idempotent = r.idempotentRequest();
     return Response.created(Representations.comment(services.comments().create(kind, caller, r.path("owner"),
         r.path("repo"), number, r.string("body"), idempotent)));
   }

@@ -24,9 +24,8 @@ public abstract class CreateTicketHandler extends ApiHandler {
   @Override
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
-    String key = r.header("idempotency-key");
-    IdempotentRequest idempotent = key == null ? null
-        : IdempotentRequest.of(key, r.event().getRouteKey(), r.event().getRawPath(), r.event().getBody());
+    // Read before the body fields, so a bad key is the error reported first (as it always was).
+    IdempotentRequest idempotent = r.idempotentRequest();
     return Response.created(Representations.ticket(services.tickets().create(kind, caller, r.path("owner"),
         r.path("repo"), r.string("title"), r.string("body"), r.string("head"), r.string("base"), idempotent)));
   }

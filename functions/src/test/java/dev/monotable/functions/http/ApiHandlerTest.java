@@ -134,4 +134,26 @@ class ApiHandlerTest {
     assertEquals(400, bad.getStatusCode());
     assertEquals("If-Match", error(bad).get("field"));
   }
+
+  @Test
+  void idempotentRequest_shouldHashRouteRawPathAndBody_whenHeaderPresent_andBeNullOtherwise() {
+    // GIVEN the same key sent with two bodies, and a request without the header
+    Request[] seen = new Request[1];
+    Function<Request, Response> keep = req -> {
+      seen[0] = req;
+      return Response.noContent();
+    };
+    new Probe(keep).handleRequest(ApiEvent.request("POST", "/r/{n}").path("n", "1").as("a")
+        .header("Idempotency-Key", "key-0001").body("{\"a\":1}").build(), null);
+    var first = seen[0].idempotentRequest();
+    new Probe(keep).handleRequest(ApiEvent.request("POST", "/r/{n}").path("n", "1").as("a")
+        .header("Idempotency-Key", "key-0001").body("{\"a\":2}").build(), null);
+    var other = seen[0].idempotentRequest();
+    new Probe(keep).handleRequest(ApiEvent.request("POST", "/r/{n}").path("n", "1").as("a").build(), null);
+
+    // THEN the key and route are kept and the hash is of raw path and body
+    assertEquals(dev.monotable.shared.data.IdempotentRequest.of("key-0001", "POST /r/{n}", "/r/1", "{\"a\":1}"), first);
+    assertNotEquals(first.requestHash(), other.requestHash());
+    assertNull(seen[0].idempotentRequest());
+  }
 }

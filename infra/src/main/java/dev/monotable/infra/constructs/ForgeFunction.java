@@ -11,9 +11,7 @@ import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
-import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
-import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
 import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
@@ -122,22 +120,10 @@ public final class ForgeFunction extends Construct {
         .build()));
 
     // Any unhandled error is a bug: handlers turn expected failures into 4xx/5xx responses.
-    this.errorsAlarm = Alarm.Builder.create(this, "ErrorsAlarm")
-        .alarmDescription(props.handlerClass + " threw unhandled errors")
-        .metric(function.metricErrors(fiveMinuteSum()))
-        .threshold(1)
-        .evaluationPeriods(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
-    this.throttlesAlarm = Alarm.Builder.create(this, "ThrottlesAlarm")
-        .alarmDescription(props.handlerClass + " was throttled (account concurrency exhausted)")
-        .metric(function.metricThrottles(fiveMinuteSum()))
-        .threshold(1)
-        .evaluationPeriods(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+    this.errorsAlarm = Alarms.onAny(this, "ErrorsAlarm", props.handlerClass + " threw unhandled errors",
+        function.metricErrors(fiveMinuteSum()));
+    this.throttlesAlarm = Alarms.onAny(this, "ThrottlesAlarm",
+        props.handlerClass + " was throttled (account concurrency exhausted)", function.metricThrottles(fiveMinuteSum()));
     if (props.alarmTopic != null) {
       errorsAlarm.addAlarmAction(new SnsAction(props.alarmTopic));
       throttlesAlarm.addAlarmAction(new SnsAction(props.alarmTopic));

@@ -77,24 +77,13 @@ public final class ServiceAlarms extends Construct {
         .build();
 
     List<Operation> operations = props.operations.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(props.operations));
-    this.tableThrottles = Alarm.Builder.create(this, "TableThrottledRequests")
-        .alarmDescription("DynamoDB throttled requests on the Forge table")
-        .metric(props.table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
-            .operations(operations).period(period).build()))
-        .threshold(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-        .evaluationPeriods(1)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
-    this.tableSystemErrors = Alarm.Builder.create(this, "TableSystemErrors")
-        .alarmDescription("DynamoDB system errors (HTTP 500) on the Forge table")
-        .metric(props.table.metricSystemErrorsForOperations(SystemErrorsForOperationsMetricOptions.builder()
-            .operations(operations).period(period).build()))
-        .threshold(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-        .evaluationPeriods(1)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+    this.tableThrottles = Alarms.onAny(this, "TableThrottledRequests", "DynamoDB throttled requests on the Forge table",
+        props.table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
+            .operations(operations).period(period).build()));
+    this.tableSystemErrors = Alarms.onAny(this, "TableSystemErrors",
+        "DynamoDB system errors (HTTP 500) on the Forge table",
+        props.table.metricSystemErrorsForOperations(SystemErrorsForOperationsMetricOptions.builder()
+            .operations(operations).period(period).build()));
 
     if (props.alarmTopic != null) {
       SnsAction action = new SnsAction(props.alarmTopic);

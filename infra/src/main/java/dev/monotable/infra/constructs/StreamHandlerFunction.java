@@ -125,15 +125,10 @@ public final class StreamHandlerFunction extends Construct {
         .filters(filters(declaration))
         .build();
 
-    this.failedBatches = Alarm.Builder.create(this, "FailedBatchesAlarm")
-        .alarmDescription(declaration.handlerClass() + " gave up on stream records (see its on-failure queue)")
-        .metric(failures.metricApproximateNumberOfMessagesVisible(
-            MetricOptions.builder().period(Duration.minutes(5)).statistic("Maximum").build()))
-        .threshold(1)
-        .evaluationPeriods(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+    this.failedBatches = Alarms.onAny(this, "FailedBatchesAlarm",
+        declaration.handlerClass() + " gave up on stream records (see its on-failure queue)",
+        failures.metricApproximateNumberOfMessagesVisible(
+            MetricOptions.builder().period(Duration.minutes(5)).statistic("Maximum").build()));
     this.iteratorAge = Alarm.Builder.create(this, "IteratorAgeAlarm")
         .alarmDescription(declaration.handlerClass() + " lags behind the table stream by more than "
             + (long) (ITERATOR_AGE_ALARM_MS / 1000) + " s")

@@ -6,9 +6,9 @@ import dev.monotable.shared.model.Membership;
 import dev.monotable.shared.model.Organization;
 import dev.monotable.shared.model.Role;
 import dev.monotable.shared.model.User;
+import dev.monotable.testing.ExpectedItems;
 import dev.monotable.testing.TestTable;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,25 +61,8 @@ final class RepoFixtures {
     assertEquals(before, snapshot(), "the failed call must not write anything");
   }
 
-  /** Expected item from name/value pairs: String -> S, Long/Integer -> N, Boolean -> BOOL. */
+  /** {@link ExpectedItems#item}. */
   static Map<String, AttributeValue> item(Object... pairs) {
-    Map<String, AttributeValue> m = new LinkedHashMap<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      Object v = pairs[i + 1];
-      AttributeValue a;
-      if (v instanceof String s) {
-        a = AttributeValue.fromS(s);
-      } else if (v instanceof Boolean b) {
-        a = AttributeValue.fromBool(b);
-      } else if (v instanceof Number n) {
-        a = AttributeValue.fromN(Long.toString(n.longValue()));
-      } else {
-        throw new IllegalArgumentException("unsupported value " + v);
-      }
-      if (m.put((String) pairs[i], a) != null) {
-        throw new IllegalArgumentException("duplicate attribute " + pairs[i]);
-      }
-    }
-    return m;
+    return ExpectedItems.item(pairs);
   }
 }
