@@ -1,5 +1,8 @@
 package dev.monotable.testing;
 
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -21,6 +24,19 @@ public final class DynamoDbLimitGuard implements ExecutionInterceptor {
   /** Operator tools under test may scan; everything else may not. */
   public static void allowScan(boolean allow) {
     allowScan = allow;
+  }
+
+  /** {@code @ExtendWith(DynamoDbLimitGuard.ScanAllowed.class)}: the class tests a tool that scans. */
+  public static final class ScanAllowed implements BeforeEachCallback, AfterEachCallback {
+    @Override
+    public void beforeEach(ExtensionContext context) {
+      allowScan(true);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+      allowScan(false);
+    }
   }
 
   @Override

@@ -16,13 +16,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** scripts/backfill on hand-made old-shape items; each test owns its table (the tool scans and rewrites). */
+@ExtendWith(DynamoDbLimitGuard.ScanAllowed.class)
 class BackfillToolTest {
   private static final String CREATED = "2026-01-02T03:04:05.678Z";
   private static final String UPDATED = "2026-01-03T00:00:00.000Z";
@@ -31,16 +31,6 @@ class BackfillToolTest {
       CREATED, UPDATED, 3);
   private static final Key REPO_KEY = Keys.repository("Alice", "Hello.World");
   private static final User USER = new User("Bob", "bob@example.com", "Bob B.", null, CREATED, UPDATED, 1);
-
-  @BeforeEach
-  void allowScan() {
-    DynamoDbLimitGuard.allowScan(true);
-  }
-
-  @AfterEach
-  void forbidScan() {
-    DynamoDbLimitGuard.allowScan(false);
-  }
 
   /**
    * The repository as an older version of the code wrote it: SchemaVersion 0, a GSI3SK that no

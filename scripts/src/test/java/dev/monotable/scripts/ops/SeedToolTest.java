@@ -14,9 +14,8 @@ import dev.monotable.testing.TestTable;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
@@ -25,6 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescri
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /** scripts/seed against fresh tables on the test server (every test owns its table: the tool scans). */
+@ExtendWith(DynamoDbLimitGuard.ScanAllowed.class)
 class SeedToolTest {
 
   /** Items per Type of Seed.demo; a change to the demo data shows up here first. */
@@ -36,16 +36,6 @@ class SeedToolTest {
 
   private static final Map<String, AttributeValue> JUNK = Map.of(TableSchema.PK, AttributeValue.fromS("JUNK#1"),
       TableSchema.SK, AttributeValue.fromS("JUNK#1"));
-
-  @BeforeEach
-  void allowScan() {
-    DynamoDbLimitGuard.allowScan(true);
-  }
-
-  @AfterEach
-  void forbidScan() {
-    DynamoDbLimitGuard.allowScan(false);
-  }
 
   @Test
   void run_shouldCreateTheTableAndWriteAValidDemoDataset_whenTableIsAbsent() {

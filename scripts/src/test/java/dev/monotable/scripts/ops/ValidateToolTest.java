@@ -15,27 +15,17 @@ import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** scripts/validate on the demo dataset, corrupted on purpose; each test owns its table (the tool scans). */
+@ExtendWith(DynamoDbLimitGuard.ScanAllowed.class)
 class ValidateToolTest {
   private static final ValidateTool.Options CHECK = new ValidateTool.Options(false, 3, 10, 0);
   private static final ValidateTool.Options FIX = new ValidateTool.Options(true, 3, 10, 0);
   private static final String HELLO = "REPO#alice#hello-forge";
-
-  @BeforeEach
-  void allowScan() {
-    DynamoDbLimitGuard.allowScan(true);
-  }
-
-  @AfterEach
-  void forbidScan() {
-    DynamoDbLimitGuard.allowScan(false);
-  }
 
   @Test
   void run_shouldReportValid_whenTableHoldsTheSeedData() {
