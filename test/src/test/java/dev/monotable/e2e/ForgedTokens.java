@@ -69,14 +69,7 @@ final class ForgedTokens {
   }
 
   private static Map<String, Object> claims(String issuer, String audience, String username, long iat, long exp) {
-    Map<String, Object> c = new LinkedHashMap<>();
-    c.put("iss", issuer);
-    c.put("aud", audience);
-    c.put("sub", username);
-    c.put("username", username);
-    c.put("iat", iat);
-    c.put("exp", exp);
-    return c;
+    return JwtSigner.claims(issuer, audience, username, iat, exp);
   }
 
   private static String b64(Map<String, Object> json) {

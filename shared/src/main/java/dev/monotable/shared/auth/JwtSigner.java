@@ -28,6 +28,12 @@ public final class JwtSigner {
 
   /** A token with {@code iss}, {@code aud}, {@code username}, {@code iat} and {@code exp}. */
   public String sign(String issuer, String audience, String username, long issuedAt, long expiresAt) {
+    return sign(claims(issuer, audience, username, issuedAt, expiresAt));
+  }
+
+  /** The claims of a Forge token, as a map the caller may still change (tests forge bad ones). */
+  public static Map<String, Object> claims(String issuer, String audience, String username, long issuedAt,
+      long expiresAt) {
     Map<String, Object> claims = new LinkedHashMap<>();
     claims.put("iss", issuer);
     claims.put("aud", audience);
@@ -35,7 +41,7 @@ public final class JwtSigner {
     claims.put("username", username);
     claims.put("iat", issuedAt);
     claims.put("exp", expiresAt);
-    return sign(claims);
+    return claims;
   }
 
   /** Signs arbitrary claims (tests use it for expired or wrongly issued tokens). */
