@@ -246,10 +246,8 @@ public final class Bench {
           }
         }
         long started = System.nanoTime();
-        if (o.capacity()) {
-          meter.start(reads ? readTable : table);
-        }
-        Invoker.Sample counted = invoker.invoke(c);
+        String priced = reads ? readTable : table;
+        Invoker.Sample counted = invoker.invoke(c, o.capacity() ? () -> meter.start(priced) : null);
         Capacity.Units units = meter.stop();
         report.count(c, counted);
         if (o.capacity() && counted.ok()) {

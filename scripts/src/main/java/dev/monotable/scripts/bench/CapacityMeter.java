@@ -54,9 +54,12 @@ public final class CapacityMeter implements ExecutionInterceptor {
     units = Capacity.Units.ZERO;
   }
 
+  /** Stops pricing and returns what was priced since {@link #start} (zero when it never started). */
   public synchronized Capacity.Units stop() {
+    Capacity.Units priced = units;
     on = false;
-    return units;
+    units = Capacity.Units.ZERO;
+    return priced;
   }
 
   private synchronized boolean on() {

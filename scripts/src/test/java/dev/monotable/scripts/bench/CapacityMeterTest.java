@@ -76,6 +76,9 @@ class CapacityMeterTest {
         .updateExpression("SET GSI4SK = :c").expressionAttributeValues(Map.of(":c", s("CLOSED#1"))).build());
     // GSI4's key moved (delete + put), GSI1's entry changed in place (1), the item itself (1).
     assertEquals(new Capacity.Units(0, 4, 3), meter.stop());
+    assertEquals(Capacity.Units.ZERO, meter.stop(), "stopped: nothing more is priced");
+    client.putItem(PutItemRequest.builder().tableName(table).item(issue("m1b", "unpriced")).build());
+    assertEquals(Capacity.Units.ZERO, meter.stop(), "calls while stopped are not priced");
   }
 
   @Test
