@@ -375,6 +375,10 @@ public final class Bench {
             continue;
           }
           Invoker.Sample first = invoker.invoke(c);
+          // Warm-up, so the first size does not pay the JIT's start for the later ones.
+          for (int i = 0; i < Math.min(20, o.scale().iterations()); i++) {
+            invoker.invoke(c);
+          }
           List<Invoker.Sample> samples = new ArrayList<>();
           for (int i = 0; i < o.scale().iterations(); i++) {
             samples.add(invoker.invoke(c));

@@ -192,6 +192,20 @@ final class Report {
           .append(" ms); highest p99 ").append(Stats.fmt(warm.get(worst).overhead().p99())).append(" ms (")
           .append(worst.apIds()).append(" `").append(worst.label()).append("`).\n");
     }
+    if (!peers.isEmpty()) {
+      md.append("- **Against the conventional peer** (Monotable / peer, ").append(peers.size())
+          .append(" patterns; target at most 0.5): cold start to first answer ")
+          .append(range(peers.stream().filter(r -> r.monotableCold() != null)
+              .map(r -> ratioValue(r.monotableCold().medianMs(), r.peerCold().medianMs())).toList()))
+          .append(", warm p50 ").append(range(peers.stream()
+              .map(r -> ratioValue(r.monotable().latency().p50(), r.peer().latency().p50())).toList()))
+          .append(", requests ").append(range(peers.stream()
+              .map(r -> ratioValue(r.monotable().requests(), r.peer().requests())).toList()));
+      if (monotableJarBytes > 0 && peerJarBytes > 0) {
+        md.append(", jar ").append(ratio(monotableJarBytes, peerJarBytes));
+      }
+      md.append(".\n");
+    }
     for (String java : options.coldJavas()) {
       List<ColdStart.Result> rs = cold.stream().filter(r -> r.java().equals(java) && r.failure() == null).toList();
       if (rs.isEmpty()) {
@@ -312,6 +326,17 @@ final class Report {
     md.append(table(List.of("AP", "route", "read units", "write units", "of which index writes",
         "on-demand $ per million calls"), rows));
     md.append('\n');
+  }
+
+  /** {@code 0.58-0.82} over the ratios that exist, or {@code n/a}. */
+  static String range(List<Double> ratios) {
+    double[] r = ratios.stream().filter(x -> !Double.isNaN(x)).mapToDouble(Double::doubleValue).sorted().toArray();
+    if (r.length == 0) {
+      return "n/a";
+    }
+    String lo = String.format(Locale.ROOT, "%.2f", r[0]);
+    String hi = String.format(Locale.ROOT, "%.2f", r[r.length - 1]);
+    return lo.equals(hi) ? lo : lo + "-" + hi;
   }
 
   static String units(double u) {

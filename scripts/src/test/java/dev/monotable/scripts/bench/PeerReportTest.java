@@ -44,6 +44,8 @@ class PeerReportTest {
     assertTrue(md.contains("| AP23 (GetItem) | requests per call (BatchGetItem / GetItem) | 1 | 1 | 1.00 | spec allows 1 | met |"), md);
     assertTrue(md.contains("| AP23 (GetItem) | classes loaded to first answer | 3000 | 5000 | 0.60 |  |  |"), md);
     assertFalse(md.contains("Lambda jar, bytes"), "no jar row when a jar is missing");
+    assertTrue(md.contains("- **Against the conventional peer** (Monotable / peer, 1 patterns; target at most 0.5): "
+        + "cold start to first answer 0.45, warm p50 0.50, requests 1.00.\n"), md);
     assertFalse(r.failed());
   }
 
@@ -73,6 +75,8 @@ class PeerReportTest {
     assertEquals("n/a", Report.ratio(1, 0));
     assertEquals("2.5", Report.units(2.5));
     assertEquals("3", Report.units(3));
+    assertEquals("0.45-1.50", Report.range(List.of(1.5, Double.NaN, 0.45)));
+    assertEquals("n/a", Report.range(List.of()));
   }
 
   @Test
