@@ -32,9 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 
 /**
- * {@code scripts/bench}: requests per access pattern, warm overhead and cold start of the route
- * handlers, against a fresh moto server (or {@code DYNAMODB_ENDPOINT}) holding a fresh table with
- * {@link BenchData}. Prints a markdown report (or JSON with {@code --json}), writes
+ * {@code scripts/bench}: requests and capacity ({@link CapacityMeter}) per access pattern, warm
+ * overhead and cold start of the route handlers, the ratios to the conventional peer
+ * ({@link PeerBench}) and the scale runs ({@code ScaleData}), against a fresh local engine (or
+ * {@code DYNAMODB_ENDPOINT}) holding fresh tables with {@link BenchData}. Prints a markdown report (or JSON with {@code --json}), writes
  * {@code target/bench/report.md} and {@code report.json}, and with {@code --write-docs}
  * {@code docs/benchmarks.md}. Exits 1 when a fixture did not answer 2xx.
  */
