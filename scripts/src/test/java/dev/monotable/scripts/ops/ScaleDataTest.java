@@ -9,6 +9,7 @@ import dev.monotable.shared.keys.Keys;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -63,6 +64,27 @@ class ScaleDataTest {
     String progress = err.toString(StandardCharsets.UTF_8);
     assertTrue(progress.contains("100% 60/60 items"), progress);
     assertTrue(progress.matches("(?s).*wrote 60 items in [0-9.]+ s: [0-9]+ items/s\\s*"), progress);
+  }
+
+  @Test
+  void run_shouldSeedTheDemoDataPlusNValidSyntheticItems_whenScaleIsGiven() {
+    DynamoDbLimitGuard.allowScan(true);
+    try (OpsFixtures.FreshTable fresh = new OpsFixtures.FreshTable("scale")) {
+      // GIVEN an empty table; WHEN seeded with --scale 300
+      OpsFixtures.Output out = new OpsFixtures.Output();
+      int exit = SeedTool.run(fresh.table.client(), fresh.table.name(), out.stream, SeedTool.parse("--scale", "300"));
+
+      // THEN the demo data and exactly 300 synthetic items are there, every one valid for its entity chart
+      assertEquals(0, exit, out.text());
+      ValidateTool.Report report = ValidateTool.validate(fresh.table.client(), fresh.table.name(),
+          new ValidateTool.Options(false, 3, 10, 0));
+      long demo = SeedToolTest.DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
+      assertEquals(demo + 300, report.scanned());
+      assertEquals(0, report.violations(), out.text());
+      assertEquals(List.of(), report.counters());
+    } finally {
+      DynamoDbLimitGuard.allowScan(false);
+    }
   }
 
   @Test
