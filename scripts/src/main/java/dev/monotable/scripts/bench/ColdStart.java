@@ -35,8 +35,11 @@ public final class ColdStart {
   private final Map<String, String> environment;
   private final Services services;
 
-  /** One timed run: phases in nanoseconds (epoch clock, so spawn and child stamps compare). */
-  public record Run(long bootNanos, long initNanos, long firstInvocationNanos, int status) {
+  /**
+   * One timed run: phases in nanoseconds (epoch clock, so spawn and child stamps compare);
+   * {@code toAnswerNanos} runs from process spawn to the first invocation's return.
+   */
+  public record Run(long bootNanos, long initNanos, long firstInvocationNanos, int status, long toAnswerNanos) {
     public long toConstructedNanos() {
       return bootNanos + initNanos;
     }
@@ -87,7 +90,42 @@ public final class ColdStart {
     }
   }
 
+  /**
+   * What a cold JVM runs: a jar, the handler class built with its no-argument constructor, and
+   * environment variables on top of the table's (TABLE_NAME, DYNAMODB_ENDPOINT, CURSOR_SECRET, AWS_REGION).
+   */
+  public record Subject(String name, Path jar, String handlerClass, Map<String, String> environment) {
+    public Subject {
+      environment = Map.copyOf(environment);
+    }
+  }
+
+  /** The Monotable handler of a case, from the Lambda jar, with {@code extra} environment. */
+  public Subject monotable(BenchCase c, Map<String, String> extra) {
+    return new Subject("Monotable", jar, c.endpoint().handlerClass(), extra);
+  }
+
+  /** One timed cold start of {@code subject} answering the case's next request. */
+  public Run timed(String java, Subject subject, BenchCase c) throws IOException {
+    return run(java, subject, c, null);
+  }
+
+  /** Classes loaded from JVM start to the first answer, from one run with the class-load log. */
+  public ClassCounts classes(String java, Subject subject, BenchCase c) throws IOException {
+    Path log = Files.createTempFile("monotable-bench-classes-", ".log");
+    try {
+      run(java, subject, c, log);
+      return countClasses(Files.readAllLines(log, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
   private Run run(String java, BenchCase c, Path classLog) throws IOException {
+    return run(java, monotable(c, Map.of()), c, classLog);
+  }
+
+  private Run run(String java, Subject subject, BenchCase c, Path classLog) throws IOException {
     Endpoint e = c.endpoint();
     BenchRequest request = c.next(services);
     List<String> cmd = new ArrayList<>();
@@ -97,9 +135,9 @@ public final class ColdStart {
       cmd.add("-Xlog:class+load=info:file=" + classLog);
     }
     cmd.add("-cp");
-    cmd.add(jar + File.pathSeparator + probeClasses);
+    cmd.add(subject.jar() + File.pathSeparator + probeClasses);
     cmd.add(ColdStartProbe.class.getName());
-    cmd.add(e.handlerClass());
+    cmd.add(subject.handlerClass());
     cmd.add(e.method());
     cmd.add(e.path());
     cmd.addAll(request.toArgs());
@@ -110,6 +148,7 @@ public final class ColdStart {
     pb.environment().remove(Env.JWT_ISSUER);
     pb.environment().remove(Env.JWT_AUDIENCE);
     pb.environment().putAll(environment);
+    pb.environment().putAll(subject.environment());
     long spawn = ColdStartProbe.epochNanos();
     Process p = pb.start();
     String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -138,8 +177,8 @@ public final class ColdStart {
     }
     long main = Long.parseLong(v.get("main"));
     long constructed = Long.parseLong(v.get("constructed"));
-    return new Run(main - spawn, constructed - main, Long.parseLong(v.get("end")) - Long.parseLong(v.get("start")),
-        status);
+    long end = Long.parseLong(v.get("end"));
+    return new Run(main - spawn, constructed - main, end - Long.parseLong(v.get("start")), status, end - spawn);
   }
 
   /** Splits a class-load log at the probe's marker classes. */

@@ -48,6 +48,14 @@ public final class Invoker {
 
   /** One invocation; a fixture whose setup fails yields status 0 with the error as body. */
   public Sample invoke(BenchCase c) {
+    return invoke(c, null);
+  }
+
+  /**
+   * One invocation, {@code measuring} run after the fixture's unmeasured setup and just before the
+   * handler (the capacity meter starts there, so the setup's writes are not priced).
+   */
+  public Sample invoke(BenchCase c, Runnable measuring) {
     BenchRequest request;
     try {
       request = c.next(services);
@@ -59,6 +67,9 @@ public final class Invoker {
     APIGatewayV2HTTPEvent event = request.toEvent(e.method(), e.path(), "bench-" + (++sequence));
     RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handler(e);
     recorder.reset();
+    if (measuring != null) {
+      measuring.run();
+    }
     long start = System.nanoTime();
     APIGatewayV2HTTPResponse response = handler.handleRequest(event, null);
     long latency = System.nanoTime() - start;

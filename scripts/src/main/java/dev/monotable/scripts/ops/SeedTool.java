@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 public final class SeedTool {
 
   static final String USAGE = """
-      usage: scripts/seed [--reset [--yes]]
+      usage: scripts/seed [--reset [--yes]] [--scale N [--seed S]]
 
       Creates the table (TABLE_NAME, default monotable-local) from TableSchema when absent and writes
       the demo dataset: users alice, bob, carol; org acme; repositories alice/hello-forge,
@@ -45,6 +45,9 @@ public final class SeedTool {
 
         --reset   delete every item of a non-empty table first (scans the table)
         --yes     confirm --reset on real AWS (DYNAMODB_ENDPOINT=aws)
+        --scale N add N synthetic items after the demo data (accounts scale-u1.., one repository each,
+                  issues and comments), BatchWriteItem of 25 with a progress bar on stderr, items/s at the end
+        --seed S  the synthetic dataset's seed (default 1): the same N and S always write the same items
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 seeded, 1 refused or failed, 2 bad usage.""";
@@ -55,10 +58,16 @@ public final class SeedTool {
    * @param reset delete every item first
    * @param yes confirmation for destructive work on AWS
    * @param aws the table is on real AWS (from the environment, not the command line)
+   * @param scale synthetic items to add after the demo data ({@link ScaleData}); 0 for none
+   * @param seed the synthetic dataset's seed
    */
-  public record Options(boolean reset, boolean yes, boolean aws) {
+  public record Options(boolean reset, boolean yes, boolean aws, int scale, long seed) {
+    public Options(boolean reset, boolean yes, boolean aws) {
+      this(reset, yes, aws, 0, 1);
+    }
+
     public Options onAws(boolean onAws) {
-      return new Options(reset, yes, onAws);
+      return new Options(reset, yes, onAws, scale, seed);
     }
   }
 
@@ -75,14 +84,24 @@ public final class SeedTool {
   }
 
   public static Options parse(String... args) {
-    Args a = Args.parse(args, Set.of("--reset", "--yes"), Set.of());
+    Args a = Args.parse(args, Set.of("--reset", "--yes"), Set.of("--scale", "--seed"));
     if (!a.positional().isEmpty()) {
       throw new UsageException("unexpected argument " + a.positional().get(0));
     }
     if (a.flag("--yes") && !a.flag("--reset")) {
       throw new UsageException("--yes only confirms --reset");
     }
-    return new Options(a.flag("--reset"), a.flag("--yes"), false);
+    int scale = a.intOption("--scale", 0, 1, 10_000_000);
+    if (a.option("--seed") != null && scale == 0) {
+      throw new UsageException("--seed only goes with --scale");
+    }
+    long seed;
+    try {
+      seed = a.option("--seed") == null ? 1 : Long.parseLong(a.option("--seed").trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("--seed must be a whole number, not " + a.option("--seed"));
+    }
+    return new Options(a.flag("--reset"), a.flag("--yes"), false, scale, seed);
   }
 
   /** Creates (if needed), optionally empties, and seeds the table; returns the exit status. */
@@ -111,6 +130,9 @@ public final class SeedTool {
     byte[] secret = new byte[32];
     new SecureRandom().nextBytes(secret);
     Seed.demo(new Services(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null));
+    if (options.scale() > 0) {
+      ScaleData.write(client, table, options.seed(), options.scale(), System.err);
+    }
     Map<String, Long> byType = countByType(client, table);
     long total = byType.values().stream().mapToLong(Long::longValue).sum();
     out.println("seeded " + total + " items:");
