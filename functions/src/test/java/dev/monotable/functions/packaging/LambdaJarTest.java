@@ -40,8 +40,7 @@ class LambdaJarTest {
       "dev/monotable/shared/model/EntityCharts",
       "dev/monotable/shared/model/ModelValidator",
       "dev/monotable/shared/model/Relationships",
-      "dev/monotable/shared/auth/JwtSigner",
-      "dev/monotable/shared/catalog/StreamCatalog");
+      "dev/monotable/shared/auth/JwtSigner");
 
   /**
    * References the SDK makes to optional libraries it looks for at run time and does without
