@@ -166,6 +166,60 @@ class PrimingTest {
     assertEquals(before, table.scanAll());
   }
 
+  static Stream<Endpoint> getRoutes() {
+    return EndpointCatalog.endpoints().stream().filter(e -> e.method().equals("GET"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("getRoutes")
+  void getRoute_shouldOnlyBeGrantedReads_soItsPrimingInvocationCannotWrite(Endpoint route) {
+    // The priming invocation relies on this: whatever a GET handler does, its role cannot write.
+    assertTrue(route.actions().stream().noneMatch(a -> a.isWrite() || a == DynamoAction.CONDITION_CHECK_ITEM),
+        route.routeKey() + " " + route.actions());
+  }
+
+  @Test
+  void primeHandler_shouldInvokeEveryGetRoute_forSomethingMissing_andWriteNothing(TestTable table) {
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    Services services = new Services(gateway, null);
+    List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
+    Map<String, Integer> statuses = new TreeMap<>();
+
+    getRoutes().forEach(route -> {
+      String handler = route.handlerClass() + "::handleRequest";
+      Endpoint chosen = Priming.readRoute(handler);
+      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(handler), chosen).primeHandler());
+    });
+
+    // THEN every handler got past validation to the table (a 400 would have primed only the
+    // parsing) and answered 404, 403 (a caller without membership) or an empty page ...
+    statuses.forEach((route, status) -> assertTrue(status == 200 || status == 403 || status == 404,
+        route + " answered " + status));
+    // ... and nothing was written
+    assertEquals(before, table.scanAll());
+  }
+
+  @Test
+  void primeHandler_shouldDoNothing_whenTheFunctionServesNoGetRoute(TestTable table) {
+    String create = "dev.monotable.functions.tickets.CreateIssueHandler::handleRequest";
+    assertNull(Priming.readRoute(create));
+    assertNull(Priming.readRoute(null));
+    assertEquals(0, new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null),
+        Grant.ofHandler(create), null).primeHandler());
+  }
+
+  @Test
+  void primingEvent_shouldNameNothingThatExists_inEveryPathParameter() {
+    Endpoint route = Priming.readRoute("dev.monotable.functions.tickets.GetIssueHandler::handleRequest");
+    var event = Priming.primingEvent(route);
+    assertEquals("GET /repos/{owner}/{repo}/issues/{number}", event.getRouteKey());
+    assertEquals(Map.of("owner", Priming.MISSING_NAME, "repo", Priming.MISSING_NAME, "number", Priming.MISSING_NUMBER),
+        event.getPathParameters());
+    assertEquals("/repos/" + Priming.MISSING_NAME + "/" + Priming.MISSING_NAME + "/issues/" + Priming.MISSING_NUMBER,
+        event.getRawPath());
+    assertNull(event.getRequestContext().getAuthorizer(), "an OPTIONAL route is primed anonymously");
+  }
+
   @Test
   void beforeCheckpoint_shouldSwallowFailures_soASnapshotIsNeverBlocked(TestTable table) {
     TableGateway missingTable = new TableGateway(table.client(), "no-such-table", table.cursors(),
