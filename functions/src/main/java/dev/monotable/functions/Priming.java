@@ -64,7 +64,10 @@ public final class Priming implements Resource {
   static final String KEY = "SNAPSTART_PRIMING";
   private static final String NEVER_EXISTS = "attribute_exists(" + TableSchema.PK + ")";
 
-  /** Path parameter value of the priming invocation: a name no account or repository can hold. */
+  /**
+   * Path parameter value of the priming invocation: a name no account or repository is expected
+   * to hold (were one to, priming would only read it: GET routes are granted reads only).
+   */
   static final String MISSING_NAME = "snapstart-priming-0";
   /** Any valid number: no repository named {@link #MISSING_NAME} exists to hold it. */
   static final String MISSING_NUMBER = "1";
@@ -87,7 +90,7 @@ public final class Priming implements Resource {
       if (handler == null) {
         return DEFAULT;
       }
-      String handlerClass = handler.contains("::") ? handler.substring(0, handler.indexOf("::")) : handler;
+      String handlerClass = handlerClassOf(handler);
       Set<DynamoAction> actions = EnumSet.noneOf(DynamoAction.class);
       Set<Gsi> indexes = EnumSet.noneOf(Gsi.class);
       boolean queriesTable = false;
@@ -130,12 +133,18 @@ public final class Priming implements Resource {
     }
   }
 
+  /** "class::method" (Lambda's handler string) to "class". */
+  static String handlerClassOf(String handler) {
+    int i = handler.indexOf("::");
+    return i < 0 ? handler : handler.substring(0, i);
+  }
+
   /** The first GET route of the catalog served by this handler ("class::method"), or null. */
   static Endpoint readRoute(String handler) {
     if (handler == null) {
       return null;
     }
-    String handlerClass = handler.contains("::") ? handler.substring(0, handler.indexOf("::")) : handler;
+    String handlerClass = handlerClassOf(handler);
     return EndpointCatalog.endpoints().stream()
         .filter(e -> e.handlerClass().equals(handlerClass) && e.method().equals("GET"))
         .findFirst().orElse(null);
