@@ -3,6 +3,7 @@ package dev.monotable.functions;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.functions.http.BodySchemas;
 import dev.monotable.functions.log.JsonLog;
 import dev.monotable.shared.catalog.Auth;
 import dev.monotable.shared.Env;
@@ -51,13 +52,15 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * for the calls the handler will make, so restored copies skip that cost. A request the role does
  * not allow would be refused (AccessDenied) and prime only the error path.
  *
- * <p>A GET route's function then invokes its own handler once with path parameters naming nothing
- * that exists: the request is parsed, the caller identified, the table read (nothing found), the
- * 404 mapped and written as JSON, so the first real request after a restore finds that code loaded
- * and compiled (measured: 27 classes left to load instead of 285, docs/performance-levers.md).
- * GET routes only: their functions may only read, so the invocation cannot write whatever it does;
- * other routes get the SDK requests alone. After restore, the ULID generator is re-seeded so
- * copies of one snapshot never share entropy.
+ * <p>The function then invokes its own handler once, so the first real request after a restore
+ * finds the handler's code loaded and compiled too (docs/performance-levers.md). A GET route gets
+ * path parameters naming nothing that exists: the request is parsed, the caller identified, the
+ * table read (nothing found), the 404 mapped and written as JSON (measured: 27 classes left to
+ * load instead of 285); its function is granted reads only, so the invocation cannot write
+ * whatever the handler does. A route that takes a body gets one with a field no route takes: the
+ * body is parsed and refused with a 400 before the handler's own code runs, so nothing is read or
+ * written. Other routes (DELETE, PUT without a body) get the SDK requests alone. After restore,
+ * the ULID generator is re-seeded so copies of one snapshot never share entropy.
  */
 public final class Priming implements Resource {
   /** Partition and sort key of the requests: no entity uses this prefix, so no item ever has it. */
@@ -71,11 +74,13 @@ public final class Priming implements Resource {
   static final String MISSING_NAME = "snapstart-priming-0";
   /** Any valid number: no repository named {@link #MISSING_NAME} exists to hold it. */
   static final String MISSING_NUMBER = "1";
+  /** The body field of a write route's priming invocation: no route takes it, so it is a 400. */
+  static final String UNKNOWN_FIELD = "snapstartPriming";
 
   private static Priming registered;
   private final Services services;
   private final Grant grant;
-  private final Endpoint readRoute;
+  private final Endpoint route;
 
   /** What a function may call: the catalog's actions and queryable indexes of its handler. */
   public record Grant(Set<DynamoAction> actions, Set<Gsi> indexes, boolean queriesTable) {
@@ -118,17 +123,17 @@ public final class Priming implements Resource {
     this(services, grant, null);
   }
 
-  /** @param readRoute a GET route whose handler is invoked once before the snapshot, or null */
-  Priming(Services services, Grant grant, Endpoint readRoute) {
+  /** @param route the route whose handler is invoked once before the snapshot, or null */
+  Priming(Services services, Grant grant, Endpoint route) {
     this.services = services;
     this.grant = grant;
-    this.readRoute = readRoute;
+    this.route = route;
   }
 
   static synchronized void register(Services services) {
     if (registered == null) {
       String handler = Env.get(Env.LAMBDA_HANDLER);
-      registered = new Priming(services, Grant.ofHandler(handler), readRoute(handler));
+      registered = new Priming(services, Grant.ofHandler(handler), primingRoute(handler));
       Core.getGlobalContext().register(registered);
     }
   }
@@ -139,20 +144,26 @@ public final class Priming implements Resource {
     return i < 0 ? handler : handler.substring(0, i);
   }
 
-  /** The first GET route of the catalog served by this handler ("class::method"), or null. */
-  static Endpoint readRoute(String handler) {
+  /**
+   * The route of this handler ("class::method") to invoke before the snapshot: its first GET route,
+   * else its first route that takes a body; null when it has neither (or is in no catalog).
+   */
+  static Endpoint primingRoute(String handler) {
     if (handler == null) {
       return null;
     }
     String handlerClass = handlerClassOf(handler);
-    return EndpointCatalog.endpoints().stream()
-        .filter(e -> e.handlerClass().equals(handlerClass) && e.method().equals("GET"))
-        .findFirst().orElse(null);
+    List<Endpoint> routes = EndpointCatalog.endpoints().stream()
+        .filter(e -> e.handlerClass().equals(handlerClass)).toList();
+    return routes.stream().filter(e -> e.method().equals("GET")).findFirst()
+        .or(() -> routes.stream().filter(e -> BodySchemas.routes().contains(e.routeKey())).findFirst())
+        .orElse(null);
   }
 
   /**
-   * The priming invocation of a GET route: every path parameter names something that does not
-   * exist, and a route that requires a caller gets one without a profile.
+   * The priming invocation of a route: every path parameter names something that does not exist,
+   * a route that requires a caller gets one without a profile, and a route other than GET gets a
+   * body holding only {@link #UNKNOWN_FIELD}.
    */
   static APIGatewayV2HTTPEvent primingEvent(Endpoint route) {
     Map<String, String> parameters = new LinkedHashMap<>();
@@ -173,25 +184,28 @@ public final class Priming implements Resource {
               .withClaims(Map.of("username", MISSING_NAME, "sub", MISSING_NAME)).build())
           .build());
     }
+    boolean read = route.method().equals("GET");
     return APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey(route.routeKey()).withRawPath(rawPath)
         .withRawQueryString("").withPathParameters(parameters.isEmpty() ? null : parameters)
-        .withHeaders(Map.of()).withIsBase64Encoded(false).withRequestContext(rc.build()).build();
+        .withHeaders(read ? Map.of() : Map.of("content-type", "application/json"))
+        .withBody(read ? null : "{\"" + UNKNOWN_FIELD + "\":\"x\"}")
+        .withIsBase64Encoded(false).withRequestContext(rc.build()).build();
   }
 
   /**
-   * Invokes a new instance of the GET route's handler (built as the runtime builds it, on these
-   * same services) with {@link #primingEvent}; returns its status, or 0 when there is no GET route.
+   * Invokes a new instance of the route's handler (built as the runtime builds it, on these same
+   * services) with {@link #primingEvent}; returns its status, or 0 when there is no such route.
    */
   @SuppressWarnings("unchecked")
   int primeHandler() {
-    if (readRoute == null) {
+    if (route == null) {
       return 0;
     }
     try {
       RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
-          (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(readRoute.handlerClass())
+          (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(route.handlerClass())
               .getConstructor(Services.class).newInstance(services);
-      int status = handler.handleRequest(primingEvent(readRoute), null).getStatusCode();
+      int status = handler.handleRequest(primingEvent(route), null).getStatusCode();
       if (status >= 500) {
         warn("handler", new IllegalStateException("answered " + status));
       }

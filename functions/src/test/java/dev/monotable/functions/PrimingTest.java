@@ -187,7 +187,7 @@ class PrimingTest {
 
     getRoutes().forEach(route -> {
       String handler = route.handlerClass() + "::handleRequest";
-      Endpoint chosen = Priming.readRoute(handler);
+      Endpoint chosen = Priming.primingRoute(handler);
       statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(handler), chosen).primeHandler());
     });
 
@@ -199,18 +199,66 @@ class PrimingTest {
     assertEquals(before, table.scanAll());
   }
 
+  /** Functions without a GET route whose priming invocation is a route that takes a body. */
+  static Stream<Endpoint> bodyRoutes() {
+    return handlers().map(h -> Priming.primingRoute(h + "::handleRequest"))
+        .filter(e -> e != null && !e.method().equals("GET"));
+  }
+
   @Test
-  void primeHandler_shouldDoNothing_whenTheFunctionServesNoGetRoute(TestTable table) {
-    String create = "dev.monotable.functions.tickets.CreateIssueHandler::handleRequest";
-    assertNull(Priming.readRoute(create));
-    assertNull(Priming.readRoute(null));
+  void primingRoute_shouldTakeABody_forEveryFunctionWithoutAGetRoute_thatHasOne() {
+    assertEquals(EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct()
+            .filter(h -> EndpointCatalog.endpoints().stream().noneMatch(e -> e.handlerClass().equals(h)
+                && e.method().equals("GET")))
+            .filter(h -> EndpointCatalog.endpoints().stream().anyMatch(e -> e.handlerClass().equals(h)
+                && dev.monotable.functions.http.BodySchemas.routes().contains(e.routeKey())))
+            .count(),
+        bodyRoutes().count());
+    assertTrue(bodyRoutes().count() >= 10, "POST and PATCH routes: " + bodyRoutes().map(Endpoint::routeKey).toList());
+  }
+
+  @Test
+  void primeHandler_shouldBeRefusedBeforeTheHandlerRuns_andWriteNothing_forEveryRouteThatTakesABody(
+      TestTable table) {
+    // Guards the safety of priming a write route: the unknown body field must be refused before
+    // the handler's own code (and any write) runs; a handler that validated after writing, or an
+    // ApiHandler that checked fields after handle(), would leave an item here or answer otherwise.
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    Services services = new Services(gateway, null);
+    List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
+    Map<String, Integer> statuses = new TreeMap<>();
+
+    bodyRoutes().forEach(route -> statuses.put(route.routeKey(),
+        new Priming(services, Grant.ofHandler(route.handlerClass()), route).primeHandler()));
+
+    assertFalse(statuses.isEmpty());
+    statuses.forEach((route, status) -> assertEquals(400, status, route));
+    assertEquals(before, table.scanAll());
+  }
+
+  @Test
+  void primingEvent_shouldCarryOnlyAnUnknownField_andACallerWithoutProfile_forAWriteRoute() {
+    Endpoint route = Priming.primingRoute("dev.monotable.functions.tickets.CreateIssueHandler::handleRequest");
+    var event = Priming.primingEvent(route);
+    assertEquals("POST /repos/{owner}/{repo}/issues", event.getRouteKey());
+    assertEquals("{\"" + Priming.UNKNOWN_FIELD + "\":\"x\"}", event.getBody());
+    assertEquals(Priming.MISSING_NAME,
+        event.getRequestContext().getAuthorizer().getJwt().getClaims().get("username"));
+  }
+
+  @Test
+  void primeHandler_shouldDoNothing_whenTheFunctionHasNeitherAGetRouteNorABody(TestTable table) {
+    String unstar = "dev.monotable.functions.stars.UnstarHandler::handleRequest";
+    assertNull(Priming.primingRoute(unstar));
+    assertNull(Priming.primingRoute(null));
+    assertNull(Priming.primingRoute("dev.monotable.functions.streams.RepoUpdatedHandler::handleRequest"));
     assertEquals(0, new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null),
-        Grant.ofHandler(create), null).primeHandler());
+        Grant.ofHandler(unstar), null).primeHandler());
   }
 
   @Test
   void primingEvent_shouldNameNothingThatExists_inEveryPathParameter() {
-    Endpoint route = Priming.readRoute("dev.monotable.functions.tickets.GetIssueHandler::handleRequest");
+    Endpoint route = Priming.primingRoute("dev.monotable.functions.tickets.GetIssueHandler::handleRequest");
     var event = Priming.primingEvent(route);
     assertEquals("GET /repos/{owner}/{repo}/issues/{number}", event.getRouteKey());
     assertEquals(Map.of("owner", Priming.MISSING_NAME, "repo", Priming.MISSING_NAME, "number", Priming.MISSING_NUMBER),
