@@ -115,8 +115,8 @@ class FunctionsTest {
 
   @Test
   void environment_shouldStopTheJitAtC1_onEveryFunctionOfEveryStack() {
-    // Measured: a cold JVM without these flags took 1.4x as long to its first answer (POST issue,
-    // docs/performance-levers.md); stream consumers included, they share ForgeFunction.
+    // Measured: a cold JVM without these flags took 1.1-1.4x as long to its first answer
+    // (docs/performance-levers.md); stream consumers included, they share ForgeFunction.
     int functions = 0;
     for (Map.Entry<String, Map<String, Object>> t : forge.json().entrySet()) {
       for (Map.Entry<String, Map<String, Object>> fn : resources(t.getValue(), "AWS::Lambda::Function").entrySet()) {

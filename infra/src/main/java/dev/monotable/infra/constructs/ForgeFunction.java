@@ -64,7 +64,7 @@ public final class ForgeFunction extends Construct {
   // behavior"): these short handlers never run long enough for C2's profiling to pay off, and
   // skipping it cuts the JIT work of a cold start or a SnapStart restore. The java17+ runtimes
   // default to it today; set explicitly so the choice is visible, tested and not left to a
-  // runtime default. Measured in docs/performance-levers.md (first answer 1.4x slower without).
+  // runtime default. Measured in docs/performance-levers.md (first answer 1.1-1.4x slower without).
   static final String JVM_OPTIONS = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1";
 
   private final Function function;
