@@ -113,6 +113,22 @@ class FunctionsTest {
     assertEquals(optional, env.containsKey(Env.JWT_AUDIENCE), Env.JWT_AUDIENCE);
   }
 
+  @Test
+  void environment_shouldStopTheJitAtC1_onEveryFunctionOfEveryStack() {
+    // Measured: a cold JVM without these flags took 1.1-1.4x as long to its first answer
+    // (docs/performance-levers.md); stream consumers included, they share ForgeFunction.
+    int functions = 0;
+    for (Map.Entry<String, Map<String, Object>> t : forge.json().entrySet()) {
+      for (Map.Entry<String, Map<String, Object>> fn : resources(t.getValue(), "AWS::Lambda::Function").entrySet()) {
+        Map<String, Object> variables = map(map(props(fn.getValue()).get("Environment")).get("Variables"));
+        assertEquals("-XX:+TieredCompilation -XX:TieredStopAtLevel=1", variables.get(Env.JAVA_TOOL_OPTIONS),
+            t.getKey() + " " + fn.getKey());
+        functions++;
+      }
+    }
+    assertEquals(handlers().count() + dev.monotable.shared.catalog.StreamCatalog.declarations().size(), functions);
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("handlers")
   void logGroup_shouldBeOwnedWithRetention_whenFunctionLogs(String handler) {

@@ -32,6 +32,11 @@ public final class Env {
   public static final String LOG_LEVEL = "LOG_LEVEL";
   /** JVM flags set by infra on every function; read by the JVM itself, never by the code. */
   public static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
+  /**
+   * The function's handler ("class::method"); set by the Lambda runtime, read by SnapStart priming
+   * to find the function's grants in the catalogs.
+   */
+  public static final String LAMBDA_HANDLER = "_HANDLER";
   /** Static credentials; with an endpoint override they win over the local dummy ones. */
   public static final String AWS_ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
   /** HTTP port of the local service ({@code scripts/dev}); not used in Lambda. */
