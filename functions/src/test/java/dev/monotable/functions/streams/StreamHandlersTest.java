@@ -42,9 +42,9 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
  */
 @ExtendWith(DynamoDbExtension.class)
 class StreamHandlersTest {
-  private static final String T0 = "2026-01-01T00:00:00.000Z";
-  private static final String ISSUE_AT = "2026-01-02T03:04:05.678Z";
-  private static final String COMMENT_AT = "2026-01-02T04:00:00.000Z";
+  private static final String T0 = "2036-01-01T00:00:00.000Z";
+  private static final String ISSUE_AT = "2036-01-02T03:04:05.678Z";
+  private static final String COMMENT_AT = "2036-01-02T04:00:00.000Z";
   private static final String COMMENT_ID = "01JGQ8ZR5C0MMENT00000000A1";
   private static final Key REPO = Keys.repository("alice", "hello-forge");
   private static final Key ISSUE = Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 1);
@@ -54,7 +54,7 @@ class StreamHandlersTest {
 
   StreamHandlersTest(TestTable table) {
     this.table = table;
-    this.services = new Services(table.gateway(MutableClock.at("2026-01-03T00:00:00.000Z")), null);
+    this.services = new Services(table.gateway(MutableClock.at("2036-01-03T00:00:00.000Z")), null);
   }
 
   @BeforeEach
@@ -237,7 +237,7 @@ class StreamHandlersTest {
     List<Map<String, AttributeValue>> entries = activities();
     assertEquals(1, entries.size());
     Map<String, AttributeValue> e = entries.get(0);
-    String expiredAt = "2026-01-08T00:00:00.000Z";
+    String expiredAt = "2036-01-08T00:00:00.000Z";
     assertEquals("ACCOUNT#acme", e.get("PK").s());
     assertEquals("#ACTIVITY#" + expiredAt + "#" + e.get("Id").s(), e.get("SK").s());
     assertEquals("Acme", e.get("Account").s());
@@ -264,7 +264,7 @@ class StreamHandlersTest {
   void invitationFixture_shouldBeTheItemTheModelWrites() {
     // The recorded OldImage is exactly what AP10 stores, so the test exercises real items.
     Invitation invitation = new Invitation("Acme", "dana@example.com", Role.MEMBER, "alice", T0,
-        Instant.parse("2026-01-08T00:00:00.000Z").getEpochSecond());
+        Instant.parse("2036-01-08T00:00:00.000Z").getEpochSecond());
     ChangeRecord r = ChangeRecord.of(StreamEvents.load("invitation-expired-by-ttl.json").getRecords().get(0));
     assertEquals(invitation.toItem(), r.oldImage());
     assertTrue(r.ttlDeletion());
