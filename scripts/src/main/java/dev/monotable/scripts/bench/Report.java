@@ -147,12 +147,14 @@ final class Report {
         + "below; regenerate with scripts/bench --write-docs. -->\n\n");
     md.append("# Benchmarks\n\n");
     md.append("Performance is measured, not assumed. `scripts/bench` invokes every route handler in-process "
-        + "against a fresh moto server and a seeded table (the local demo data plus write targets), counts the "
+        + "against a fresh local engine (`scripts/engine`) and a seeded table (the local demo data plus write targets), counts the "
         + "DynamoDB requests of each access pattern, times warm invocations, and starts fresh JVMs on the Lambda "
         + "jar for cold starts. It prices every access pattern in read and write units from the real items, "
         + "compares four patterns with a conventional peer (every figure a ratio Monotable / peer), and repeats "
         + "the patterns on tables of 1,000 and 100,000 synthetic items. `RequestBudgetTest` pins the request "
-        + "counts in CI; the timings are figures of this run, never assertions.\n\n");
+        + "counts in CI; the timings are figures of this run, never assertions. What was tried to make the "
+        + "Lambda cheaper (jar contents, HTTP client, priming, JVM options), with before/after figures, is in "
+        + "[performance-levers.md](performance-levers.md).\n\n");
     md.append(table(List.of("run", ""), environment.entrySet().stream()
         .map(e -> List.of(e.getKey(), e.getValue())).toList()));
     md.append('\n');
