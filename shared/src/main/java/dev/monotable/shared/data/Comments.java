@@ -15,6 +15,7 @@ import dev.monotable.shared.model.Comment;
 import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.TicketKind;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ public final class Comments {
     Instant instant = table.clock().instant();
     String now = Timestamps.format(instant);
     Comment comment = new Comment(kind, access.repository().owner(), access.repository().name(), number,
-        Ulid.next(instant), caller, body, now, now, 1);
+        Ulid.next(instant), caller, body, now, now, 1, Visibility.of(access.repository()));
     Map<String, String> pkName = Map.of("#pk", TableSchema.PK);
     List<TransactWriteItem> record = new ArrayList<>();
     if (idempotent != null) {

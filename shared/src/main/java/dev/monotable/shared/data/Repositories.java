@@ -68,7 +68,7 @@ public final class Repositories {
 
     WriteTransaction tx = new WriteTransaction(table);
     int putRepo = tx.put(repo.toItem(), NOT_EXISTS, PK_NAME, Map.of());
-    int putCounter = tx.put(new Counter(repo.owner(), name, 0, now, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int putCounter = tx.put(Counter.of(repo, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
     int ownerCheck;
     int adminCheck = -1;
     if (ownerIsOrg) {
@@ -167,7 +167,7 @@ public final class Repositories {
 
     WriteTransaction tx = new WriteTransaction(table);
     int putFork = tx.put(fork.toItem(), NOT_EXISTS, PK_NAME, Map.of());
-    int putCounter = tx.put(new Counter(caller, fork.name(), 0, now, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int putCounter = tx.put(Counter.of(fork, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
     int countFork = tx.update(Keys.repository(original.owner(), original.name()), "ADD #forks :one",
         "attribute_exists(#pk)", Map.of("#forks", Repository.FORK_COUNT, "#pk", TableSchema.PK), Map.of(":one", ONE));
     int callerCheck = tx.check(Keys.account(caller), "#type = :type", TYPE_NAME,

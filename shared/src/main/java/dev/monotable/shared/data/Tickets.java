@@ -113,8 +113,7 @@ public final class Tickets {
     }
     String now = Timestamps.format(table.clock().instant());
     int number = nextNumber(counterKey, now);
-    Ticket ticket = new Ticket(kind, access.repository().owner(), access.repository().name(), number, title, body,
-        TicketState.OPEN, caller, head, base, 0, Map.of(), now, now, null, null, 1);
+    Ticket ticket = Ticket.open(kind, access.repository(), number, caller, title, body, head, base, now);
     Map<String, AttributeValue> item = ticket.toItem();
     if (idempotent != null) {
       return createWithRecord(kind, caller, ticket, item, idempotent, recordKey, now);

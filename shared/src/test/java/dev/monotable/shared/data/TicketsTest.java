@@ -15,6 +15,7 @@ import dev.monotable.shared.model.Role;
 import dev.monotable.shared.model.Ticket;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.TicketState;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
@@ -79,16 +80,16 @@ class TicketsTest {
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
     assertItem(attrs(
         "PK", "ISSUE#alice#" + lower + "#00000001", "SK", "ISSUE#alice#" + lower + "#00000001",
-        "GSI1PK", "ISSUE#alice#" + lower, "GSI1SK", "ISSUE#00000001",
-        "GSI4PK", "ISSUE#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
+        "GSI1PK", "REPO#alice#" + lower, "GSI1SK", "ISSUE#00000001",
+        "GSI4PK", "REPO#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
         "Type", "Issue", "Owner", "Alice", "Repo", repo, "Number", 1,
         "Title", "Crash on start", "Body", "Steps...", "State", "open", "Author", "Bob",
-        "CommentCount", 0, "Reactions", Map.of(),
+        "CommentCount", 0, "Reactions", Map.of(), "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI2, Gsi.GSI3);
     assertEquals(Ticket.fromItem(item), t);
     assertEquals(new Ticket(ISSUE, "Alice", repo, 1, "Crash on start", "Steps...", TicketState.OPEN, "Bob", null,
-        null, 0, Map.of(), T1, T1, null, null, 1), t);
+        null, 0, Map.of(), T1, T1, null, null, 1, new Visibility(false, false)), t);
     Map<String, AttributeValue> counter = table.item(Keys.counter("alice", repo)).orElseThrow();
     assertEquals("1", counter.get("LastNumber").n());
     assertEquals(T1, counter.get("UpdatedAt").s());
@@ -109,7 +110,7 @@ class TicketsTest {
         "GSI4PK", "PR#alice#" + lower, "GSI4SK", "PR#OPEN#99999998",
         "Type", "PullRequest", "Owner", "Alice", "Repo", repo, "Number", 1,
         "Title", "Add feature", "State", "open", "Author", "Alice", "Head", "feature/x", "Base", "main",
-        "CommentCount", 0, "Reactions", Map.of(),
+        "CommentCount", 0, "Reactions", Map.of(), "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI2, Gsi.GSI3);
     assertEquals(Ticket.fromItem(item), t);
@@ -408,11 +409,11 @@ class TicketsTest {
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
     assertItem(attrs(
         "PK", "ISSUE#alice#" + lower + "#00000001", "SK", "ISSUE#alice#" + lower + "#00000001",
-        "GSI1PK", "ISSUE#alice#" + lower, "GSI1SK", "ISSUE#00000001",
-        "GSI4PK", "ISSUE#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
+        "GSI1PK", "REPO#alice#" + lower, "GSI1SK", "ISSUE#00000001",
+        "GSI4PK", "REPO#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
         "Type", "Issue", "Owner", "Alice", "Repo", repo, "Number", 1,
         "Title", "new", "Body", "", "State", "open", "Author", "Bob",
-        "CommentCount", 0, "Reactions", Map.of(),
+        "CommentCount", 0, "Reactions", Map.of(), "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", t2, "SchemaVersion", 1, "Version", 2), item);
     assertEquals(Ticket.fromItem(item), t);
   }
@@ -430,7 +431,7 @@ class TicketsTest {
 
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 2);
     assertEquals("#ISSUE#CLOSED#00000002", item.get("GSI4SK").s());
-    assertEquals("ISSUE#alice#" + repo.toLowerCase(), item.get("GSI4PK").s());
+    assertEquals("REPO#alice#" + repo.toLowerCase(), item.get("GSI4PK").s());
     assertEquals("ISSUE#00000002", item.get("GSI1SK").s());
     assertEquals("closed", item.get("State").s());
     assertEquals(closedAt, item.get("ClosedAt").s());
@@ -473,6 +474,7 @@ class TicketsTest {
         "Type", "PullRequest", "Owner", "Acme", "Repo", "merge-me", "Number", 1,
         "Title", "pr", "State", "merged", "Author", "Bob", "Head", "feature", "Base", "main",
         "CommentCount", 0, "Reactions", Map.of(), "ClosedAt", mergedAt, "MergedAt", mergedAt,
+        "IsPrivate", false, "OwnerType", "Organization",
         "CreatedAt", T1, "UpdatedAt", mergedAt, "SchemaVersion", 1, "Version", 2), item);
     assertEquals(Ticket.fromItem(item), merged);
 
