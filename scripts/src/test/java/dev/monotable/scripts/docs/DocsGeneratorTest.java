@@ -54,7 +54,7 @@ class DocsGeneratorTest {
     }
     assertTrue(doc.contains("| AP15 | `GET /users/{owner}/repos` ListAccountReposHandler<br>`GET /orgs/{org}/repos` "
         + "ListAccountReposHandler | OPTIONAL |"), doc);
-    assertTrue(doc.contains("| dynamodb:BatchGetItem, dynamodb:Query (GSI1, GSI4) |"), doc);
+    assertTrue(doc.contains("| dynamodb:GetItem, dynamodb:BatchGetItem, dynamodb:Query (GSI1, GSI4) |"), doc);
   }
 
   @Test

@@ -145,8 +145,9 @@ class ExploreToolTest {
       assertEquals(0, exit);
       List<String> lines = out.lines();
       assertEquals("AP25 open issues, newest first (alice hello-forge, anonymous)", lines.get(0));
-      assertEquals("  Query on GSI4: GSI4PK = ISSUE#{owner}#{repo} AND begins_with(GSI4SK, ISSUE#OPEN#)", lines.get(1));
-      assertEquals("  2 requests: BatchGetItem + Query(GSI4)", lines.get(2));
+      assertEquals("  Query on GSI4: GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND "
+          + "ISSUE#OPEN$ (the repository first)", lines.get(1));
+      assertEquals("  1 request: Query(GSI4)", lines.get(2));
       assertTrue(lines.get(4).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 3).pk() + " "));
       assertTrue(lines.get(5).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 2).pk() + " "));
       assertEquals("2 items; last page", lines.get(6));

@@ -150,12 +150,14 @@ public final class Comments {
   }
 
   /**
-   * Comments of one issue or pull request, oldest first (AP29/AP39): the BatchGetItem of
-   * {@link RepoAccess#read} (visibility, and the ticket, so a missing one is a 404 rather than an
-   * empty list), then Query {@code PK = REPO#{owner}#{repo}}, begins_with(SK,
-   * {@code ISSUE#{n8}#COMMENT#}), ascending. Comments created in the same millisecond have no
-   * defined order between them (ULID randomness). The cursor is bound to the AP id and the
-   * number, so it pages only this ticket's comments.
+   * Comments of one issue or pull request, oldest first (AP29/AP39): ONE Query {@code PK =
+   * REPO#{owner}#{repo}}, begins_with(SK, {@code ISSUE#{n8}#COMMENT#}), ascending; each comment
+   * carries its repository's visibility, and a comment exists only under an existing ticket (there
+   * are no delete routes). The one exception to one request: no head item is adjacent to a
+   * thread, so a first page that comes back empty makes one BatchGetItem ({@link RepoAccess#read}
+   * with the ticket) to tell an empty thread from a missing ticket or repository. Comments
+   * created in the same millisecond have no defined order between them (ULID randomness). The
+   * cursor is bound to the AP id and the number, so it pages only this ticket's comments.
    *
    * @param caller may be null (anonymous read)
    * @throws ValidationException {@code cursor} malformed, altered or from another list
@@ -164,12 +166,21 @@ public final class Comments {
   public Page<Comment> list(TicketKind kind, String caller, String owner, String repo, int number, PageRequest page) {
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     QuerySpec spec = QuerySpec.table(Keys.repoPartition(owner, repo), Keys.commentPrefix(kind, number));
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, ticketKey);
-    Tickets.requireTicket(kind, access, ticketKey);
     // The comments of every ticket share the repository's partition, which the gateway binds the
     // cursor to; the number in the scope stops a cursor of one ticket's comments paging another's.
     String scope = Tickets.ap(kind, AccessPattern.AP29, AccessPattern.AP39).name() + "#" + Segments.n8(number);
-    return table.query(spec, page, scope).map(Comment::fromItem);
+    Page<Map<String, AttributeValue>> found = table.query(spec, page, scope);
+    if (!found.items().isEmpty()) {
+      Visibility visibility = Visibility.fromItem(found.items().get(0));
+      if (visibility == null) {
+        RepoAccess.read(table, owner, repo, caller);
+      } else {
+        RepoAccess.requireVisible(table, owner, caller, visibility);
+      }
+    } else if (page.cursor() == null) {
+      Tickets.requireTicket(kind, RepoAccess.read(table, owner, repo, caller, ticketKey), ticketKey);
+    }
+    return found.map(Comment::fromItem);
   }
 
   static boolean conditionFailed(TransactionCanceledException e, int index) {

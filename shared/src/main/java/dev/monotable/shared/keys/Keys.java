@@ -230,6 +230,16 @@ public final class Keys {
 
   // ---- query prefixes ---------------------------------------------------------------------
 
+  /**
+   * The smallest string greater than every string that begins with {@code prefix} (its last
+   * character incremented: {@code ISSUE#OPEN#} gives {@code ISSUE#OPEN$}), the inclusive upper end
+   * of a BETWEEN range that covers the whole prefix. Prefixes end in ASCII, so no key ever equals it.
+   */
+  public static String afterPrefix(String prefix) {
+    char last = prefix.charAt(prefix.length() - 1);
+    return prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
+  }
+
   public static String membersPrefix() {
     return MEMBER.prefix();
   }

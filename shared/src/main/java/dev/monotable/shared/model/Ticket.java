@@ -38,8 +38,15 @@ public record Ticket(TicketKind kind, String owner, String repo, int number, Str
    */
   public static Ticket open(TicketKind kind, Repository repository, int number, String author, String title,
       String body, String head, String base, String now) {
-    return new Ticket(kind, repository.owner(), repository.name(), number, title, body, TicketState.OPEN, author,
-        head, base, 0, Map.of(), now, now, null, null, 1, Visibility.of(repository));
+    return open(kind, repository.owner(), repository.name(), Visibility.of(repository), number, author, title, body,
+        head, base, now);
+  }
+
+  /** {@link #open(TicketKind, Repository, int, String, String, String, String, String, String)} from the repository's display names and visibility. */
+  public static Ticket open(TicketKind kind, String owner, String repo, Visibility visibility, int number,
+      String author, String title, String body, String head, String base, String now) {
+    return new Ticket(kind, owner, repo, number, title, body, TicketState.OPEN, author, head, base, 0, Map.of(), now,
+        now, null, null, 1, visibility);
   }
 
   public Map<String, AttributeValue> toItem() {

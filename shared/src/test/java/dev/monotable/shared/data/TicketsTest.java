@@ -68,6 +68,37 @@ class TicketsTest {
   // ---- create ---------------------------------------------------------------------------------
 
   @Test
+  void create_shouldCopyThePrivateOrgVisibility_whenAMemberOpens_andWriteNothing_forAStrangerOrAGhost() {
+    // GIVEN a private repository of org Acme, member Dave
+    String repo = "vault-" + REPO_SEQ.incrementAndGet();
+    orgRepo(table, "Acme", repo, true);
+    member(table, "Acme", "Dave", Role.MEMBER);
+
+    // WHEN the member opens an issue (the first increment is refused on visibility; the member path retries)
+    Ticket t = tickets.create(ISSUE, "Dave", "acme", repo, "Plan", null, null, null);
+
+    // THEN issue 1 carries the repository's visibility and display owner
+    assertEquals(1, t.number());
+    Map<String, AttributeValue> item = itemOf(ISSUE, "acme", repo, 1);
+    assertEquals(true, item.get("IsPrivate").bool());
+    assertEquals("Organization", item.get("OwnerType").s());
+    assertEquals("Acme", item.get("Owner").s());
+    assertEquals("REPO#acme#" + repo, item.get("GSI1PK").s());
+
+    // AND a stranger (404) and a caller without a profile on a public repository (403) write nothing
+    List<Map<String, AttributeValue>> before = snapshot(table);
+    assertThrows(NotFoundException.class, () -> tickets.create(ISSUE, "Erin", "acme", repo, "x", null, null, null));
+    String open = aliceRepo();
+    List<Map<String, AttributeValue>> withOpen = snapshot(table);
+    ForbiddenException ghost = assertThrows(ForbiddenException.class,
+        () -> tickets.create(ISSUE, "Ghost", "alice", open, "x", null, null, null));
+    assertEquals(RepoAccess.PROFILE_REQUIRED, ghost.getMessage());
+    assertEquals(withOpen, snapshot(table));
+    assertTrue(withOpen.containsAll(before));
+    assertEquals(0, counterOf("alice", open));
+  }
+
+  @Test
   void create_shouldWriteExactIssueItem_whenCallerCanSeeRepository() {
     // GIVEN a public repository of Alice
     String repo = aliceRepo();
