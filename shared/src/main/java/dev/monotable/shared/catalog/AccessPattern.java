@@ -36,7 +36,7 @@ public enum AccessPattern {
   AP13("create repository for self or an org (org admin)", "TransactWriteItems", null,
       "Put Repository attribute_not_exists + Put Counter + ConditionCheck owner (and admin)",
       "body: owner, name, description, private"),
-  AP14("get repository; private ones are 404 to non-members", "GetItem or BatchGetItem", null,
+  AP14("get repository; private ones are 404 to non-members", "GetItem / BatchGetItem", null,
       "Repository (anonymous, owner); Repository + caller's Membership in the owner (others)", "owner, repo"),
   AP15("repositories by owner, most recently updated first", "Query", Gsi.GSI3,
       "GSI3PK = ACCOUNT#{owner} AND begins_with(GSI3SK, #), descending; GetItem caller's Membership only for a page "
@@ -59,7 +59,7 @@ public enum AccessPattern {
       "Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put Issue attribute_not_exists + "
           + "ConditionCheck caller's User",
       "owner, repo, body: title, body"),
-  AP23("get issue", "GetItem or BatchGetItem", null,
+  AP23("get issue", "GetItem / BatchGetItem", null,
       "Issue (anonymous, owner); Issue + caller's Membership (others)", "owner, repo, number"),
   AP24("all issues by number", "Query", Gsi.GSI1,
       "GSI1PK = REPO#{owner}#{repo} AND GSI1SK BETWEEN ISSUE# AND REPO#{owner}#{repo} (the repository last)",
@@ -85,7 +85,7 @@ public enum AccessPattern {
       "Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put PullRequest attribute_not_exists + "
           + "ConditionCheck caller's User",
       "owner, repo, body: title, body, head, base"),
-  AP33("get pull request", "GetItem or BatchGetItem", null,
+  AP33("get pull request", "GetItem / BatchGetItem", null,
       "PullRequest (anonymous, owner); PullRequest + caller's Membership (others)", "owner, repo, number"),
   AP34("all pull requests by number", "Query", Gsi.GSI1,
       "GSI1PK = PR#{owner}#{repo} AND GSI1SK BETWEEN PR# AND REPO#{owner}#{repo} (the Counter last)",

@@ -18,16 +18,8 @@ import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -83,48 +75,30 @@ public final class Comments {
     Comment comment = new Comment(kind, access.repository().owner(), access.repository().name(), number,
         Ulid.next(instant), caller, body, now, now, 1, Visibility.of(access.repository()));
     Map<String, String> pkName = Map.of("#pk", TableSchema.PK);
-    List<TransactWriteItem> record = new ArrayList<>();
+    WriteTransaction tx = new WriteTransaction(table);
+    int ticketCheck = tx.check(ticketKey, "attribute_exists(#pk)", pkName, Map.of());
+    int putComment = tx.putIfAbsent(comment.toItem());
+    int putRecord = -1;
     if (idempotent != null) {
       Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), number, comment.id());
-      record.add(TransactWriteItem.builder().put(Put.builder()
-          .tableName(table.tableName())
-          .item(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(), idempotent.requestHash(),
-              commentKey.pk(), commentKey.sk(), now, instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS)
-              .toItem())
-          .conditionExpression("attribute_not_exists(#pk)")
-          .expressionAttributeNames(pkName)
-          .build()).build());
+      putRecord = tx.putIfAbsent(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
+          idempotent.requestHash(), commentKey.pk(), commentKey.sk(), now,
+          instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS).toItem());
     }
     try {
-      List<TransactWriteItem> items = new ArrayList<>(List.of(
-          TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-              .tableName(table.tableName())
-              .key(ticketKey.toMap())
-              .conditionExpression("attribute_exists(#pk)")
-              .expressionAttributeNames(pkName)
-              .build()).build(),
-          TransactWriteItem.builder().put(Put.builder()
-              .tableName(table.tableName())
-              .item(comment.toItem())
-              .conditionExpression("attribute_not_exists(#pk)")
-              .expressionAttributeNames(pkName)
-              .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-              .build()).build()));
-      items.addAll(record);
-      table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-          .transactItems(items)
-          .build());
+      tx.commit();
     } catch (TransactionCanceledException e) {
-      if (conditionFailed(e, 0)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(ticketCheck)) {
         throw new NotFoundException(kind.noun());
       }
-      if (idempotent != null && conditionFailed(e, 2)) {
+      if (f.failed(putRecord)) {
         // A request with this key got there first (or this is the SDK's retry of our own commit).
         return replay(kind, idempotent, table.get(recordKey).orElseThrow(
             () -> new ConflictException("Idempotency-Key", "a request with this key is in progress")));
       }
-      if (conditionFailed(e, 1)) {
-        Map<String, AttributeValue> old = WriteTransaction.oldItem(e, 1);
+      if (f.failed(putComment)) {
+        Map<String, AttributeValue> old = f.oldItem(putComment);
         Map<String, AttributeValue> mine = comment.toItem();
         if (old != null && java.util.stream.Stream.of("Author", "Body", TableSchema.CREATED_AT)
             .allMatch(a -> java.util.Objects.equals(mine.get(a), old.get(a)))) {
@@ -133,7 +107,7 @@ public final class Comments {
         }
         throw new IllegalStateException("comment id " + comment.id() + " collided; retry", e);
       }
-      throw e;
+      throw f.unexpected();
     }
     return comment;
   }
@@ -183,8 +157,4 @@ public final class Comments {
     return found.map(Comment::fromItem);
   }
 
-  static boolean conditionFailed(TransactionCanceledException e, int index) {
-    List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-    return reasons.size() > index && "ConditionalCheckFailed".equals(reasons.get(index).code());
-  }
 }

@@ -85,21 +85,22 @@ public final class Repositories {
     try {
       tx.commit();
     } catch (TransactionCanceledException e) {
+      TransactionFailures f = TransactionFailures.of(e);
       // Permission failures win over the name conflict, so a non-admin learns nothing about the
       // org's (possibly private) repository names.
-      if (WriteTransaction.failed(e, ownerCheck)) {
+      if (f.failed(ownerCheck)) {
         if (!ownerIsOrg) {
           throw new ForbiddenException("create your user profile first");
         }
-        if (WriteTransaction.oldItem(e, ownerCheck) == null) {
+        if (f.oldItem(ownerCheck) == null) {
           throw new NotFoundException("organization");
         }
         throw new ForbiddenException("repositories can be created only for yourself or an organization you administer");
       }
-      if (ownerIsOrg && WriteTransaction.failed(e, adminCheck)) {
+      if (ownerIsOrg && f.failed(adminCheck)) {
         throw new ForbiddenException("only an admin of " + owner + " can create its repositories");
       }
-      if (WriteTransaction.failed(e, putRepo) || WriteTransaction.failed(e, putCounter)) {
+      if (f.failed(putRepo) || f.failed(putCounter)) {
         throw new ConflictException("repository", "repository " + owner + "/" + name + " already exists");
       }
       throw e;
@@ -183,13 +184,14 @@ public final class Repositories {
     try {
       tx.commit();
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, callerCheck)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(callerCheck)) {
         throw new ForbiddenException("create your user profile first");
       }
-      if (WriteTransaction.failed(e, countFork)) {
+      if (f.failed(countFork)) {
         throw new NotFoundException("repository");
       }
-      if (WriteTransaction.failed(e, putFork) || WriteTransaction.failed(e, putCounter)) {
+      if (f.failed(putFork) || f.failed(putCounter)) {
         throw new ConflictException("repository", "repository " + caller + "/" + fork.name() + " already exists");
       }
       throw e;

@@ -71,10 +71,11 @@ public final class Stars {
       tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, putStar)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(putStar)) {
         return false;
       }
-      if (WriteTransaction.failed(e, count)) {
+      if (f.failed(count)) {
         throw new NotFoundException("repository");
       }
       throw e;
@@ -105,16 +106,17 @@ public final class Stars {
       tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, callerCheck)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(callerCheck)) {
         throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
       }
-      if (WriteTransaction.failed(e, deleteStar)) {
+      if (f.failed(deleteStar)) {
         return false;
       }
-      if (WriteTransaction.failed(e, count)) {
+      if (f.failed(count)) {
         // A Star without its repository or its count means an earlier write broke the invariant.
         throw new IllegalStateException("star of " + owner + "/" + name + " exists but the repository "
-            + (WriteTransaction.oldItem(e, count) == null ? "does not" : "has no StarCount to decrement"));
+            + (f.oldItem(count) == null ? "does not" : "has no StarCount to decrement"));
       }
       throw e;
     }

@@ -32,7 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -467,7 +466,8 @@ public final class Tickets {
       tx.commit();
       return ticket;
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, putRecord)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(putRecord)) {
         // A request with this key got there first (or this is the SDK's retry of our own commit).
         Map<String, AttributeValue> existing = table.get(recordKey)
             .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
