@@ -299,7 +299,7 @@ class RequestBudgetTest {
 
   @Test
   void everyReadRoute_shouldStayWithinTheSpecAllowance_whenInvokedWithItsFixture() {
-    // GIVEN the read-only routes (docs/api-contract.md#conventions: ONE request, or two with a visibility read)
+    // GIVEN the read-only routes (forge.md section 4: ONE request, or two with a private org repository's Membership)
     List<String> over = new ArrayList<>();
     for (Object[] r : RESULTS) {
       BenchCase c = (BenchCase) r[0];

@@ -21,7 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What a caller may do with one repository: read from one BatchGetItem of the repository, the
  * caller's membership in its owner (when the owner could be an org) and any extra items the
  * pattern needs (an issue, say). A private repository the caller may not see is a
- * {@link NotFoundException}, never a 403, so its existence does not leak.
+ * {@link NotFoundException}, never a 403, so its existence does not leak. Writes that still read
+ * first use it, and refused writes use it to explain themselves; reads decide visibility from
+ * the copy on the item they return instead ({@link #readVisible}, {@link #requireListVisible}).
  *
  * @param repository the repository
  * @param callerRole the caller's role in the owning org, or null

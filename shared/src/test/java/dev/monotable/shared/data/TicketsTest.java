@@ -119,8 +119,8 @@ class TicketsTest {
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI2, Gsi.GSI3);
     assertEquals(Ticket.fromItem(item), t);
-    assertEquals(new Ticket(ISSUE, "Alice", repo, 1, "Crash on start", "Steps...", TicketState.OPEN, "Bob", null,
-        null, 0, Map.of(), T1, T1, null, null, 1, new Visibility(false, false)), t);
+    assertEquals(Ticket.open(ISSUE, "Alice", repo, new Visibility(false, false), 1, "Bob", "Crash on start",
+        "Steps...", null, null, T1), t);
     Map<String, AttributeValue> counter = table.item(Keys.counter("alice", repo)).orElseThrow();
     assertEquals("1", counter.get("LastNumber").n());
     assertEquals(T1, counter.get("UpdatedAt").s());
