@@ -20,6 +20,7 @@ import dev.monotable.shared.model.Ticket;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.TicketState;
 import dev.monotable.shared.model.User;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,6 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ModelSamples {
 
+  private static final Visibility PUBLIC = new Visibility(false, false);
   public static final String CREATED = "2026-01-02T03:04:05.678Z";
   public static final String UPDATED = "2026-01-03T00:00:00.000Z";
   public static final String ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
@@ -57,15 +59,15 @@ public final class ModelSamples {
         CREATED, UPDATED, 1).toItem());
     m.put("Repository (a fork)", new Repository("Bob", "Hello.World", "demo", false, false,
         new RepoRef("Alice", "Hello.World"), 0, 0, CREATED, CREATED, 1).toItem());
-    m.put("Counter", new Counter("Alice", "Hello.World", 7, CREATED, UPDATED).toItem());
+    m.put("Counter", new Counter("Alice", "Hello.World", 7, PUBLIC, CREATED, UPDATED).toItem());
     m.put("Issue (open)", ticket(TicketKind.ISSUE, TicketState.OPEN, 7));
     m.put("Issue (closed)", ticket(TicketKind.ISSUE, TicketState.CLOSED, 6));
     m.put("PullRequest (open)", ticket(TicketKind.PULL_REQUEST, TicketState.OPEN, 5));
     m.put("PullRequest (closed or merged)", ticket(TicketKind.PULL_REQUEST, TicketState.MERGED, 4));
     m.put("IssueComment", new Comment(TicketKind.ISSUE, "Alice", "Hello.World", 7, ID, "Bob", "me too",
-        CREATED, CREATED, 1).toItem());
+        CREATED, CREATED, 1, PUBLIC).toItem());
     m.put("PRComment", new Comment(TicketKind.PULL_REQUEST, "Alice", "Hello.World", 5, ID, "Bob", "LGTM",
-        CREATED, CREATED, 1).toItem());
+        CREATED, CREATED, 1, PUBLIC).toItem());
     m.put("CountedComment (on an issue)",
         new CountedComment(TicketKind.ISSUE, "Alice", "Hello.World", 7, ID, CREATED).toItem());
     m.put("CountedComment (on a pull request)",
@@ -105,6 +107,7 @@ public final class ModelSamples {
         .s("Head", pr ? "feature" : null).s("Base", pr ? "main" : null)
         .n(Ticket.COMMENT_COUNT, 1).counts(Ticket.REACTIONS, Map.of("+1", 1L))
         .audit(CREATED, UPDATED).n(TableSchema.VERSION, 2)
+        .bool("IsPrivate", false).s("OwnerType", "User")
         .build();
     return Ticket.fromItem(stored).toItem();
   }

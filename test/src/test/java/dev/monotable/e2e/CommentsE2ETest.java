@@ -80,6 +80,8 @@ class CommentsE2ETest {
     assertEquals(id, s(item, "Id"));
     assertEquals("cm1guest", s(item, "Author"));
     assertEquals("+1 from me", s(item, "Body"));
+    assertEquals(false, item.get("IsPrivate").bool());
+    assertEquals("User", s(item, "OwnerType"));
     assertEquals(1, n(item, "Version"));
     assertEquals(1, n(item, "SchemaVersion"));
     assertEquals(j.get("createdAt"), s(item, "CreatedAt"));

@@ -26,7 +26,7 @@ final class FaultProxy implements AutoCloseable {
   private static final int MAX_REQUEST = 1024 * 1024;
 
   /** What happens to one request. */
-  enum Fault { PASS, THROTTLE, ERROR_500, DROP_BEFORE, DROP_AFTER, DELAY }
+  enum Fault { PASS, THROTTLE, ERROR_500, DROP_BEFORE, DROP_AFTER, DELAY, HANG }
 
   /** Decides the fault of the n-th request (from 1) of an operation such as {@code PutItem}. */
   interface Rule {
@@ -119,6 +119,8 @@ final class FaultProxy implements AutoCloseable {
           Thread.sleep(delayMillis);
           out.write(forward(headText, body));
         }
+        // A table that stops answering: the request is held, then dropped, never forwarded.
+        case HANG -> Thread.sleep(delayMillis);
         case PASS -> out.write(forward(headText, body));
       }
       out.flush();

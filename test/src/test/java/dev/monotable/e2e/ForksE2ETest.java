@@ -65,8 +65,10 @@ class ForksE2ETest {
         "StarCount", 0, "ForkCount", 0, "ForkOf", alice + "/Lib",
         "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1, "Version", 1),
         table.item(Keys.repository(bob, "lib")).orElseThrow());
-    assertEquals(item("PK", "COUNTER#" + b + "#lib", "SK", "METADATA", "Type", "Counter", "Owner", bob,
-        "Repo", "Lib", "LastNumber", 0, "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1),
+    assertEquals(item("PK", "COUNTER#" + b + "#lib", "SK", "METADATA",
+        "GSI1PK", "PR#" + b + "#lib", "GSI1SK", pk, "GSI4PK", "PR#" + b + "#lib", "GSI4SK", "#" + pk,
+        "Type", "Counter", "Owner", bob,
+        "Repo", "Lib", "LastNumber", 0, "IsPrivate", false, "OwnerType", "User", "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1),
         table.item(Keys.counter(bob, "lib")).orElseThrow());
     // and the original only gains a fork: same Version, same place in its owner's list
     Map<String, AttributeValue> expected = new LinkedHashMap<>(original);

@@ -79,8 +79,8 @@ class IssuesE2ETest {
     Map<String, AttributeValue> item = fx.item(new Key("ISSUE#issowner1#hello-forge#00000001",
         "ISSUE#issowner1#hello-forge#00000001"));
     assertKeys(item, new Key("ISSUE#issowner1#hello-forge#00000001", "ISSUE#issowner1#hello-forge#00000001"),
-        Map.of(Gsi.GSI1, new Key("ISSUE#issowner1#hello-forge", "ISSUE#00000001"),
-            Gsi.GSI4, new Key("ISSUE#issowner1#hello-forge", "ISSUE#OPEN#99999998")));
+        Map.of(Gsi.GSI1, new Key("REPO#issowner1#hello-forge", "ISSUE#00000001"),
+            Gsi.GSI4, new Key("REPO#issowner1#hello-forge", "ISSUE#OPEN#99999998")));
     assertEquals("Issue", s(item, "Type"));
     assertEquals("IssOwner1", s(item, "Owner"));
     assertEquals("Hello-Forge", s(item, "Repo"));
@@ -90,6 +90,8 @@ class IssuesE2ETest {
     assertEquals("open", s(item, "State"));
     assertEquals("IssOwner1", s(item, "Author"));
     assertEquals(0, n(item, "CommentCount"));
+    assertEquals(false, item.get("IsPrivate").bool());
+    assertEquals("User", s(item, "OwnerType"));
     assertEquals(Map.of(), item.get("Reactions").m());
     assertTrue(item.get("Reactions").hasM(), "Reactions must be a map so AP30's ADD Reactions.type works");
     assertEquals(1, n(item, "Version"));
@@ -102,7 +104,9 @@ class IssuesE2ETest {
 
     // AND the repository's Counter handed out number 1
     Map<String, AttributeValue> counter = fx.item(new Key("COUNTER#issowner1#hello-forge", "METADATA"));
-    assertKeys(counter, new Key("COUNTER#issowner1#hello-forge", "METADATA"), Map.of());
+    assertKeys(counter, new Key("COUNTER#issowner1#hello-forge", "METADATA"),
+        Map.of(Gsi.GSI1, new Key("PR#issowner1#hello-forge", "REPO#issowner1#hello-forge"),
+            Gsi.GSI4, new Key("PR#issowner1#hello-forge", "#REPO#issowner1#hello-forge")));
     assertEquals("Counter", s(counter, "Type"));
     assertEquals(1, n(counter, "LastNumber"));
   }
@@ -306,7 +310,7 @@ class IssuesE2ETest {
     fx.issue("iss11own", "iss11own", "pub", "one");
     int number = fx.issue("iss11own", "iss11own", "pub", "two");
     Key key = new Key("ISSUE#iss11own#pub#00000002", "ISSUE#iss11own#pub#00000002");
-    Key gsi1 = new Key("ISSUE#iss11own#pub", "ISSUE#00000002");
+    Key gsi1 = new Key("REPO#iss11own#pub", "ISSUE#00000002");
 
     // WHEN the owner closes it
     Reply closed = forge.patch(path("iss11own", "pub", "issues") + "/" + number).as("iss11own").ifMatch(1)
@@ -316,7 +320,7 @@ class IssuesE2ETest {
     assertEquals(200, closed.status(), closed::toString);
     assertEquals("closed", closed.json().get("state"));
     Map<String, AttributeValue> item = fx.item(key);
-    assertKeys(item, key, Map.of(Gsi.GSI1, gsi1, Gsi.GSI4, new Key("ISSUE#iss11own#pub", "#ISSUE#CLOSED#00000002")));
+    assertKeys(item, key, Map.of(Gsi.GSI1, gsi1, Gsi.GSI4, new Key("REPO#iss11own#pub", "#ISSUE#CLOSED#00000002")));
     assertEquals("closed", s(item, "State"));
     assertEquals(s(item, "UpdatedAt"), s(item, "ClosedAt"));
     assertEquals(2, n(item, "Version"));
@@ -329,7 +333,7 @@ class IssuesE2ETest {
     assertEquals(200, reopened.status(), reopened::toString);
     assertEquals(3L, num(reopened.json().get("version")));
     item = fx.item(key);
-    assertKeys(item, key, Map.of(Gsi.GSI1, gsi1, Gsi.GSI4, new Key("ISSUE#iss11own#pub", "ISSUE#OPEN#99999997")));
+    assertKeys(item, key, Map.of(Gsi.GSI1, gsi1, Gsi.GSI4, new Key("REPO#iss11own#pub", "ISSUE#OPEN#99999997")));
     assertEquals("open", s(item, "State"));
     assertFalse(item.containsKey("ClosedAt"), "ClosedAt is removed on reopen");
     assertEquals(3, n(item, "Version"));

@@ -74,7 +74,7 @@ class OrgTicketsE2ETest {
     Map<String, AttributeValue> item = fx.item(key);
     assertEquals("closed", s(item, "State"));
     assertEquals("#ISSUE#CLOSED#00000001", s(item, "GSI4SK"));
-    assertEquals("ISSUE#org-tix#site", s(item, "GSI4PK"));
+    assertEquals("REPO#org-tix#site", s(item, "GSI4PK"));
     assertEquals(2, n(item, "Version"));
 
     // AND the admin edits it, and the author may still reopen it

@@ -73,6 +73,8 @@ class PullRequestsE2ETest {
     assertEquals("Engine", s(item, "Repo"));
     assertEquals(1, n(item, "Number"));
     assertEquals("Faster parser", s(item, "Title"));
+    assertEquals(false, item.get("IsPrivate").bool());
+    assertEquals("User", s(item, "OwnerType"));
     assertEquals("2x", s(item, "Body"));
     assertEquals("open", s(item, "State"));
     assertEquals("pr1guest", s(item, "Author"));

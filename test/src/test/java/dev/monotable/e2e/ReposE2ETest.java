@@ -71,9 +71,11 @@ class ReposE2ETest {
         "OwnerType", "User", "StarCount", 0, "ForkCount", 0,
         "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1, "Version", 1),
         table.item(Keys.repository(alice, "Hello-World")).orElseThrow());
-    // and its Counter, in no index and unversioned
-    assertEquals(item("PK", "COUNTER#" + a + "#hello-world", "SK", "METADATA", "Type", "Counter", "Owner", alice,
-        "Repo", "Hello-World", "LastNumber", 0, "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1),
+    // and its Counter, unversioned, heading the pull-request lists with the repository's visibility
+    assertEquals(item("PK", "COUNTER#" + a + "#hello-world", "SK", "METADATA",
+        "GSI1PK", "PR#" + a + "#hello-world", "GSI1SK", pk, "GSI4PK", "PR#" + a + "#hello-world", "GSI4SK", "#" + pk,
+        "Type", "Counter", "Owner", alice,
+        "Repo", "Hello-World", "LastNumber", 0, "IsPrivate", false, "OwnerType", "User", "CreatedAt", created, "UpdatedAt", created, "SchemaVersion", 1),
         table.item(Keys.counter(alice, "hello-world")).orElseThrow());
   }
 

@@ -128,8 +128,8 @@ class StreamsE2ETest {
     forge.pipeline().drain();
     int lettersBefore = forge.pipeline().deadLetters().size();
     Map<String, AttributeValue> poison = new java.util.HashMap<>(new Comment(TicketKind.ISSUE, owner, "repo", 1,
-        "01JGQ8ZR5C0MMENT00000000A1", owner, "bad", "2026-01-02T04:00:00.000Z", "2026-01-02T04:00:00.000Z", 1)
-        .toItem());
+        "01JGQ8ZR5C0MMENT00000000A1", owner, "bad", "2026-01-02T04:00:00.000Z", "2026-01-02T04:00:00.000Z", 1,
+        new dev.monotable.shared.model.Visibility(false, false)).toItem());
     poison.put("SK", AttributeValue.fromS("ISSUE#00000001#COMMENT#not-a-ulid"));
     poison.put("Id", AttributeValue.fromS("not-a-ulid"));
     table.put(poison);

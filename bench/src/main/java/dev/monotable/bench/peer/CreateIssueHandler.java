@@ -57,7 +57,7 @@ public class CreateIssueHandler implements RequestHandler<APIGatewayV2HTTPEvent,
       String now = Instant.now().toString();
       IssueItem issue = new IssueItem();
       String key = Peer.issueKey(owner, repo, number);
-      String partition = "ISSUE#" + owner + "#" + repo;
+      String partition = "REPO#" + owner + "#" + repo; // issues list in the repository's GSI1/GSI4 partition
       issue.setPk(key);
       issue.setSk(key);
       issue.setGsi1pk(partition);

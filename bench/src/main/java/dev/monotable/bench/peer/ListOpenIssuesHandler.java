@@ -37,7 +37,7 @@ public class ListOpenIssuesHandler implements RequestHandler<APIGatewayV2HTTPEve
   public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
     try {
       Map<String, String> p = event.getPathParameters();
-      String partition = "ISSUE#" + p.get("owner") + "#" + p.get("repo");
+      String partition = "REPO#" + p.get("owner") + "#" + p.get("repo");
       QueryEnhancedRequest.Builder q = QueryEnhancedRequest.builder()
           .queryConditional(QueryConditional.sortBeginsWith(
               Key.builder().partitionValue(partition).sortValue("ISSUE#OPEN#").build()))

@@ -138,9 +138,9 @@ class PeerHandlersTest {
     Map<String, AttributeValue> item = table.item(Keys.ticket(TicketKind.ISSUE, owner, "r", 2)).orElseThrow();
     assertEquals("ISSUE#" + owner + "#r#00000002", item.get("PK").s());
     assertEquals(item.get("PK").s(), item.get("SK").s());
-    assertEquals("ISSUE#" + owner + "#r", item.get("GSI1PK").s());
+    assertEquals("REPO#" + owner + "#r", item.get("GSI1PK").s());
     assertEquals("ISSUE#00000002", item.get("GSI1SK").s());
-    assertEquals("ISSUE#" + owner + "#r", item.get("GSI4PK").s());
+    assertEquals("REPO#" + owner + "#r", item.get("GSI4PK").s());
     assertEquals("ISSUE#OPEN#99999997", item.get("GSI4SK").s());
     assertEquals("Issue", item.get("Type").s());
     assertEquals("bob", item.get("Author").s());

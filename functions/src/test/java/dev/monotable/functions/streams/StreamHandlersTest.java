@@ -67,8 +67,8 @@ class StreamHandlersTest {
       table.put(new User(u, u.toLowerCase() + "@example.com", null, null, T0, T0, 1).toItem());
     }
     table.put(repository(false).toItem());
-    table.put(new Ticket(TicketKind.ISSUE, "alice", "hello-forge", 1, "Crash on start", "It fails on Tuesdays",
-        TicketState.OPEN, "Bob", null, null, 0, Map.of(), ISSUE_AT, ISSUE_AT, null, null, 1).toItem());
+    table.put(Ticket.open(TicketKind.ISSUE, repository(false), 1, "Bob", "Crash on start", "It fails on Tuesdays",
+        null, null, ISSUE_AT).toItem());
   }
 
   @AfterEach

@@ -1,11 +1,18 @@
 package dev.monotable.scripts.ops;
 
+import dev.monotable.shared.keys.Key;
+import dev.monotable.shared.keys.Keys;
+import dev.monotable.shared.model.Counter;
 import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.ModelValidator;
 import dev.monotable.shared.model.ModelValidator.Violation;
+import dev.monotable.shared.model.Repository;
+import dev.monotable.shared.model.TicketKind;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,10 +20,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
@@ -29,6 +38,11 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * still absent. So any concurrent writer wins, including the atomic counter updates (StarCount,
  * Reactions...) that change neither {@code UpdatedAt} nor {@code Version}; such an item is
  * reported and left for the next run.
+ *
+ * <p>Also selected at the current version: an item that breaks its entity chart, for example an
+ * issue with the index keys of before its GSI1/GSI4 move into the repository's partition, or an
+ * issue, pull request, comment or Counter without the repository's {@code IsPrivate}/{@code OwnerType}
+ * copy, which is filled from one GetItem of the repository (cached per run).
  *
  * <p>Never written: an item whose mapped form breaks its entity chart, one whose table key would
  * change (backfill rewrites items in place, it never moves them), one without a known Type, one
@@ -208,8 +222,9 @@ public final class BackfillTool {
     }
     List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     RateLimiter limiter = new RateLimiter(options.dryRun() ? 0 : options.maxWritesPerSecond());
+    RepoCopies repoCopies = new RepoCopies(client, table);
     long scanned = new ParallelScan(client, table).forEach(options.totalSegments(), segments, item -> {
-      Outcome o = process(client, table, out, options, hook, limiter, item, failures);
+      Outcome o = process(client, table, out, options, hook, limiter, repoCopies, item, failures);
       counts.get(o).incrementAndGet();
     });
     Map<Outcome, Long> result = new LinkedHashMap<>();
@@ -218,7 +233,8 @@ public final class BackfillTool {
   }
 
   private static Outcome process(DynamoDbClient client, String table, PrintStream out, Options options,
-      BeforeWrite hook, RateLimiter limiter, Map<String, AttributeValue> item, List<String> failures) {
+      BeforeWrite hook, RateLimiter limiter, RepoCopies repoCopies, Map<String, AttributeValue> item,
+      List<String> failures) {
     String type = Items.type(item);
     if (options.type() != null && !options.type().equals(type)) {
       return Outcome.NOT_SELECTED;
@@ -228,12 +244,22 @@ public final class BackfillTool {
       return fail(out, failures, item, "SchemaVersion " + version + " is newer than this code ("
           + Items.SCHEMA_VERSION + "); never downgraded");
     }
-    if (version == Items.SCHEMA_VERSION && !options.force()) {
+    // An item under a repository at the current version that breaks its chart (an issue with the
+    // old index keys, an item without the repository's visibility copy) is selected too: the model
+    // moved under it without a new SchemaVersion.
+    if (version == Items.SCHEMA_VERSION && !options.force()
+        && !(RepoCopies.carries(item) && !ModelValidator.validate(item).isEmpty())) {
       return Outcome.NOT_SELECTED;
+    }
+    Map<String, AttributeValue> source;
+    try {
+      source = repoCopies.fill(item);
+    } catch (IllegalStateException e) {
+      return fail(out, failures, item, e.getMessage());
     }
     Optional<Map<String, AttributeValue>> mapped;
     try {
-      mapped = ModelMapper.remap(item);
+      mapped = ModelMapper.remap(source);
     } catch (RuntimeException e) {
       return fail(out, failures, item, "its model record cannot read it: " + e.getMessage());
     }
@@ -370,6 +396,54 @@ public final class BackfillTool {
 
   private static String fmt(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+
+  /**
+   * The repository's visibility ({@code IsPrivate}, {@code OwnerType}) for the items that carry a
+   * copy of it (issues, pull requests, comments, the Counter) but were written before the copy
+   * existed: one GetItem of the repository per repository, cached for the run. The copy never goes
+   * stale (visibility never changes after creation), so filling it is idempotent.
+   */
+  static final class RepoCopies {
+    private static final Set<String> CARRIERS = Set.of(Counter.TYPE, TicketKind.ISSUE.type(),
+        TicketKind.PULL_REQUEST.type(), TicketKind.ISSUE.commentType(), TicketKind.PULL_REQUEST.commentType());
+
+    private final DynamoDbClient client;
+    private final String table;
+    private final Map<Key, Optional<Map<String, AttributeValue>>> repositories = new ConcurrentHashMap<>();
+
+    RepoCopies(DynamoDbClient client, String table) {
+      this.client = client;
+      this.table = table;
+    }
+
+    /** The item's type carries the repository's visibility copy. */
+    static boolean carries(Map<String, AttributeValue> item) {
+      String type = Items.type(item);
+      return type != null && CARRIERS.contains(type);
+    }
+
+    /** The item with the copy added when its type carries one and it lacks it; otherwise the item itself. */
+    Map<String, AttributeValue> fill(Map<String, AttributeValue> item) {
+      if (!carries(item) || Visibility.fromItem(item) != null) {
+        return item;
+      }
+      String owner = Items.s(item, "Owner");
+      String repo = Items.s(item, "Repo");
+      if (owner == null || repo == null) {
+        throw new IllegalStateException("no Owner/Repo to find the repository whose visibility it copies");
+      }
+      Key key = Keys.repository(owner, repo);
+      Map<String, AttributeValue> repository = repositories.computeIfAbsent(key, k -> {
+        var r = client.getItem(GetItemRequest.builder().tableName(table).key(k.toMap()).consistentRead(true).build());
+        return r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty();
+      }).orElseThrow(() -> new IllegalStateException("its repository " + owner + "/" + repo
+          + " does not exist, so there is no visibility to copy"));
+      Map<String, AttributeValue> filled = new HashMap<>(item);
+      filled.put(Visibility.IS_PRIVATE, repository.get(Repository.IS_PRIVATE));
+      filled.put(Visibility.OWNER_TYPE, repository.get(Repository.OWNER_TYPE));
+      return filled;
+    }
   }
 
   /** Spaces writes evenly over all threads: at most {@code perSecond}; 0 means no limit. */

@@ -55,7 +55,7 @@ public final class ExploreTool {
       Examples:
         scripts/explore item ACCOUNT#alice
         scripts/explore partition REPO#alice#hello-forge --prefix ISSUE#
-        scripts/explore partition ISSUE#alice#hello-forge --index GSI4
+        scripts/explore partition REPO#alice#hello-forge --index GSI4
         scripts/explore ap AP25 alice hello-forge
         scripts/explore ap AP15 acme --as bob
 

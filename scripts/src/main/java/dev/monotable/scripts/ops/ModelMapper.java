@@ -16,7 +16,6 @@ import dev.monotable.shared.model.Star;
 import dev.monotable.shared.model.Ticket;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.User;
-import dev.monotable.shared.schema.TableSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +45,7 @@ public final class ModelMapper {
     m.put(IdempotencyRecord.TYPE, i -> IdempotencyRecord.fromItem(i).toItem());
     m.put(Activity.TYPE, i -> Activity.fromItem(i).toItem());
     m.put(Repository.TYPE, i -> Repository.fromItem(i).toItem());
-    m.put(Counter.TYPE, ModelMapper::counter);
+    m.put(Counter.TYPE, i -> Counter.fromItem(i).toItem());
     for (TicketKind kind : TicketKind.values()) {
       m.put(kind.type(), i -> Ticket.fromItem(i).toItem());
       m.put(kind.commentType(), i -> Comment.fromItem(i).toItem());
@@ -55,16 +54,6 @@ public final class ModelMapper {
     m.put(Reaction.TYPE, i -> Reaction.fromItem(i).toItem());
     m.put(Star.TYPE, i -> Star.fromItem(i).toItem());
     return Map.copyOf(m);
-  }
-
-  /**
-   * Counter has no {@code fromItem} (the data-access layer only ever ADDs to LastNumber and reads
-   * it back with UPDATED_NEW), so it is read here, attribute for attribute as its toItem writes it.
-   */
-  private static Map<String, AttributeValue> counter(Map<String, AttributeValue> item) {
-    Items.requireType(item, Counter.TYPE);
-    return new Counter(Items.s(item, "Owner"), Items.s(item, "Repo"), Items.n(item, Counter.LAST_NUMBER),
-        Items.s(item, TableSchema.CREATED_AT), Items.s(item, TableSchema.UPDATED_AT)).toItem();
   }
 
   /** Types with a mapping. */

@@ -135,10 +135,10 @@ public final class ReadPatterns {
   }
 
   /**
-   * Requests one call of the pattern may make: one (docs/api-contract.md#conventions: "reads are one DynamoDB
-   * request"), or two when its route is granted a read before its Query, the visibility read of
-   * a repository-scoped list (BatchGetItem of repository and membership) or the membership
-   * GetItem of an account-scoped one (AP15's private org repositories, AP11's admin check).
+   * Requests one call of the pattern may make: one (forge.md section 4: "reads are one DynamoDB
+   * request"), or two when its route is granted a read besides its Query: the one GetItem of the
+   * caller's Membership for a private org repository read by a non-owner (AP15, the lists under a
+   * repository), the empty-page exception of comment threads and a fork's forks, or AP11's admin check.
    */
   public static int requestBudget(AccessPattern ap) {
     Set<DynamoAction> actions = granted(ap);

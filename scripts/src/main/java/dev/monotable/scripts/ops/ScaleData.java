@@ -9,6 +9,7 @@ import dev.monotable.shared.model.Ticket;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.TicketState;
 import dev.monotable.shared.model.User;
+import dev.monotable.shared.model.Visibility;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +39,9 @@ public final class ScaleData {
   public static final int BATCH = 25;
   private static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
+  /** Every synthetic repository is a user's public one; its items carry that copy (docs/relationship-decisions.md). */
+  private static final Visibility PUBLIC_USER_REPO = new Visibility(false, false);
+
   private ScaleData() {}
 
   /** The first {@code n} items of the dataset for {@code seed}, in write order. */
@@ -65,20 +69,20 @@ public final class ScaleData {
       int issues = 2 + random.nextInt(19);
       emit.accept(new Repository(user, "r", "Synthetic repository " + k, false, false, null, 0, 0, at, at, 1)
           .toItem());
-      emit.accept(new Counter(user, "r", issues, at, at).toItem());
+      emit.accept(new Counter(user, "r", issues, PUBLIC_USER_REPO, at, at).toItem());
       for (int i = 1; i <= issues && left[0] > 0; i++) {
         String opened = ts(k * 1000L + i * 10L);
         boolean closed = random.nextInt(4) == 0;
         int comments = random.nextInt(4);
         emit.accept(new Ticket(TicketKind.ISSUE, user, "r", i, "Synthetic issue " + i + " " + words(random),
             words(random) + " " + words(random), closed ? TicketState.CLOSED : TicketState.OPEN, user, null, null,
-            comments, Map.of(), opened, opened, closed ? opened : null, null, 1).toItem());
+            comments, Map.of(), opened, opened, closed ? opened : null, null, 1, PUBLIC_USER_REPO).toItem());
         for (int c = 1; c <= comments; c++) {
           Instant when = EPOCH.plusSeconds(k * 1000L + i * 10L + c);
           String id = Ulid.derived(when, seed + "/" + user + "/" + i + "/" + c);
           emit.accept(new Comment(TicketKind.ISSUE, user, "r", i, id,
               user, "Synthetic comment " + c + ": " + words(random), ts(k * 1000L + i * 10L + c),
-              ts(k * 1000L + i * 10L + c), 1).toItem());
+              ts(k * 1000L + i * 10L + c), 1, PUBLIC_USER_REPO).toItem());
         }
       }
     }

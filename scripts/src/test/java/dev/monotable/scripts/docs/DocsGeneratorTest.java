@@ -38,7 +38,7 @@ class DocsGeneratorTest {
   void entityChart_shouldPrintSpecRows_forTableAndIndexes() {
     String doc = EntityChartDoc.render();
     assertTrue(doc.contains("| Star | `ACCOUNT#{username}` | `STAR#{owner}#{repo}` | no timestamp in the SK"), doc);
-    assertTrue(doc.contains("| Issue (open) | `ISSUE#{owner}#{repo}` | `ISSUE#OPEN#{rev8}` |\n"), doc);
+    assertTrue(doc.contains("| Issue (open) | `REPO#{owner}#{repo}` | `ISSUE#OPEN#{rev8}` |\n"), doc);
     assertTrue(doc.contains("| Repository (a fork) | `REPO#{originalOwner}#{originalRepo}` | `FORK#{owner}` |\n"), doc);
     assertTrue(doc.contains("| Repository | `ACCOUNT#{owner}` | `#{ts of last update}` |\n"), doc);
     // variants with the same table keys collapse into one row
@@ -54,7 +54,7 @@ class DocsGeneratorTest {
     }
     assertTrue(doc.contains("| AP15 | `GET /users/{owner}/repos` ListAccountReposHandler<br>`GET /orgs/{org}/repos` "
         + "ListAccountReposHandler | OPTIONAL |"), doc);
-    assertTrue(doc.contains("| dynamodb:BatchGetItem, dynamodb:Query (GSI1, GSI4) |"), doc);
+    assertTrue(doc.contains("| dynamodb:GetItem, dynamodb:BatchGetItem, dynamodb:Query (GSI1, GSI4) |"), doc);
   }
 
   @Test

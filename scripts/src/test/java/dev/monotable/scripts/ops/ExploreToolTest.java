@@ -102,18 +102,19 @@ class ExploreToolTest {
 
   @Test
   void partition_shouldQueryAnIndexInEitherDirection_andStopAtTheLimit() throws Exception {
-    // GSI4 holds issue 1 closed (#ISSUE#CLOSED#00000001), issues 2 and 3 open (ISSUE#OPEN#rev8)
+    // GSI4 of the repository's partition holds issue 1 closed (#ISSUE#CLOSED#00000001), the
+    // repository itself (#REPO#...), issues 2 and 3 open (ISSUE#OPEN#rev8)
     Output ascending = new Output();
-    assertEquals(0, explore(ascending, new Output(), "partition", "ISSUE#alice#hello-forge", "--index", "GSI4",
+    assertEquals(0, explore(ascending, new Output(), "partition", "REPO#alice#hello-forge", "--index", "GSI4",
         "--json"));
-    assertEquals(List.of("#ISSUE#CLOSED#00000001", "ISSUE#OPEN#99999996", "ISSUE#OPEN#99999997"),
-        sortKeys(ascending, "GSI4SK"));
+    assertEquals(List.of("#ISSUE#CLOSED#00000001", "#REPO#alice#hello-forge", "ISSUE#OPEN#99999996",
+        "ISSUE#OPEN#99999997"), sortKeys(ascending, "GSI4SK"));
 
     Output descending = new Output();
-    assertEquals(0, explore(descending, new Output(), "partition", "ISSUE#alice#hello-forge", "--index", "gsi4",
+    assertEquals(0, explore(descending, new Output(), "partition", "REPO#alice#hello-forge", "--index", "gsi4",
         "--desc", "--limit", "2"));
     List<String> lines = descending.lines();
-    assertEquals("Query GSI4: GSI4PK = ISSUE#alice#hello-forge, descending (1 request)", lines.get(0));
+    assertEquals("Query GSI4: GSI4PK = REPO#alice#hello-forge, descending (1 request)", lines.get(0));
     assertTrue(lines.get(2).startsWith("ISSUE#alice#hello-forge#00000002 "), descending.text());
     assertTrue(lines.get(3).startsWith("ISSUE#alice#hello-forge#00000003 "), descending.text());
     assertEquals("2 items; more in this partition (raise --limit)", lines.get(4));
@@ -144,8 +145,9 @@ class ExploreToolTest {
       assertEquals(0, exit);
       List<String> lines = out.lines();
       assertEquals("AP25 open issues, newest first (alice hello-forge, anonymous)", lines.get(0));
-      assertEquals("  Query on GSI4: GSI4PK = ISSUE#{owner}#{repo} AND begins_with(GSI4SK, ISSUE#OPEN#)", lines.get(1));
-      assertEquals("  2 requests: BatchGetItem + Query(GSI4)", lines.get(2));
+      assertEquals("  Query on GSI4: GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND "
+          + "ISSUE#OPEN$ (the repository first)", lines.get(1));
+      assertEquals("  1 request: Query(GSI4)", lines.get(2));
       assertTrue(lines.get(4).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 3).pk() + " "));
       assertTrue(lines.get(5).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 2).pk() + " "));
       assertEquals("2 items; last page", lines.get(6));

@@ -63,15 +63,17 @@ public final class EndpointCatalog {
     l.add(ep("POST", "/repos", "repos.CreateRepoHandler", Auth.REQUIRED, List.of(AP13),
         Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)));
     l.add(ep("GET", "/repos/{owner}/{repo}", "repos.GetRepoHandler", Auth.OPTIONAL, List.of(AP14),
-        Set.of(BATCH_GET_ITEM)));
+        Set.of(GET_ITEM, BATCH_GET_ITEM)));
     l.add(ep("GET", "/users/{owner}/repos", "repos.ListAccountReposHandler", Auth.OPTIONAL, List.of(AP15),
         Set.of(GET_ITEM, QUERY), Gsi.GSI3));
     l.add(ep("GET", "/orgs/{org}/repos", "repos.ListAccountReposHandler", Auth.OPTIONAL, List.of(AP15),
         Set.of(GET_ITEM, QUERY), Gsi.GSI3));
     l.add(ep("POST", "/repos/{owner}/{repo}/forks", "repos.CreateForkHandler", Auth.REQUIRED, List.of(AP16),
         Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
+    // GetItem: the caller's Membership for a private org repository; BatchGetItem: the one exception,
+    // a fork's empty page (its own GSI2 entry lives under its original).
     l.add(ep("GET", "/repos/{owner}/{repo}/forks", "repos.ListForksHandler", Auth.OPTIONAL, List.of(AP17),
-        Set.of(BATCH_GET_ITEM, QUERY), Gsi.GSI2));
+        Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY), Gsi.GSI2));
     l.add(ep("PUT", "/user/starred/{owner}/{repo}", "stars.StarHandler", Auth.REQUIRED, List.of(AP18),
         Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM)));
     l.add(ep("DELETE", "/user/starred/{owner}/{repo}", "stars.UnstarHandler", Auth.REQUIRED, List.of(AP19),
@@ -79,7 +81,7 @@ public final class EndpointCatalog {
     l.add(ep("GET", "/users/{username}/starred", "stars.ListStarredHandler", Auth.OPTIONAL, List.of(AP20),
         Set.of(QUERY)));
     l.add(ep("GET", "/repos/{owner}/{repo}/stargazers", "stars.ListStargazersHandler", Auth.OPTIONAL,
-        List.of(AP21), Set.of(BATCH_GET_ITEM, QUERY), Gsi.GSI1));
+        List.of(AP21), Set.of(GET_ITEM, QUERY), Gsi.GSI1));
     // Issues (AP22-31) and pull requests (AP32-41): the same ten routes
     tickets(l, "issues", "Issue", List.of(AP22, AP23, AP24, AP25, AP26, AP27, AP28, AP29, AP30, AP31));
     tickets(l, "pulls", "PullRequest", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
@@ -91,18 +93,23 @@ public final class EndpointCatalog {
     String base = "/repos/{owner}/{repo}/" + segment;
     String pkg = "tickets.";
     // GetItem on the two creating routes: a retry with Idempotency-Key reads what the first request created.
+    // BatchGetItem only when the first write is refused (or with Idempotency-Key); ConditionCheck: the
+    // caller's profile (and Membership) in the ticket's transaction.
     l.add(ep("POST", base, pkg + "Create" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(0)),
-        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM)));
+        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM, CONDITION_CHECK_ITEM)));
+    // GetItem for anonymous callers and the owner, BatchGetItem with the caller's Membership for others.
     l.add(ep("GET", base + "/{number}", pkg + "Get" + noun + "Handler", Auth.OPTIONAL, List.of(ap.get(1)),
-        Set.of(BATCH_GET_ITEM)));
+        Set.of(GET_ITEM, BATCH_GET_ITEM)));
+    // GetItem: the caller's Membership for a private org repository; BatchGetItem: the repository for
+    // items written before the visibility copy, until the backfill fills it.
     l.add(ep("GET", base, pkg + "List" + noun + "sHandler", Auth.OPTIONAL,
-        List.of(ap.get(2), ap.get(3), ap.get(4)), Set.of(BATCH_GET_ITEM, QUERY), Gsi.GSI1, Gsi.GSI4));
+        List.of(ap.get(2), ap.get(3), ap.get(4)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY), Gsi.GSI1, Gsi.GSI4));
     l.add(ep("PATCH", base + "/{number}", pkg + "Update" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(5)),
         Set.of(BATCH_GET_ITEM, UPDATE_ITEM)));
     l.add(ep("POST", base + "/{number}/comments", pkg + "Create" + noun + "CommentHandler", Auth.REQUIRED,
         List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM)));
     l.add(ep("GET", base + "/{number}/comments", pkg + "List" + noun + "CommentsHandler", Auth.OPTIONAL,
-        List.of(ap.get(7)), Set.of(BATCH_GET_ITEM, QUERY)));
+        List.of(ap.get(7)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY)));
     l.add(ep("PUT", base + "/{number}/reactions/{type}", pkg + "Put" + noun + "ReactionHandler", Auth.REQUIRED,
         List.of(ap.get(8)), Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM)));
     l.add(ep("DELETE", base + "/{number}/reactions/{type}", pkg + "Delete" + noun + "ReactionHandler",

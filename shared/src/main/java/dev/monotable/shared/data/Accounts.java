@@ -25,14 +25,9 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
@@ -71,19 +66,20 @@ public final class Accounts {
     String now = Timestamps.format(table.clock().instant());
     User user = new User(username, mail, n, b, now, now, 1);
     AccountEmail accountEmail = new AccountEmail(mail, username, now);
+    WriteTransaction tx = new WriteTransaction(table);
+    int putUser = tx.putIfAbsent(user.toItem());
+    int putEmail = tx.putIfAbsent(accountEmail.toItem());
     try {
-      table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-          WriteTransaction.putIfAbsent(table, user.toItem()),
-          WriteTransaction.putIfAbsent(table, accountEmail.toItem())).build());
+      tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(0)) {
-        Map<String, AttributeValue> holder = f.oldItem(0);
+      if (f.failed(putUser)) {
+        Map<String, AttributeValue> holder = f.oldItem(putUser);
         boolean org = holder != null && Organization.TYPE.equals(Items.type(holder));
         throw new ConflictException("username",
             org ? "an organization already has this name" : "username is already taken");
       }
-      if (f.failed(1)) {
+      if (f.failed(putEmail)) {
         throw new ConflictException("email", "email is already used by another account");
       }
       throw f.unexpected();
@@ -204,34 +200,19 @@ public final class Accounts {
     Map<String, AttributeValue> values = u.values();
     values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
     values.put(":oldEmail", AttributeValue.fromS(current.email()));
-    Update updateUser = Update.builder()
-        .tableName(table.tableName())
-        .key(key.toMap())
-        .updateExpression(u.expression())
-        .conditionExpression("#v = :expected AND #email = :oldEmail")
-        .expressionAttributeNames(names)
-        .expressionAttributeValues(values)
-        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-        .build();
-    Delete deleteOld = Delete.builder()
-        .tableName(table.tableName())
-        .key(Keys.accountEmail(current.email()).toMap())
-        .conditionExpression("#username = :me")
-        .expressionAttributeNames(Map.of("#username", USERNAME))
-        .expressionAttributeValues(Map.of(":me", AttributeValue.fromS(current.username())))
-        .build();
-    AccountEmail next = new AccountEmail(newEmail, current.username(), now);
+    WriteTransaction tx = new WriteTransaction(table);
+    int update = tx.update(key, u.expression(), "#v = :expected AND #email = :oldEmail", names, values);
+    tx.delete(Keys.accountEmail(current.email()), "#username = :me", Map.of("#username", USERNAME),
+        Map.of(":me", AttributeValue.fromS(current.username())));
+    int putEmail = tx.putIfAbsent(new AccountEmail(newEmail, current.username(), now).toItem());
     try {
-      table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-          TransactWriteItem.builder().update(updateUser).build(),
-          TransactWriteItem.builder().delete(deleteOld).build(),
-          WriteTransaction.putIfAbsent(table, next.toItem())).build());
+      tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(0)) {
-        throw staleOrMissing(f.oldItem(0), expectedVersion);
+      if (f.failed(update)) {
+        throw staleOrMissing(f.oldItem(update), expectedVersion);
       }
-      if (f.failed(2)) {
+      if (f.failed(putEmail)) {
         throw new ConflictException("email", "email is already used by another account");
       }
       // The old AccountEmail not being this user's while the User item still names it is corruption.

@@ -15,18 +15,11 @@ import dev.monotable.shared.model.Comment;
 import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.TicketKind;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -80,50 +73,32 @@ public final class Comments {
     Instant instant = table.clock().instant();
     String now = Timestamps.format(instant);
     Comment comment = new Comment(kind, access.repository().owner(), access.repository().name(), number,
-        Ulid.next(instant), caller, body, now, now, 1);
+        Ulid.next(instant), caller, body, now, now, 1, Visibility.of(access.repository()));
     Map<String, String> pkName = Map.of("#pk", TableSchema.PK);
-    List<TransactWriteItem> record = new ArrayList<>();
+    WriteTransaction tx = new WriteTransaction(table);
+    int ticketCheck = tx.check(ticketKey, "attribute_exists(#pk)", pkName, Map.of());
+    int putComment = tx.putIfAbsent(comment.toItem());
+    int putRecord = -1;
     if (idempotent != null) {
       Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), number, comment.id());
-      record.add(TransactWriteItem.builder().put(Put.builder()
-          .tableName(table.tableName())
-          .item(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(), idempotent.requestHash(),
-              commentKey.pk(), commentKey.sk(), now, instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS)
-              .toItem())
-          .conditionExpression("attribute_not_exists(#pk)")
-          .expressionAttributeNames(pkName)
-          .build()).build());
+      putRecord = tx.putIfAbsent(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
+          idempotent.requestHash(), commentKey.pk(), commentKey.sk(), now,
+          instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS).toItem());
     }
     try {
-      List<TransactWriteItem> items = new ArrayList<>(List.of(
-          TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-              .tableName(table.tableName())
-              .key(ticketKey.toMap())
-              .conditionExpression("attribute_exists(#pk)")
-              .expressionAttributeNames(pkName)
-              .build()).build(),
-          TransactWriteItem.builder().put(Put.builder()
-              .tableName(table.tableName())
-              .item(comment.toItem())
-              .conditionExpression("attribute_not_exists(#pk)")
-              .expressionAttributeNames(pkName)
-              .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-              .build()).build()));
-      items.addAll(record);
-      table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-          .transactItems(items)
-          .build());
+      tx.commit();
     } catch (TransactionCanceledException e) {
-      if (conditionFailed(e, 0)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(ticketCheck)) {
         throw new NotFoundException(kind.noun());
       }
-      if (idempotent != null && conditionFailed(e, 2)) {
+      if (f.failed(putRecord)) {
         // A request with this key got there first (or this is the SDK's retry of our own commit).
         return replay(kind, idempotent, table.get(recordKey).orElseThrow(
             () -> new ConflictException("Idempotency-Key", "a request with this key is in progress")));
       }
-      if (conditionFailed(e, 1)) {
-        Map<String, AttributeValue> old = WriteTransaction.oldItem(e, 1);
+      if (f.failed(putComment)) {
+        Map<String, AttributeValue> old = f.oldItem(putComment);
         Map<String, AttributeValue> mine = comment.toItem();
         if (old != null && java.util.stream.Stream.of("Author", "Body", TableSchema.CREATED_AT)
             .allMatch(a -> java.util.Objects.equals(mine.get(a), old.get(a)))) {
@@ -132,7 +107,7 @@ public final class Comments {
         }
         throw new IllegalStateException("comment id " + comment.id() + " collided; retry", e);
       }
-      throw e;
+      throw f.unexpected();
     }
     return comment;
   }
@@ -149,12 +124,14 @@ public final class Comments {
   }
 
   /**
-   * Comments of one issue or pull request, oldest first (AP29/AP39): the BatchGetItem of
-   * {@link RepoAccess#read} (visibility, and the ticket, so a missing one is a 404 rather than an
-   * empty list), then Query {@code PK = REPO#{owner}#{repo}}, begins_with(SK,
-   * {@code ISSUE#{n8}#COMMENT#}), ascending. Comments created in the same millisecond have no
-   * defined order between them (ULID randomness). The cursor is bound to the AP id and the
-   * number, so it pages only this ticket's comments.
+   * Comments of one issue or pull request, oldest first (AP29/AP39): ONE Query {@code PK =
+   * REPO#{owner}#{repo}}, begins_with(SK, {@code ISSUE#{n8}#COMMENT#}), ascending; each comment
+   * carries its repository's visibility, and a comment exists only under an existing ticket (there
+   * are no delete routes). The one exception to one request: no head item is adjacent to a
+   * thread, so a first page that comes back empty makes one BatchGetItem ({@link RepoAccess#read}
+   * with the ticket) to tell an empty thread from a missing ticket or repository. Comments
+   * created in the same millisecond have no defined order between them (ULID randomness). The
+   * cursor is bound to the AP id and the number, so it pages only this ticket's comments.
    *
    * @param caller may be null (anonymous read)
    * @throws ValidationException {@code cursor} malformed, altered or from another list
@@ -163,16 +140,21 @@ public final class Comments {
   public Page<Comment> list(TicketKind kind, String caller, String owner, String repo, int number, PageRequest page) {
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     QuerySpec spec = QuerySpec.table(Keys.repoPartition(owner, repo), Keys.commentPrefix(kind, number));
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, ticketKey);
-    Tickets.requireTicket(kind, access, ticketKey);
     // The comments of every ticket share the repository's partition, which the gateway binds the
     // cursor to; the number in the scope stops a cursor of one ticket's comments paging another's.
     String scope = Tickets.ap(kind, AccessPattern.AP29, AccessPattern.AP39).name() + "#" + Segments.n8(number);
-    return table.query(spec, page, scope).map(Comment::fromItem);
+    Page<Map<String, AttributeValue>> found = table.query(spec, page, scope);
+    if (!found.items().isEmpty()) {
+      Visibility visibility = Visibility.fromItem(found.items().get(0));
+      if (visibility == null) {
+        RepoAccess.read(table, owner, repo, caller);
+      } else {
+        RepoAccess.requireVisible(table, owner, caller, visibility);
+      }
+    } else if (page.cursor() == null) {
+      Tickets.requireTicket(kind, RepoAccess.read(table, owner, repo, caller, ticketKey), ticketKey);
+    }
+    return found.map(Comment::fromItem);
   }
 
-  static boolean conditionFailed(TransactionCanceledException e, int index) {
-    List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-    return reasons.size() > index && "ConditionalCheckFailed".equals(reasons.get(index).code());
-  }
 }

@@ -25,19 +25,11 @@ import dev.monotable.shared.model.User;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Organizations, their members and invitations (AP04-AP11). Membership is an adjacency-list item
@@ -72,28 +64,32 @@ public final class Organizations {
     String now = Timestamps.format(table.clock().instant());
     Organization organization = new Organization(org, n, d, 1, now, now, 1);
     Membership admin = new Membership(org, caller, Role.ADMIN, now, now, 1);
-    TransactWriteItem callerIsUser = conditionCheck(Keys.account(caller), "attribute_exists(#pk) AND #type = :type",
-        Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE)));
     if (me.equals(orgName)) {
       // The org's item would be the caller's own User item; DynamoDB rejects two actions on one
       // item, and the name is taken by that user anyway, so only the profile check decides 403 vs 409.
+      WriteTransaction check = new WriteTransaction(table);
+      callerIsUser(check, caller);
       try {
-        transact(List.of(callerIsUser));
+        check.commit();
       } catch (TransactionCanceledException e) {
         TransactionFailures.of(e);
         throw new ForbiddenException("create your user profile first");
       }
       throw new ConflictException("organization", "a user already has this name");
     }
+    WriteTransaction tx = new WriteTransaction(table);
+    int userAt = callerIsUser(tx, caller);
+    int orgAt = tx.putIfAbsent(organization.toItem());
+    tx.putIfAbsent(admin.toItem());
     try {
-      transact(List.of(callerIsUser, WriteTransaction.putIfAbsent(table, organization.toItem()), WriteTransaction.putIfAbsent(table, admin.toItem())));
+      tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(0)) {
+      if (f.failed(userAt)) {
         throw new ForbiddenException("create your user profile first");
       }
-      if (f.failed(1)) {
-        Map<String, AttributeValue> holder = f.oldItem(1);
+      if (f.failed(orgAt)) {
+        Map<String, AttributeValue> holder = f.oldItem(orgAt);
         boolean user = holder != null && User.TYPE.equals(Items.type(holder));
         throw new ConflictException("organization",
             user ? "a user already has this name" : "organization already exists");
@@ -165,30 +161,17 @@ public final class Organizations {
         ? new Membership(orgDisplay, userDisplay, role, now, now, 1)
         : new Membership(orgDisplay, userDisplay, role, existing.createdAt(), now, existing.version() + 1);
 
-    List<TransactWriteItem> actions = new ArrayList<>();
-    int orgAt = actions.size();
-    actions.add(delta == 0 ? orgExists(org) : adjustAdminCount(org, delta, now));
-    int adminAt = -1;
-    if (!self) {
-      adminAt = actions.size();
-      actions.add(callerIsAdmin(org, caller));
-    }
-    int userAt = actions.size();
-    actions.add(conditionCheck(userKey, "attribute_exists(#pk) AND #type = :type",
-        Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE))));
-    int putAt = actions.size();
-    actions.add(putMembership(next, existing, self));
+    WriteTransaction tx = new WriteTransaction(table);
+    int orgAt = delta == 0 ? orgExists(tx, org) : adjustAdminCount(tx, org, delta, now);
+    int adminAt = self ? -1 : callerIsAdmin(tx, org, caller);
+    int userAt = tx.check(userKey, "attribute_exists(#pk) AND #type = :type",
+        Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE)));
+    int putAt = putMembership(tx, next, existing, self);
     try {
-      transact(actions);
+      tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      // Most telling first: a missing org beats "not admin", which beats anything about the target.
-      if (f.failed(orgAt) && !isOrganization(f.oldItem(orgAt))) {
-        throw new NotFoundException("organization");
-      }
-      if (f.failed(adminAt) || (self && !wasAdmin && f.failed(putAt))) {
-        throw new ForbiddenException("only organization admins manage members");
-      }
+      refuseMissingOrgOrNonAdmin(f, orgAt, f.failed(adminAt) || (self && !wasAdmin && f.failed(putAt)));
       if (f.failed(userAt)) {
         throw new NotFoundException("user");
       }
@@ -232,38 +215,18 @@ public final class Organizations {
     }
     String now = Timestamps.format(table.clock().instant());
 
-    List<TransactWriteItem> actions = new ArrayList<>();
-    int orgAt = -1;
-    if (admin) {
-      orgAt = actions.size();
-      actions.add(adjustAdminCount(org, -1, now));
-    }
-    int adminAt = -1;
-    if (!self) {
-      adminAt = actions.size();
-      actions.add(callerIsAdmin(org, caller));
-    }
-    int deleteAt = actions.size();
-    actions.add(TransactWriteItem.builder().delete(Delete.builder()
-        .tableName(table.tableName())
-        .key(memberKey.toMap())
-        .conditionExpression("#role = :role AND #v = :v")
-        .expressionAttributeNames(Map.of("#role", Membership.ROLE, "#v", VERSION))
-        .expressionAttributeValues(Map.of(
-            ":role", AttributeValue.fromS(existing.role().value()),
-            ":v", AttributeValue.fromN(Long.toString(existing.version()))))
-        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-        .build()).build());
+    WriteTransaction tx = new WriteTransaction(table);
+    int orgAt = admin ? adjustAdminCount(tx, org, -1, now) : -1;
+    int adminAt = self ? -1 : callerIsAdmin(tx, org, caller);
+    int deleteAt = tx.delete(memberKey, "#role = :role AND #v = :v",
+        Map.of("#role", Membership.ROLE, "#v", VERSION),
+        Map.of(":role", AttributeValue.fromS(existing.role().value()),
+            ":v", AttributeValue.fromN(Long.toString(existing.version()))));
     try {
-      transact(actions);
+      tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(orgAt) && !isOrganization(f.oldItem(orgAt))) {
-        throw new NotFoundException("organization");
-      }
-      if (f.failed(adminAt)) {
-        throw new ForbiddenException("only organization admins manage members");
-      }
+      refuseMissingOrgOrNonAdmin(f, orgAt, f.failed(adminAt));
       if (f.failed(orgAt)) {
         throw lastAdmin();
       }
@@ -308,24 +271,23 @@ public final class Organizations {
     Invitation invitation = new Invitation(org, mail, role == null ? Role.MEMBER : role, caller,
         Timestamps.format(now), Timestamps.epochSeconds(now.plus(INVITATION_LIFETIME)));
 
-    Put put = Put.builder()
-        .tableName(table.tableName())
-        .item(invitation.toItem())
-        .conditionExpression("attribute_not_exists(#pk) OR #ttl <= :now")
-        .expressionAttributeNames(Map.of("#pk", PK, "#ttl", TTL))
-        .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(Timestamps.epochSeconds(now)))))
-        .build();
+    WriteTransaction tx = new WriteTransaction(table);
+    int orgAt = orgExists(tx, org);
+    int adminAt = callerIsAdmin(tx, org, caller);
+    int putAt = tx.put(invitation.toItem(), "attribute_not_exists(#pk) OR #ttl <= :now",
+        Map.of("#pk", PK, "#ttl", TTL),
+        Map.of(":now", AttributeValue.fromN(Long.toString(Timestamps.epochSeconds(now)))));
     try {
-      transact(List.of(orgExists(org), callerIsAdmin(org, caller), TransactWriteItem.builder().put(put).build()));
+      tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(0)) {
+      if (f.failed(orgAt)) {
         throw new NotFoundException("organization");
       }
-      if (f.failed(1)) {
+      if (f.failed(adminAt)) {
         throw new ForbiddenException("only organization admins manage invitations");
       }
-      if (f.failed(2)) {
+      if (f.failed(putAt)) {
         throw new ConflictException("invitation", "an invitation for this address is already pending");
       }
       throw f.unexpected();
@@ -361,17 +323,31 @@ public final class Organizations {
 
   // ---- transaction actions ----------------------------------------------------------------
 
-  private void transact(List<TransactWriteItem> actions) {
-    table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(actions).build());
+  /**
+   * The refusals both member changes share, most telling first: a missing org beats "not admin",
+   * which beats anything about the target.
+   */
+  private static void refuseMissingOrgOrNonAdmin(TransactionFailures f, int orgAt, boolean notAdmin) {
+    if (f.failed(orgAt) && !isOrganization(f.oldItem(orgAt))) {
+      throw new NotFoundException("organization");
+    }
+    if (notAdmin) {
+      throw new ForbiddenException("only organization admins manage members");
+    }
   }
 
-  private TransactWriteItem orgExists(String org) {
-    return conditionCheck(Keys.account(org), "attribute_exists(#pk) AND #type = :type",
+  private static int callerIsUser(WriteTransaction tx, String caller) {
+    return tx.check(Keys.account(caller), "attribute_exists(#pk) AND #type = :type",
+        Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE)));
+  }
+
+  private static int orgExists(WriteTransaction tx, String org) {
+    return tx.check(Keys.account(org), "attribute_exists(#pk) AND #type = :type",
         Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(Organization.TYPE)));
   }
 
-  private TransactWriteItem callerIsAdmin(String org, String caller) {
-    return conditionCheck(Keys.membership(org, caller), "#role = :admin",
+  private static int callerIsAdmin(WriteTransaction tx, String org, String caller) {
+    return tx.check(Keys.membership(org, caller), "#role = :admin",
         Map.of("#role", Membership.ROLE), Map.of(":admin", AttributeValue.fromS(Role.ADMIN.value())));
   }
 
@@ -379,7 +355,7 @@ public final class Organizations {
    * ADD AdminCount {@code delta} on an existing Organization; a decrement also requires
    * {@code AdminCount > 1}. ALL_OLD tells a missing org from the last-admin rule.
    */
-  private TransactWriteItem adjustAdminCount(String org, int delta, String now) {
+  private static int adjustAdminCount(WriteTransaction tx, String org, int delta, String now) {
     Map<String, String> names = new LinkedHashMap<>();
     names.put("#pk", PK);
     names.put("#type", TYPE);
@@ -394,15 +370,7 @@ public final class Organizations {
       condition += " AND #ac > :one";
       values.put(":one", AttributeValue.fromN("1"));
     }
-    return TransactWriteItem.builder().update(Update.builder()
-        .tableName(table.tableName())
-        .key(Keys.account(org).toMap())
-        .updateExpression("SET #updated = :now ADD #ac :delta")
-        .conditionExpression(condition)
-        .expressionAttributeNames(names)
-        .expressionAttributeValues(values)
-        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-        .build()).build();
+    return tx.update(Keys.account(org), "SET #updated = :now ADD #ac :delta", condition, names, values);
   }
 
   /**
@@ -410,7 +378,7 @@ public final class Organizations {
    * When callers change their own membership it must also be an admin one (the separate admin
    * ConditionCheck would be a second action on the same item).
    */
-  private TransactWriteItem putMembership(Membership next, Membership existing, boolean self) {
+  private static int putMembership(WriteTransaction tx, Membership next, Membership existing, boolean self) {
     Map<String, String> names = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     String condition;
@@ -429,26 +397,7 @@ public final class Organizations {
       values.put(":v", AttributeValue.fromN(Long.toString(existing.version())));
       condition = "#role = :role AND #v = :v";
     }
-    Put.Builder put = Put.builder()
-        .tableName(table.tableName())
-        .item(next.toItem())
-        .conditionExpression(condition)
-        .expressionAttributeNames(names);
-    if (!values.isEmpty()) {
-      put.expressionAttributeValues(values);
-    }
-    return TransactWriteItem.builder().put(put.build()).build();
-  }
-
-  private TransactWriteItem conditionCheck(Key key, String condition, Map<String, String> names,
-      Map<String, AttributeValue> values) {
-    return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-        .tableName(table.tableName())
-        .key(key.toMap())
-        .conditionExpression(condition)
-        .expressionAttributeNames(names)
-        .expressionAttributeValues(values)
-        .build()).build();
+    return tx.put(next.toItem(), condition, names, values);
   }
 
   private static boolean isOrganization(Map<String, AttributeValue> item) {

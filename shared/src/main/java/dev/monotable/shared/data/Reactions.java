@@ -13,12 +13,7 @@ import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.schema.TableSchema;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Reactions on issues and pull requests (AP30/AP31, AP40/AP41). A Reaction item per user, target
@@ -56,26 +51,21 @@ public final class Reactions {
     String now = Timestamps.format(table.clock().instant());
     Reaction reaction = new Reaction(kind, access.repository().owner(), access.repository().name(), number, caller,
         type, now);
+    WriteTransaction tx = new WriteTransaction(table);
+    int putReaction = tx.putIfAbsent(reaction.toItem());
+    int countIt = count(tx, ticketKey, type, 1);
     try {
-      table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-          .transactItems(
-              TransactWriteItem.builder().put(Put.builder()
-                  .tableName(table.tableName())
-                  .item(reaction.toItem())
-                  .conditionExpression("attribute_not_exists(#pk)")
-                  .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
-                  .build()).build(),
-              count(ticketKey, type, 1))
-          .build());
+      tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
-      if (Comments.conditionFailed(e, 0)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(putReaction)) {
         return false;
       }
-      if (Comments.conditionFailed(e, 1)) {
+      if (f.failed(countIt)) {
         throw new NotFoundException(kind.noun());
       }
-      throw e;
+      throw f.unexpected();
     }
   }
 
@@ -96,43 +86,30 @@ public final class Reactions {
     ReactionTypes.check(type);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Key reactionKey = Keys.reaction(kind, owner, repo, number, caller, type);
-    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, ticketKey);
-    if (!access.extra().containsKey(ticketKey)) {
-      throw new NotFoundException(kind.noun());
-    }
+    Tickets.requireTicket(kind, RepoAccess.readForWrite(table, owner, repo, caller, ticketKey), ticketKey);
+    WriteTransaction tx = new WriteTransaction(table);
+    int deleteReaction = tx.delete(reactionKey, "attribute_exists(#pk)", Map.of("#pk", TableSchema.PK));
+    int countIt = count(tx, ticketKey, type, -1);
     try {
-      table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-          .transactItems(
-              TransactWriteItem.builder().delete(Delete.builder()
-                  .tableName(table.tableName())
-                  .key(reactionKey.toMap())
-                  .conditionExpression("attribute_exists(#pk)")
-                  .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
-                  .build()).build(),
-              count(ticketKey, type, -1))
-          .build());
+      tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
-      if (Comments.conditionFailed(e, 0)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(deleteReaction)) {
         return false;
       }
-      if (Comments.conditionFailed(e, 1)) {
+      if (f.failed(countIt)) {
         // The reaction existed but its ticket did not: an orphan only a bug could leave behind.
         throw new IllegalStateException("reaction " + reactionKey + " exists without its " + kind.noun(), e);
       }
-      throw e;
+      throw f.unexpected();
     }
   }
 
   /** Update of the ticket's count for one type; the Reactions map exists from the ticket's creation. */
-  private TransactWriteItem count(Key ticketKey, String type, int delta) {
-    return TransactWriteItem.builder().update(Update.builder()
-        .tableName(table.tableName())
-        .key(ticketKey.toMap())
-        .updateExpression("ADD #reactions.#type :delta")
-        .conditionExpression("attribute_exists(#pk)")
-        .expressionAttributeNames(Map.of("#reactions", Ticket.REACTIONS, "#type", type, "#pk", TableSchema.PK))
-        .expressionAttributeValues(Map.of(":delta", AttributeValue.fromN(Integer.toString(delta))))
-        .build()).build();
+  private static int count(WriteTransaction tx, Key ticketKey, String type, int delta) {
+    return tx.update(ticketKey, "ADD #reactions.#type :delta", "attribute_exists(#pk)",
+        Map.of("#reactions", Ticket.REACTIONS, "#type", type, "#pk", TableSchema.PK),
+        Map.of(":delta", AttributeValue.fromN(Integer.toString(delta))));
   }
 }

@@ -9,6 +9,8 @@ import dev.monotable.shared.model.Membership;
 import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.Role;
 import dev.monotable.shared.model.User;
+import dev.monotable.shared.model.Visibility;
+import dev.monotable.shared.keys.Segments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What a caller may do with one repository: read from one BatchGetItem of the repository, the
  * caller's membership in its owner (when the owner could be an org) and any extra items the
  * pattern needs (an issue, say). A private repository the caller may not see is a
- * {@link NotFoundException}, never a 403, so its existence does not leak.
+ * {@link NotFoundException}, never a 403, so its existence does not leak. Writes that still read
+ * first use it, and refused writes use it to explain themselves; reads decide visibility from
+ * the copy on the item they return instead ({@link #readVisible}, {@link #requireListVisible}).
  *
  * @param repository the repository
  * @param callerRole the caller's role in the owning org, or null
@@ -88,5 +92,95 @@ public record RepoAccess(Repository repository, Role callerRole, boolean callerI
       throw new NotFoundException("repository");
     }
     return new RepoAccess(repository, role, isOwner, Map.copyOf(found));
+  }
+
+  // ---- reads in one request (docs/relationship-decisions.md, "One request per read") --------
+
+  /** The caller is the repository's owner (names compare in their key form). */
+  static boolean isOwner(String caller, String owner) {
+    return caller != null && Segments.account("caller", caller).equals(Segments.account("owner", owner));
+  }
+
+  /**
+   * One item under a repository (or the repository itself), checked against the visibility it
+   * carries: one GetItem for anonymous callers and the owner, who need no membership; one
+   * BatchGetItem of the item and the caller's Membership in the owner for anyone else. Only a
+   * missing item reads again, to answer {@code repository} rather than {@code noun} when the
+   * repository is the one missing (or private to this caller).
+   *
+   * @param noun the item's noun in a 404 ("repository" for the repository itself)
+   * @throws NotFoundException {@code repository} (missing or private to the caller) or {@code noun}
+   */
+  static Map<String, AttributeValue> readVisible(TableGateway table, Key key, String owner, String repo,
+      String caller, String noun) {
+    Map<String, AttributeValue> item;
+    boolean member = false;
+    if (caller == null || isOwner(caller, owner)) {
+      item = table.get(key).orElse(null);
+    } else {
+      Key membershipKey = Keys.membership(owner, caller);
+      Map<Key, Map<String, AttributeValue>> found = table.batchGet(List.of(key, membershipKey));
+      item = found.get(key);
+      member = found.containsKey(membershipKey);
+    }
+    if (item == null) {
+      if (!"repository".equals(noun)) {
+        read(table, owner, repo, caller);
+      }
+      throw new NotFoundException(noun);
+    }
+    Visibility visibility = Visibility.fromItem(item);
+    if (visibility == null) {
+      // Written before the visibility copy and not yet backfilled: the repository decides.
+      read(table, owner, repo, caller);
+    } else if (!visibleTo(visibility, caller, owner, member)) {
+      throw new NotFoundException("repository");
+    }
+    return item;
+  }
+
+  /**
+   * The visibility check of a list page served by one Query: from the page's head (the
+   * repository or its Counter) or, without one, from the copy its first item carries. Only a
+   * private org repository read by an authenticated non-owner costs a request: GetItem of the
+   * caller's Membership (the contract's one allowed second request). A page with neither head nor
+   * items is a missing repository on a first page; on a later page (the caller holds a cursor of
+   * this very list) it is the end of the list and reveals nothing.
+   *
+   * @param visibilityOf the visibility an item of this list carries, or null when it has none
+   * @throws NotFoundException {@code repository}: missing, or private to this caller
+   */
+  static void requireListVisible(TableGateway table, String owner, String repo, String caller,
+      TableGateway.HeadedPage result, PageRequest page,
+      java.util.function.Function<Map<String, AttributeValue>, Visibility> visibilityOf) {
+    Visibility visibility;
+    if (result.head() != null) {
+      visibility = Visibility.fromItem(result.head());
+    } else if (!result.page().items().isEmpty()) {
+      visibility = visibilityOf.apply(result.page().items().get(0));
+    } else if (page.cursor() != null) {
+      return;
+    } else {
+      throw new NotFoundException("repository");
+    }
+    if (visibility == null) {
+      read(table, owner, repo, caller);
+    } else {
+      requireVisible(table, owner, caller, visibility);
+    }
+  }
+
+  /** Throws NotFound unless the caller may see a repository of this visibility; may GetItem the Membership. */
+  static void requireVisible(TableGateway table, String owner, String caller, Visibility visibility) {
+    if (!visibility.isPrivate() || isOwner(caller, owner)) {
+      return;
+    }
+    if (caller == null || !visibility.ownerIsOrg() || table.get(Keys.membership(owner, caller)).isEmpty()) {
+      throw new NotFoundException("repository");
+    }
+  }
+
+  private static boolean visibleTo(Visibility visibility, String caller, String owner, boolean member) {
+    return !visibility.isPrivate() || isOwner(caller, owner) || (visibility.ownerIsOrg() && member);
   }
 }

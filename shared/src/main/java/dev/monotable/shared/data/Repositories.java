@@ -15,8 +15,10 @@ import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.Role;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.User;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -68,7 +70,7 @@ public final class Repositories {
 
     WriteTransaction tx = new WriteTransaction(table);
     int putRepo = tx.put(repo.toItem(), NOT_EXISTS, PK_NAME, Map.of());
-    int putCounter = tx.put(new Counter(repo.owner(), name, 0, now, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int putCounter = tx.put(Counter.of(repo, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
     int ownerCheck;
     int adminCheck = -1;
     if (ownerIsOrg) {
@@ -83,21 +85,22 @@ public final class Repositories {
     try {
       tx.commit();
     } catch (TransactionCanceledException e) {
+      TransactionFailures f = TransactionFailures.of(e);
       // Permission failures win over the name conflict, so a non-admin learns nothing about the
       // org's (possibly private) repository names.
-      if (WriteTransaction.failed(e, ownerCheck)) {
+      if (f.failed(ownerCheck)) {
         if (!ownerIsOrg) {
           throw new ForbiddenException("create your user profile first");
         }
-        if (WriteTransaction.oldItem(e, ownerCheck) == null) {
+        if (f.oldItem(ownerCheck) == null) {
           throw new NotFoundException("organization");
         }
         throw new ForbiddenException("repositories can be created only for yourself or an organization you administer");
       }
-      if (ownerIsOrg && WriteTransaction.failed(e, adminCheck)) {
+      if (ownerIsOrg && f.failed(adminCheck)) {
         throw new ForbiddenException("only an admin of " + owner + " can create its repositories");
       }
-      if (WriteTransaction.failed(e, putRepo) || WriteTransaction.failed(e, putCounter)) {
+      if (f.failed(putRepo) || f.failed(putCounter)) {
         throw new ConflictException("repository", "repository " + owner + "/" + name + " already exists");
       }
       throw e;
@@ -106,37 +109,43 @@ public final class Repositories {
   }
 
   /**
-   * AP14, GET /repos/{owner}/{repo}: one BatchGetItem of the repository and the caller's
-   * membership in its owner.
+   * AP14, GET /repos/{owner}/{repo}: one request, GetItem of the repository for anonymous callers
+   * and the owner, BatchGetItem of the repository and the caller's Membership in its owner for
+   * anyone else ({@link RepoAccess#readVisible}).
    *
    * @throws NotFoundException {@code repository} when missing or private to this caller
    */
   public Repository getRepo(String caller, String owner, String name) {
-    return RepoAccess.read(table, owner, name, caller).repository();
+    return Repository.fromItem(RepoAccess.readVisible(table, Keys.repository(owner, name), owner, name, caller,
+        "repository"));
   }
 
   /**
    * AP15, GET /users/{owner}/repos and GET /orgs/{org}/repos: Query GSI3, {@code GSI3PK =
    * ACCOUNT#{owner}} and {@code begins_with(GSI3SK, "#")}, descending, so the most recently updated
-   * repository comes first. Private repositories are listed to the owner and, after one GetItem of
-   * the caller's Membership in the owner, to org members; for anyone else a filter drops them, so a
-   * page may hold fewer than {@code limit} items while {@code nextCursor} is still set.
+   * repository comes first. Anonymous readers get a filter {@code IsPrivate = false}; the owner
+   * sees everything; any other signed-in reader gets the page unfiltered, and only when it holds
+   * private repositories of an organization does one GetItem of the reader's Membership decide
+   * whether they stay (the contract's one allowed second request); private repositories of a
+   * user are dropped without a read (each carries {@code OwnerType}). A page may therefore hold
+   * fewer than {@code limit} items while {@code nextCursor} is still set.
    */
   public Page<Repository> listAccountRepos(String caller, String owner, PageRequest page) {
     String partition = Keys.accountPartition("owner", owner);
-    boolean seesPrivate;
-    if (caller == null) {
-      seesPrivate = false;
-    } else if (Segments.account("caller", caller).equals(Segments.account("owner", owner))) {
-      seesPrivate = true;
-    } else {
-      seesPrivate = table.get(Keys.membership(owner, caller)).isPresent();
-    }
     QuerySpec spec = QuerySpec.index(Gsi.GSI3, partition, Keys.reposByUpdatePrefix()).newestFirst();
-    if (!seesPrivate) {
+    if (caller == null) {
       spec = publicOnly(spec);
     }
-    return table.query(spec, page, SCOPE_ACCOUNT_REPOS).map(Repository::fromItem);
+    Page<Repository> repos = table.query(spec, page, SCOPE_ACCOUNT_REPOS).map(Repository::fromItem);
+    if (caller == null || RepoAccess.isOwner(caller, owner)) {
+      return repos;
+    }
+    boolean privateOfOrg = repos.items().stream().anyMatch(r -> r.isPrivate() && r.ownerIsOrg());
+    boolean member = privateOfOrg && table.get(Keys.membership(owner, caller)).isPresent();
+    List<Repository> visible = repos.items().stream()
+        .filter(r -> !r.isPrivate() || (member && r.ownerIsOrg()))
+        .toList();
+    return new Page<>(visible, repos.nextCursor());
   }
 
   /**
@@ -167,7 +176,7 @@ public final class Repositories {
 
     WriteTransaction tx = new WriteTransaction(table);
     int putFork = tx.put(fork.toItem(), NOT_EXISTS, PK_NAME, Map.of());
-    int putCounter = tx.put(new Counter(caller, fork.name(), 0, now, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
+    int putCounter = tx.put(Counter.of(fork, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
     int countFork = tx.update(Keys.repository(original.owner(), original.name()), "ADD #forks :one",
         "attribute_exists(#pk)", Map.of("#forks", Repository.FORK_COUNT, "#pk", TableSchema.PK), Map.of(":one", ONE));
     int callerCheck = tx.check(Keys.account(caller), "#type = :type", TYPE_NAME,
@@ -175,13 +184,14 @@ public final class Repositories {
     try {
       tx.commit();
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, callerCheck)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(callerCheck)) {
         throw new ForbiddenException("create your user profile first");
       }
-      if (WriteTransaction.failed(e, countFork)) {
+      if (f.failed(countFork)) {
         throw new NotFoundException("repository");
       }
-      if (WriteTransaction.failed(e, putFork) || WriteTransaction.failed(e, putCounter)) {
+      if (f.failed(putFork) || f.failed(putCounter)) {
         throw new ConflictException("repository", "repository " + caller + "/" + fork.name() + " already exists");
       }
       throw e;
@@ -190,17 +200,27 @@ public final class Repositories {
   }
 
   /**
-   * AP17, GET /repos/{owner}/{repo}/forks: one BatchGetItem (visibility), then Query GSI2,
-   * {@code GSI2PK = REPO#{owner}#{repo}} and {@code begins_with(GSI2SK, FORK#)}: direct forks,
-   * ordered by the forking account's name.
+   * AP17, GET /repos/{owner}/{repo}/forks: ONE Query on GSI2, {@code GSI2PK = REPO#{owner}#{repo}},
+   * sort keys from {@code FORK#} to the repository's own GSI2 entry {@code REPO#{owner}#{repo}}:
+   * direct forks ordered by the forking account's name, then the repository itself, which proves
+   * it exists and carries its visibility. A page of forks needs no check (only public repositories
+   * can be forked, and visibility never changes). The one exception: a repository that is itself a
+   * fork files its GSI2 entry under its original, so when its page comes back empty one
+   * BatchGetItem ({@link RepoAccess#read}) tells a fork without forks from a missing repository.
    *
    * @throws NotFoundException {@code repository} when missing or private to this caller
    */
   public Page<Repository> listForks(String caller, String owner, String name, PageRequest page) {
-    Repository original = RepoAccess.read(table, owner, name, caller).repository();
-    QuerySpec spec = QuerySpec.index(Gsi.GSI2, Keys.repoPartition(original.owner(), original.name()),
-        Keys.forksPrefix());
-    return table.query(spec, page, SCOPE_FORKS).map(Repository::fromItem);
+    String partition = Keys.repoPartition(owner, name);
+    QuerySpec spec = QuerySpec.between(Gsi.GSI2, partition, Keys.forksPrefix(), partition);
+    TableGateway.HeadedPage result = table.queryWithHead(spec, item -> partition.equals(item.get(TableSchema.PK).s()),
+        false, page, SCOPE_FORKS);
+    if (result.head() != null) {
+      RepoAccess.requireVisible(table, owner, caller, Visibility.fromItem(result.head()));
+    } else if (result.page().items().isEmpty() && page.cursor() == null) {
+      RepoAccess.read(table, owner, name, caller);
+    }
+    return result.page().map(Repository::fromItem);
   }
 
   /** Adds {@code IsPrivate = false} as the query's filter. */

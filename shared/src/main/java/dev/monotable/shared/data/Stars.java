@@ -12,6 +12,7 @@ import dev.monotable.shared.model.Items;
 import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.Star;
 import dev.monotable.shared.model.User;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.HashSet;
@@ -70,10 +71,11 @@ public final class Stars {
       tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, putStar)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(putStar)) {
         return false;
       }
-      if (WriteTransaction.failed(e, count)) {
+      if (f.failed(count)) {
         throw new NotFoundException("repository");
       }
       throw e;
@@ -104,16 +106,17 @@ public final class Stars {
       tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, callerCheck)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(callerCheck)) {
         throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
       }
-      if (WriteTransaction.failed(e, deleteStar)) {
+      if (f.failed(deleteStar)) {
         return false;
       }
-      if (WriteTransaction.failed(e, count)) {
+      if (f.failed(count)) {
         // A Star without its repository or its count means an earlier write broke the invariant.
         throw new IllegalStateException("star of " + owner + "/" + name + " exists but the repository "
-            + (WriteTransaction.oldItem(e, count) == null ? "does not" : "has no StarCount to decrement"));
+            + (f.oldItem(count) == null ? "does not" : "has no StarCount to decrement"));
       }
       throw e;
     }
@@ -173,16 +176,22 @@ public final class Stars {
   }
 
   /**
-   * AP21, GET /repos/{owner}/{repo}/stargazers: one BatchGetItem (visibility), then Query GSI1,
-   * {@code GSI1PK = REPO#{owner}#{repo}} and {@code begins_with(GSI1SK, STAR#)}, ordered by
-   * username.
+   * AP21, GET /repos/{owner}/{repo}/stargazers: ONE Query on GSI1, {@code GSI1PK =
+   * REPO#{owner}#{repo}}, sort keys from the repository's own GSI1 entry {@code REPO#{owner}#{repo}}
+   * through the end of {@code STAR#}, ascending: the repository (the head: existence and
+   * visibility) and then its stargazers ordered by username. A later page without the head is
+   * checked from the {@code IsPrivate} each Star copies (a private one may belong to an org, so
+   * the Membership GetItem decides).
    *
    * @throws NotFoundException {@code repository} when missing or private to this caller
    */
   public Page<Star> listStargazers(String caller, String owner, String name, PageRequest page) {
-    Repository repo = RepoAccess.read(table, owner, name, caller).repository();
-    QuerySpec spec = QuerySpec.index(Gsi.GSI1, Keys.repoPartition(repo.owner(), repo.name()),
-        Keys.stargazersPrefix());
-    return table.query(spec, page, SCOPE_STARGAZERS).map(Star::fromItem);
+    String partition = Keys.repoPartition(owner, name);
+    QuerySpec spec = QuerySpec.between(Gsi.GSI1, partition, partition, Keys.afterPrefix(Keys.stargazersPrefix()));
+    TableGateway.HeadedPage result = table.queryWithHead(spec, item -> partition.equals(item.get(TableSchema.PK).s()),
+        true, page, SCOPE_STARGAZERS);
+    RepoAccess.requireListVisible(table, owner, name, caller, result, page,
+        item -> new Visibility(Items.bool(item, Repository.IS_PRIVATE), true));
+    return result.page().map(Star::fromItem);
   }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -92,10 +93,78 @@ public final class TableGateway {
 
   /** One Query page; the cursor is bound to {@code scope} and the query's partition. */
   public Page<Map<String, AttributeValue>> query(QuerySpec spec, PageRequest page, String scope) {
+    String boundScope = boundScope(spec, scope);
+    QueryResponse response = client.query(request(spec, page.limit(), page.cursor(), boundScope));
+    String next = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+        ? cursors.encode(boundScope, response.lastEvaluatedKey()) : null;
+    return new Page<>(response.items(), next);
+  }
+
+  /**
+   * One Query page of a list whose key range also covers its head: the item next to the list in
+   * the same index partition that proves the parent exists and carries its visibility (the
+   * Repository next to its issues, stargazers and forks; the Counter next to the pull requests).
+   * The head sits at one end of the range: first in the query's direction ({@code headFirst}), so
+   * the first page returns it; or last, so any page that is not full returns it. The Query asks
+   * for {@code limit + 1} items, so a page that is not full also reaches a last head; the head
+   * is taken out of the page, and the cursor continues after the last item returned.
+   *
+   * @param isHead tells the head from the list's items
+   */
+  public HeadedPage queryWithHead(QuerySpec spec, Predicate<Map<String, AttributeValue>> isHead, boolean headFirst,
+      PageRequest page, String scope) {
+    String boundScope = boundScope(spec, scope);
+    QueryResponse response = client.query(request(spec, page.limit() + 1, page.cursor(), boundScope));
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    Map<String, AttributeValue> head = null;
+    for (Map<String, AttributeValue> item : response.items()) {
+      if (isHead.test(item)) {
+        head = item;
+      } else {
+        items.add(item);
+      }
+    }
+    boolean more;
+    if (items.size() > page.limit()) {
+      items = items.subList(0, page.limit());
+      more = true;
+    } else {
+      // A head at the end of the range closes the list; otherwise DynamoDB says whether it stopped early.
+      more = !(head != null && !headFirst) && response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+    }
+    String next = more && !items.isEmpty()
+        ? cursors.encode(boundScope, startKey(spec, items.get(items.size() - 1))) : null;
+    return new HeadedPage(new Page<>(items, next), head);
+  }
+
+  /**
+   * A page and the head its query returned, or null when the head was outside this page.
+   *
+   * @param page the list's items only
+   * @param head the head item, or null
+   */
+  public record HeadedPage(Page<Map<String, AttributeValue>> page, Map<String, AttributeValue> head) {}
+
+  /** The ExclusiveStartKey that continues after {@code item}: table keys plus the index's keys. */
+  private static Map<String, AttributeValue> startKey(QuerySpec spec, Map<String, AttributeValue> item) {
+    Map<String, AttributeValue> key = new LinkedHashMap<>();
+    key.put(TableSchema.PK, item.get(TableSchema.PK));
+    key.put(TableSchema.SK, item.get(TableSchema.SK));
+    if (spec.index() != null) {
+      key.put(spec.index().pk(), item.get(spec.index().pk()));
+      key.put(spec.index().sk(), item.get(spec.index().sk()));
+    }
+    return key;
+  }
+
+  private static String boundScope(QuerySpec spec, String scope) {
     // The cursor is bound to everything that selects the list: a cursor of issue 1's comments must
     // not page through issue 3's, though both live in one partition.
-    String boundScope = scope + "|" + (spec.index() == null ? "table" : spec.index().indexName()) + "|"
-        + spec.partition() + "|" + spec.sortPrefix();
+    return scope + "|" + (spec.index() == null ? "table" : spec.index().indexName()) + "|"
+        + spec.partition() + "|" + (spec.from() == null ? spec.sortPrefix() : spec.from() + ".." + spec.to());
+  }
+
+  private QueryRequest request(QuerySpec spec, int limit, String cursor, String boundScope) {
     Map<String, String> names = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     String pkName = spec.index() == null ? TableSchema.PK : spec.index().pk();
@@ -103,7 +172,12 @@ public final class TableGateway {
     names.put("#pk", pkName);
     values.put(":pk", AttributeValue.fromS(spec.partition()));
     StringBuilder condition = new StringBuilder("#pk = :pk");
-    if (spec.sortPrefix() != null) {
+    if (spec.from() != null) {
+      names.put("#sk", skName);
+      values.put(":from", AttributeValue.fromS(spec.from()));
+      values.put(":to", AttributeValue.fromS(spec.to()));
+      condition.append(" AND #sk BETWEEN :from AND :to");
+    } else if (spec.sortPrefix() != null) {
       names.put("#sk", skName);
       values.put(":prefix", AttributeValue.fromS(spec.sortPrefix()));
       condition.append(" AND begins_with(#sk, :prefix)");
@@ -116,7 +190,7 @@ public final class TableGateway {
         .expressionAttributeNames(names)
         .expressionAttributeValues(values)
         .scanIndexForward(!spec.descending())
-        .limit(page.limit());
+        .limit(limit);
     if (spec.index() != null) {
       q.indexName(spec.index().indexName());
     } else {
@@ -125,8 +199,8 @@ public final class TableGateway {
     if (spec.filter() != null) {
       q.filterExpression(spec.filter());
     }
-    if (page.cursor() != null) {
-      Map<String, AttributeValue> start = cursors.decode(boundScope, page.cursor());
+    if (cursor != null) {
+      Map<String, AttributeValue> start = cursors.decode(boundScope, cursor);
       AttributeValue cursorPartition = start.get(pkName);
       if (cursorPartition == null || !spec.partition().equals(cursorPartition.s())) {
         throw new dev.monotable.shared.errors.ValidationException("invalid_cursor", "cursor",
@@ -134,10 +208,7 @@ public final class TableGateway {
       }
       q.exclusiveStartKey(start);
     }
-    QueryResponse response = client.query(q.build());
-    String next = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-        ? cursors.encode(boundScope, response.lastEvaluatedKey()) : null;
-    return new Page<>(response.items(), next);
+    return q.build();
   }
 
   private static void backoff(int attempt) {
@@ -150,26 +221,32 @@ public final class TableGateway {
   }
 
   /**
-   * A Query on the table or one index: partition equals, optional begins_with on the sort key,
-   * direction, and an optional filter with its own names and values.
+   * A Query on the table or one index: partition equals, optional begins_with on the sort key or
+   * a BETWEEN range ({@code from}..{@code to}, inclusive), direction, and an optional filter with
+   * its own names and values.
    */
-  public record QuerySpec(Gsi index, String partition, String sortPrefix, boolean descending, String filter,
-      Map<String, String> filterNames, Map<String, AttributeValue> filterValues) {
+  public record QuerySpec(Gsi index, String partition, String sortPrefix, String from, String to, boolean descending,
+      String filter, Map<String, String> filterNames, Map<String, AttributeValue> filterValues) {
 
     public static QuerySpec table(String partition, String sortPrefix) {
-      return new QuerySpec(null, partition, sortPrefix, false, null, Map.of(), Map.of());
+      return new QuerySpec(null, partition, sortPrefix, null, null, false, null, Map.of(), Map.of());
     }
 
     public static QuerySpec index(Gsi index, String partition, String sortPrefix) {
-      return new QuerySpec(index, partition, sortPrefix, false, null, Map.of(), Map.of());
+      return new QuerySpec(index, partition, sortPrefix, null, null, false, null, Map.of(), Map.of());
+    }
+
+    /** Sort keys from {@code from} to {@code to}, both inclusive. */
+    public static QuerySpec between(Gsi index, String partition, String from, String to) {
+      return new QuerySpec(index, partition, null, from, to, false, null, Map.of(), Map.of());
     }
 
     public QuerySpec newestFirst() {
-      return new QuerySpec(index, partition, sortPrefix, true, filter, filterNames, filterValues);
+      return new QuerySpec(index, partition, sortPrefix, from, to, true, filter, filterNames, filterValues);
     }
 
     public QuerySpec filter(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
-      return new QuerySpec(index, partition, sortPrefix, descending, expression, names, values);
+      return new QuerySpec(index, partition, sortPrefix, from, to, descending, expression, names, values);
     }
   }
 }

@@ -19,6 +19,9 @@ import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.Ticket;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.TicketState;
+import dev.monotable.shared.model.Repository;
+import dev.monotable.shared.model.User;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.ArrayList;
@@ -29,7 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -40,9 +42,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * Issues and pull requests (AP22-AP27, AP32-AP37). Both kinds share one implementation: the
  * {@link TicketKind} selects the key templates, the {@code Type} and the access-pattern id.
  *
- * <p>Visibility: every method that reads first makes the one BatchGetItem of
- * {@link RepoAccess#read}, so a private repository answers 404 to strangers. Lists make that
- * visibility read and then one Query (docs/api-contract.md#conventions allows one visibility read before a list).
+ * <p>Visibility: a private repository answers 404 to strangers. Reads are one request: the
+ * ticket and the lists' heads carry the repository's visibility (docs/relationship-decisions.md,
+ * "One request per read").
  */
 public final class Tickets {
   public static final String STATE_ALL = "all";
@@ -57,11 +59,19 @@ public final class Tickets {
 
   /**
    * Opens an issue or pull request (AP22/AP32) as {@code caller}, on a repository the caller can
-   * see. Requests: BatchGetItem (visibility and the caller's profile, {@link RepoAccess#readForWrite}),
-   * UpdateItem on the Counter
-   * ({@code ADD LastNumber 1}, UPDATED_NEW, condition {@code attribute_exists(PK)}), PutItem of
-   * the Ticket ({@code attribute_not_exists(PK)}): open, Version 1, CommentCount 0, empty
-   * Reactions map (the map must exist for AP30's {@code ADD Reactions.type}).
+   * see, with no read before writing on the common path. Requests: UpdateItem on the Counter
+   * ({@code ADD LastNumber 1}, ALL_OLD) conditioned on the visibility it copies ({@code
+   * attribute_exists(PK) AND (IsPrivate = false OR the caller owns it)}), which also returns the
+   * repository's display names and visibility; then TransactWriteItems: Put the Ticket ({@code
+   * attribute_not_exists(PK)}: open, Version 1, CommentCount 0, empty Reactions map, which AP30's
+   * {@code ADD Reactions.type} needs) and ConditionCheck the caller's User item (a profile first).
+   *
+   * <p>Refusals read to explain themselves: a refused increment makes the BatchGetItem of
+   * {@link RepoAccess#readForWrite} (404 missing or private, 403 no profile); a member of the
+   * owning org, whom the increment's condition cannot name, then increments unconditionally on
+   * visibility and the transaction adds a ConditionCheck of the Membership. A refused
+   * transaction (no profile, membership gone) gives the number back when nobody took the next
+   * one, so nothing is written.
    *
    * <p>Numbers come from one counter per repository, so issues and pull requests of a repository
    * share one sequence (issue 1, PR 2, issue 3). A Put that fails after the increment leaves a
@@ -106,66 +116,99 @@ public final class Tickets {
       base = null;
     }
 
-    RepoAccess access = recordKey == null ? RepoAccess.readForWrite(table, owner, repo, caller)
-        : RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
-    if (recordKey != null && access.extra().containsKey(recordKey)) {
-      return replay(kind, idempotent, access.extra().get(recordKey));
+    if (idempotent != null) {
+      // A retry must find the record before a number is spent: the record's key rides on the read.
+      RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
+      if (access.extra().containsKey(recordKey)) {
+        return replay(kind, idempotent, access.extra().get(recordKey));
+      }
+      String now = Timestamps.format(table.clock().instant());
+      int number = number(nextNumber(counterKey, now, false, caller));
+      Ticket ticket = Ticket.open(kind, access.repository(), number, caller, title, body, head, base, now);
+      return createWithRecord(kind, caller, ticket, ticket.toItem(), idempotent, recordKey, now);
     }
     String now = Timestamps.format(table.clock().instant());
-    int number = nextNumber(counterKey, now);
-    Ticket ticket = new Ticket(kind, access.repository().owner(), access.repository().name(), number, title, body,
-        TicketState.OPEN, caller, head, base, 0, Map.of(), now, now, null, null, 1);
-    Map<String, AttributeValue> item = ticket.toItem();
-    if (idempotent != null) {
-      return createWithRecord(kind, caller, ticket, item, idempotent, recordKey, now);
-    }
+    boolean asMember = false;
+    Map<String, AttributeValue> before;
+    Repository repository = null;
     try {
-      table.client().putItem(PutItemRequest.builder()
-          .tableName(table.tableName())
-          .item(item)
-          .conditionExpression("attribute_not_exists(#pk)")
-          .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-          .build());
-    } catch (ConditionalCheckFailedException e) {
-      if (e.hasItem() && sameAttributes(item, e.item(), TableSchema.TYPE, TableSchema.CREATED_AT, "Author",
-          Ticket.TITLE)) {
-        // The SDK retried a Put whose answer was lost: the item in place is exactly ours.
-        return ticket;
+      before = nextNumber(counterKey, now, true, caller);
+    } catch (ConditionalCheckFailedException refused) {
+      // Missing, private to the caller, or private to an org the caller may belong to: the read tells.
+      repository = RepoAccess.readForWrite(table, owner, repo, caller).repository();
+      asMember = repository.isPrivate() && !RepoAccess.isOwner(caller, owner);
+      before = nextNumber(counterKey, now, false, caller);
+    }
+    int number = number(before);
+    Visibility visibility = Visibility.fromItem(before);
+    Ticket ticket = visibility == null
+        ? Ticket.open(kind, repository != null ? repository : RepoAccess.read(table, owner, repo, caller).repository(),
+            number, caller, title, body, head, base, now)
+        : Ticket.open(kind, Items.s(before, "Owner"), Items.s(before, "Repo"), visibility, number, caller, title, body,
+            head, base, now);
+    Map<String, AttributeValue> item = ticket.toItem();
+    WriteTransaction tx = new WriteTransaction(table);
+    int put = tx.put(item, "attribute_not_exists(#pk)", Map.of("#pk", TableSchema.PK), Map.of());
+    int profile = tx.check(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
+        Map.of(":type", AttributeValue.fromS(User.TYPE)));
+    int membership = asMember ? tx.check(Keys.membership(owner, caller), "attribute_exists(#pk)",
+        Map.of("#pk", TableSchema.PK), Map.of()) : -1;
+    try {
+      tx.commit();
+    } catch (TransactionCanceledException e) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(put)) {
+        Map<String, AttributeValue> old = f.oldItem(put);
+        if (old != null && sameAttributes(item, old, TableSchema.TYPE, TableSchema.CREATED_AT, "Author", Ticket.TITLE)) {
+          // The SDK retried a commit whose answer was lost: the item in place is exactly ours.
+          return ticket;
+        }
+        // The counter only grows, so a taken number means the counter was reset behind our back.
+        throw new IllegalStateException(kind.noun() + " number " + number + " is already taken in "
+            + owner + "/" + repo + "; the counter is behind the items", e);
       }
-      // The counter only grows, so a taken number means the counter was reset behind our back.
-      throw new IllegalStateException(kind.noun() + " number " + number + " is already taken in "
-          + owner + "/" + repo + "; the counter is behind the items", e);
+      giveBack(counterKey, before, number);
+      if (f.failed(profile)) {
+        throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
+      }
+      if (f.failed(membership)) {
+        throw new NotFoundException("repository");
+      }
+      throw f.unexpected();
     }
     return ticket;
   }
 
   /**
-   * One issue or pull request (AP23/AP33): ONE BatchGetItem of the repository, the caller's
-   * membership and the ticket ({@link RepoAccess#read}).
+   * One issue or pull request (AP23/AP33) in one request: GetItem of the ticket for anonymous
+   * callers and the owner, BatchGetItem of the ticket and the caller's Membership for anyone else;
+   * the ticket carries its repository's visibility ({@link RepoAccess#readVisible}).
    *
    * @param caller may be null (anonymous read)
    * @throws NotFoundException {@code repository} (missing or private) or the kind's noun
    */
   public Ticket get(TicketKind kind, String caller, String owner, String repo, int number) {
     Key key = Keys.ticket(kind, owner, repo, number);
-    RepoAccess access = RepoAccess.read(table, owner, repo, caller, key);
-    return Ticket.fromItem(requireTicket(kind, access, key));
+    return Ticket.fromItem(RepoAccess.readVisible(table, key, owner, repo, caller, kind.noun()));
   }
 
   /**
-   * Issues or pull requests of a repository in one state, a page at a time. After the visibility
-   * BatchGetItem ({@link RepoAccess#read}), one Query:
+   * Issues or pull requests of a repository in one state, a page at a time, in ONE Query whose
+   * sort-key range also covers the list's head, the item that proves the repository exists and
+   * carries its visibility: the Repository for issues (partition {@code REPO#{owner}#{repo}}), the
+   * Counter for pull requests (partition {@code PR#{owner}#{repo}}). Head sort keys:
+   * {@code REPO#{owner}#{repo}} on GSI1, {@code #REPO#{owner}#{repo}} on GSI4.
    * <ul>
-   *   <li>{@code all} (AP24/AP34): GSI1, {@code GSI1PK = ISSUE#{owner}#{repo}}, begins_with
-   *       {@code ISSUE#}: by number ascending;</li>
-   *   <li>{@code open}, the default (AP25/AP35): GSI4, begins_with {@code ISSUE#OPEN#}: the sort key
-   *       holds 99999999 - n, so ascending order is newest first;</li>
-   *   <li>{@code closed} (AP26/AP36): GSI4, begins_with {@code #ISSUE#CLOSED#}: oldest first; for
-   *       pull requests this includes merged ones.</li>
+   *   <li>{@code all} (AP24/AP34): GSI1 from {@code ISSUE#} to the head, ascending: by number, head last;</li>
+   *   <li>{@code open}, the default (AP25/AP35): GSI4 from the head to the end of {@code ISSUE#OPEN#},
+   *       ascending: the sort key holds 99999999 - n, so newest first, head first;</li>
+   *   <li>{@code closed} (AP26/AP36): GSI4 from {@code #ISSUE#CLOSED#} to the head: oldest first,
+   *       head last; for pull requests this includes merged ones.</li>
    * </ul>
-   * (PR prefixes for pull requests.) The cursor is bound to the AP id, so a cursor of the open
-   * list is rejected by the closed list, and to the partition, so another repository rejects it.
+   * (PR prefixes for pull requests.) A page without the head is checked from the visibility its
+   * items carry ({@link RepoAccess#requireListVisible}). The cursor is bound to the AP id, so a
+   * cursor of the open list is rejected by the closed list, and to the partition, so another
+   * repository rejects it.
    *
    * @param state {@code all}, {@code open} or {@code closed}; null means {@code open}
    * @param caller may be null (anonymous read)
@@ -175,25 +218,34 @@ public final class Tickets {
   public Page<Ticket> list(TicketKind kind, String caller, String owner, String repo, String state, PageRequest page) {
     String s = state == null ? STATE_OPEN : state;
     String partition = Keys.ticketsPartition(kind, owner, repo);
+    String headByNumber = Keys.listHeadGsi1(kind, owner, repo).sk();
+    String headByState = Keys.listHeadGsi4(kind, owner, repo).sk();
     QuerySpec spec;
     AccessPattern pattern;
+    boolean headFirst;
     switch (s) {
       case STATE_ALL -> {
-        spec = QuerySpec.index(Gsi.GSI1, partition, Keys.ticketNumberPrefix(kind));
+        spec = QuerySpec.between(Gsi.GSI1, partition, Keys.ticketNumberPrefix(kind), headByNumber);
         pattern = ap(kind, AccessPattern.AP24, AccessPattern.AP34);
+        headFirst = false;
       }
       case STATE_OPEN -> {
-        spec = QuerySpec.index(Gsi.GSI4, partition, Keys.ticketOpenPrefix(kind));
+        spec = QuerySpec.between(Gsi.GSI4, partition, headByState, Keys.afterPrefix(Keys.ticketOpenPrefix(kind)));
         pattern = ap(kind, AccessPattern.AP25, AccessPattern.AP35);
+        headFirst = true;
       }
       case STATE_CLOSED -> {
-        spec = QuerySpec.index(Gsi.GSI4, partition, Keys.ticketClosedPrefix(kind));
+        spec = QuerySpec.between(Gsi.GSI4, partition, Keys.ticketClosedPrefix(kind), headByState);
         pattern = ap(kind, AccessPattern.AP26, AccessPattern.AP36);
+        headFirst = false;
       }
       default -> throw new ValidationException("state", "state must be open, closed or all");
     }
-    RepoAccess.read(table, owner, repo, caller);
-    return table.query(spec, page, pattern.name()).map(Ticket::fromItem);
+    String headPk = (kind == TicketKind.ISSUE ? Keys.repository(owner, repo) : Keys.counter(owner, repo)).pk();
+    TableGateway.HeadedPage result = table.queryWithHead(spec,
+        item -> headPk.equals(item.get(TableSchema.PK).s()), headFirst, page, pattern.name());
+    RepoAccess.requireListVisible(table, owner, repo, caller, result, page, Visibility::fromItem);
+    return result.page().map(Ticket::fromItem);
   }
 
   /**
@@ -331,26 +383,72 @@ public final class Tickets {
     }
   }
 
-  /** UpdateItem ADD LastNumber 1 on the repository's counter; a missing counter is a missing repository. */
-  private int nextNumber(Key counterKey, String now) {
+  /**
+   * UpdateItem ADD LastNumber 1 on the repository's counter (ALL_OLD: the number before, the
+   * repository's display names and visibility). {@code visibleOnly}: also on condition that the
+   * caller may see the repository without a membership (public, or the caller's own; the
+   * counter's key holds the owner's lower-case name). A missing counter is a missing repository.
+   *
+   * @throws ConditionalCheckFailedException {@code visibleOnly} and the condition failed
+   */
+  private Map<String, AttributeValue> nextNumber(Key counterKey, String now, boolean visibleOnly, String caller) {
+    Map<String, String> names = new LinkedHashMap<>(Map.of("#last", Counter.LAST_NUMBER,
+        "#updatedAt", TableSchema.UPDATED_AT, "#pk", TableSchema.PK));
+    Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":one", AttributeValue.fromN("1"),
+        ":now", AttributeValue.fromS(now)));
+    String condition = "attribute_exists(#pk)";
+    if (visibleOnly) {
+      names.put("#private", Visibility.IS_PRIVATE);
+      values.put(":false", AttributeValue.fromBool(false));
+      values.put(":mine", AttributeValue.fromS(Keys.COUNTER.prefix() + Segments.account("caller", caller) + "#"));
+      condition += " AND (#private = :false OR begins_with(#pk, :mine))";
+    }
     try {
       UpdateItemResponse response = table.client().updateItem(UpdateItemRequest.builder()
           .tableName(table.tableName())
           .key(counterKey.toMap())
           .updateExpression("ADD #last :one SET #updatedAt = :now")
-          .conditionExpression("attribute_exists(#pk)")
-          .expressionAttributeNames(Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT,
-              "#pk", TableSchema.PK))
-          .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"), ":now", AttributeValue.fromS(now)))
-          .returnValues(ReturnValue.UPDATED_NEW)
+          .conditionExpression(condition)
+          .expressionAttributeNames(names)
+          .expressionAttributeValues(values)
+          .returnValues(ReturnValue.ALL_OLD)
           .build());
-      long number = Long.parseLong(response.attributes().get(Counter.LAST_NUMBER).n());
-      if (number > Segments.MAX_NUMBER) {
+      if (Items.n(response.attributes(), Counter.LAST_NUMBER) + 1 > Segments.MAX_NUMBER) {
+        giveBack(counterKey, response.attributes(), Segments.MAX_NUMBER + 1);
         throw new ConflictException("number", "this repository has used all 99999999 issue and pull request numbers");
       }
-      return (int) number;
+      return response.attributes();
     } catch (ConditionalCheckFailedException e) {
+      if (visibleOnly) {
+        throw e;
+      }
       throw new NotFoundException("repository");
+    }
+  }
+
+  /** The number the increment handed out: one more than the counter held. */
+  private static int number(Map<String, AttributeValue> before) {
+    return (int) (Items.n(before, Counter.LAST_NUMBER) + 1);
+  }
+
+  /**
+   * Undoes an increment whose ticket was refused, when nobody took a number since (LastNumber
+   * still {@code number}): LastNumber and UpdatedAt as they were, so a refused create writes
+   * nothing. Otherwise the number stays a gap, which is harmless.
+   */
+  private void giveBack(Key counterKey, Map<String, AttributeValue> before, long number) {
+    try {
+      table.client().updateItem(UpdateItemRequest.builder()
+          .tableName(table.tableName())
+          .key(counterKey.toMap())
+          .updateExpression("SET #last = :before, #updatedAt = :updatedAt")
+          .conditionExpression("#last = :number")
+          .expressionAttributeNames(Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT))
+          .expressionAttributeValues(Map.of(":before", before.get(Counter.LAST_NUMBER),
+              ":updatedAt", before.get(TableSchema.UPDATED_AT), ":number", AttributeValue.fromN(Long.toString(number))))
+          .build());
+    } catch (ConditionalCheckFailedException e) {
+      // Someone took a later number: this one stays a gap.
     }
   }
 
@@ -368,7 +466,8 @@ public final class Tickets {
       tx.commit();
       return ticket;
     } catch (TransactionCanceledException e) {
-      if (WriteTransaction.failed(e, putRecord)) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(putRecord)) {
         // A request with this key got there first (or this is the SDK's retry of our own commit).
         Map<String, AttributeValue> existing = table.get(recordKey)
             .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));

@@ -16,9 +16,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
- * One TransactWriteItems request under construction. Each add method returns the action's index,
- * which is also its index in the cancellation reasons, so callers map a failed condition to a
- * domain exception by position. Every condition asks for the old item on failure, which tells
+ * One TransactWriteItems request under construction: the one way the data-access classes write
+ * transactions. Each add method returns the action's index, which is also its index in the
+ * cancellation reasons, so callers map a failed condition to a domain exception by position with
+ * {@link TransactionFailures}, the one reader of cancellation reasons. Every condition asks for the old item on failure, which tells
  * "missing" from "present but in the wrong state" without another read.
  */
 final class WriteTransaction {
@@ -65,38 +66,29 @@ final class WriteTransaction {
   }
 
   int delete(Key key, String condition, Map<String, String> names) {
+    return delete(key, condition, names, Map.of());
+  }
+
+  int delete(Key key, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
     Delete.Builder d = Delete.builder().tableName(table.tableName()).key(key.toMap()).conditionExpression(condition)
         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
     if (!names.isEmpty()) {
       d.expressionAttributeNames(names);
     }
+    if (!values.isEmpty()) {
+      d.expressionAttributeValues(values);
+    }
     return add(TransactWriteItem.builder().delete(d.build()).build());
+  }
+
+  /** A Put that fails when an item with its key exists (ALL_OLD on failure). */
+  int putIfAbsent(Map<String, AttributeValue> item) {
+    return put(item, "attribute_not_exists(#pk)", Map.of("#pk", TableSchema.PK), Map.of());
   }
 
   /** Sends the request; a failed condition surfaces as {@link TransactionCanceledException}. */
   void commit() {
     table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
-  }
-
-  /** A Put that fails when an item with its key exists (ALL_OLD on failure), as one transaction action. */
-  static TransactWriteItem putIfAbsent(TableGateway table, Map<String, AttributeValue> item) {
-    return TransactWriteItem.builder().put(Put.builder()
-        .tableName(table.tableName())
-        .item(item)
-        .conditionExpression("attribute_not_exists(#pk)")
-        .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
-        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-        .build()).build();
-  }
-
-  /** The action at {@code index} failed its condition. */
-  static boolean failed(TransactionCanceledException e, int index) {
-    return TransactionFailures.failed(e, index);
-  }
-
-  /** The item as it was when the action at {@code index} failed its condition, or null when absent. */
-  static Map<String, AttributeValue> oldItem(TransactionCanceledException e, int index) {
-    return TransactionFailures.oldItem(e, index);
   }
 
   private int add(TransactWriteItem item) {

@@ -33,7 +33,6 @@ public final class Keys {
   public static final Template FORK = Template.of("FORK#{owner}");
   public static final Template REPO_UPDATED = Template.of("#{ts}");
   public static final Template REPO_META = Template.of("#REPO#{owner}#{repo}");
-  public static final Template ISSUES_OF_REPO = Template.of("ISSUE#{owner}#{repo}");
   public static final Template PRS_OF_REPO = Template.of("PR#{owner}#{repo}");
   public static final Template ISSUE_NUMBER = Template.of("ISSUE#{n8}");
   public static final Template PR_NUMBER = Template.of("PR#{n8}");
@@ -133,10 +132,33 @@ public final class Keys {
     return new Key(k, k);
   }
 
-  /** GSI1/GSI4 partition of a repository's issues or pull requests. */
+  /**
+   * GSI1/GSI4 partition of a repository's issues or pull requests. Issues live in the repository's
+   * own partition {@code REPO#{owner}#{repo}} (next to the repository's GSI1/GSI4 entries, so one
+   * Query returns a page and the repository); pull requests in {@code PR#{owner}#{repo}}, next to
+   * the repository's Counter (docs/relationship-decisions.md).
+   */
   public static String ticketsPartition(TicketKind kind, String owner, String repo) {
-    Template t = kind == TicketKind.ISSUE ? ISSUES_OF_REPO : PRS_OF_REPO;
+    Template t = kind == TicketKind.ISSUE ? REPO : PRS_OF_REPO;
     return t.fill(Segments.account("owner", owner), Segments.repo("repo", repo));
+  }
+
+  /**
+   * GSI1 key of the list head of a repository's issues (the Repository) or pull requests (the
+   * Counter): sort key {@code REPO#{owner}#{repo}}, right after the last {@code ISSUE#}/{@code PR#} number.
+   */
+  public static Key listHeadGsi1(TicketKind kind, String owner, String repo) {
+    return new Key(ticketsPartition(kind, owner, repo), repoPartition(owner, repo));
+  }
+
+  /**
+   * GSI4 key of the list head: sort key {@code #REPO#{owner}#{repo}}, between the closed ones
+   * ({@code #ISSUE#CLOSED#}, {@code #PR#CLOSED#}) and the open ones ({@code ISSUE#OPEN#}, {@code PR#OPEN#}).
+   */
+  public static Key listHeadGsi4(TicketKind kind, String owner, String repo) {
+    String o = Segments.account("owner", owner);
+    String r = Segments.repo("repo", repo);
+    return new Key(ticketsPartition(kind, owner, repo), REPO_META.fill(o, r));
   }
 
   /** GSI1 key: all issues (or PRs) of a repository by number. */
@@ -207,6 +229,16 @@ public final class Keys {
   }
 
   // ---- query prefixes ---------------------------------------------------------------------
+
+  /**
+   * The smallest string greater than every string that begins with {@code prefix} (its last
+   * character incremented: {@code ISSUE#OPEN#} gives {@code ISSUE#OPEN$}), the inclusive upper end
+   * of a BETWEEN range that covers the whole prefix. Prefixes end in ASCII, so no key ever equals it.
+   */
+  public static String afterPrefix(String prefix) {
+    char last = prefix.charAt(prefix.length() - 1);
+    return prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
+  }
 
   public static String membersPrefix() {
     return MEMBER.prefix();

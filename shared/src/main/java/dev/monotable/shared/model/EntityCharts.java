@@ -194,20 +194,24 @@ public final class EntityCharts {
             "ForkOf = originalOwner/originalRepo; listed under the original on GSI2"),
         forkAttributes));
 
+    ChartKey prsOfRepo = key(Keys.PRS_OF_REPO);
     l.add(new Chart(Counter.TYPE, null, Counter.class, Selector.always(),
         pair(key(Keys.COUNTER), key(Keys.COUNTER_SK)),
-        Map.of(), false, false,
-        List.of("shared issue/PR number sequence", "created with its repository"),
+        Map.of(GSI1, pair(prsOfRepo, repo), GSI4, pair(prsOfRepo, key(Keys.REPO_META))), false, false,
+        List.of("shared issue/PR number sequence", "created with its repository",
+            "head of its pull-request lists on GSI1/GSI4; IsPrivate, OwnerType copied from the repository"),
         List.of(
             attr("Owner", s, req, fixed, "repository owner (display form)"),
             attr("Repo", s, req, fixed, "repository name (display form)"),
-            attr(Counter.LAST_NUMBER, n, req, atomic, "last number handed out (ADD 1, UPDATED_NEW)"))));
+            attr(Counter.LAST_NUMBER, n, req, atomic, "last number handed out (ADD 1, UPDATED_NEW)"),
+            visibilityCopy(),
+            ownerTypeCopy())));
 
     // -- issues and pull requests --
     l.add(ticket(TicketKind.ISSUE, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.ISSUE,
-        Keys.ISSUES_OF_REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_OPEN));
+        Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_OPEN));
     l.add(ticket(TicketKind.ISSUE, "closed", Selector.equalTo(Ticket.STATE, "closed"), Keys.ISSUE,
-        Keys.ISSUES_OF_REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_CLOSED));
+        Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_CLOSED));
     l.add(ticket(TicketKind.PULL_REQUEST, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.PR,
         Keys.PRS_OF_REPO, Keys.PR_NUMBER, Keys.PR_OPEN));
     l.add(ticket(TicketKind.PULL_REQUEST, "closed or merged", Selector.equalTo(Ticket.STATE, "closed", "merged"),
@@ -217,14 +221,16 @@ public final class EntityCharts {
       l.add(new Chart(kind.commentType(), null, Comment.class, Selector.always(),
           pair(repo, key(kind == TicketKind.ISSUE ? Keys.ISSUE_COMMENT : Keys.PR_COMMENT)),
           Map.of(), true, false,
-          List.of(),
+          List.of("IsPrivate, OwnerType copied from the repository"),
           List.of(
               attr("Owner", s, req, fixed, "repository owner (display form)"),
               attr("Repo", s, req, fixed, "repository name (display form)"),
               attr("Number", n, req, fixed, kind.noun() + " number"),
               attr("Id", s, req, fixed, "ULID, orders comments by creation"),
               attr("Author", s, req, fixed, "author (display form)"),
-              attr("Body", s, req, versioned, "comment text"))));
+              attr("Body", s, req, versioned, "comment text"),
+              visibilityCopy(),
+              ownerTypeCopy())));
     }
 
     for (TicketKind kind : TicketKind.values()) {
@@ -315,9 +321,24 @@ public final class EntityCharts {
     if (pr) {
       attributes.add(new Attribute("MergedAt", AttributeType.S, opt, Mutability.VERSIONED, "when merged"));
     }
+    attributes.add(visibilityCopy());
+    attributes.add(ownerTypeCopy());
     return new Chart(kind.type(), variant, Ticket.class, selector, pair(self, self),
         Map.of(GSI1, pair(key(ofRepo), key(byNumber)), GSI4, pair(key(ofRepo), key(byState))), true, false,
-        List.of(pr ? "State open/closed/merged, Reactions map, CommentCount" : "State open/closed, Reactions map, CommentCount"),
+        List.of(pr ? "State open/closed/merged, Reactions map, CommentCount" : "State open/closed, Reactions map, CommentCount",
+            "IsPrivate, OwnerType copied from the repository"),
         attributes);
+  }
+
+  /** The repository's IsPrivate, copied onto the items reads return (docs/relationship-decisions.md). */
+  private static Attribute visibilityCopy() {
+    return new Attribute(Visibility.IS_PRIVATE, AttributeType.BOOL, true, Mutability.FIXED,
+        "copied from the repository at creation: visibility without reading the repository");
+  }
+
+  /** The repository's OwnerType, copied with IsPrivate. */
+  private static Attribute ownerTypeCopy() {
+    return new Attribute(Visibility.OWNER_TYPE, AttributeType.S, true, Mutability.FIXED,
+        "copied from the repository: whether org membership grants visibility");
   }
 }

@@ -18,6 +18,7 @@ public record Repository(String owner, String name, String description, boolean 
   public static final String STAR_COUNT = "StarCount";
   public static final String FORK_COUNT = "ForkCount";
   public static final String IS_PRIVATE = "IsPrivate";
+  public static final String OWNER_TYPE = "OwnerType";
 
   public RepoRef ref() {
     return new RepoRef(owner, name);
@@ -31,7 +32,7 @@ public record Repository(String owner, String name, String description, boolean 
         .gsi(Gsi.GSI3, Keys.repoUpdatedGsi3(owner, updatedAt))
         .gsi(Gsi.GSI4, Keys.repoGsi4(owner, name))
         .s("Owner", owner).s("Name", name).s("Description", description)
-        .bool(IS_PRIVATE, isPrivate).s("OwnerType", ownerIsOrg ? Organization.TYPE : User.TYPE)
+        .bool(IS_PRIVATE, isPrivate).s(OWNER_TYPE, ownerIsOrg ? Organization.TYPE : User.TYPE)
         .n(STAR_COUNT, starCount).n(FORK_COUNT, forkCount);
     if (forkOf != null) {
       b.s("ForkOf", forkOf.toString());
@@ -48,7 +49,7 @@ public record Repository(String owner, String name, String description, boolean 
       ref = new RepoRef(forkOf.substring(0, slash), forkOf.substring(slash + 1));
     }
     return new Repository(Items.s(item, "Owner"), Items.s(item, "Name"), Items.s(item, "Description"),
-        Items.bool(item, IS_PRIVATE), Organization.TYPE.equals(Items.s(item, "OwnerType")), ref,
+        Items.bool(item, IS_PRIVATE), Organization.TYPE.equals(Items.s(item, OWNER_TYPE)), ref,
         Items.n(item, STAR_COUNT), Items.n(item, FORK_COUNT), Items.s(item, CREATED_AT), Items.s(item, UPDATED_AT),
         Items.n(item, VERSION));
   }

@@ -76,7 +76,7 @@ class CommentsTest {
     assertItem(attrs(
         "PK", "REPO#alice#" + lower, "SK", "ISSUE#00000001#COMMENT#" + c.id(),
         "Type", "IssueComment", "Owner", "Alice", "Repo", repo, "Number", 1, "Id", c.id(),
-        "Author", "Carol", "Body", "Me too",
+        "Author", "Carol", "Body", "Me too", "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI1, Gsi.GSI2, Gsi.GSI3, Gsi.GSI4);
     assertTrue(Segments.ULID.matcher(c.id()).matches());
@@ -96,7 +96,7 @@ class CommentsTest {
     assertItem(attrs(
         "PK", "REPO#alice#" + lower, "SK", "PR#00000002#COMMENT#" + c.id(),
         "Type", "PRComment", "Owner", "Alice", "Repo", repo, "Number", 2, "Id", c.id(),
-        "Author", "Alice", "Body", "LGTM",
+        "Author", "Alice", "Body", "LGTM", "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI1, Gsi.GSI2, Gsi.GSI3, Gsi.GSI4);
     // CommentCount belongs to stream handler ST3; the comment transaction must not touch the ticket.

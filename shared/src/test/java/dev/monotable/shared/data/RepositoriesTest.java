@@ -69,7 +69,10 @@ class RepositoriesTest {
         table.item(Keys.repository(alice, "Hello.World")).orElseThrow());
     assertEquals(item(
         "PK", "COUNTER#" + a + "#hello.world", "SK", "METADATA",
+        "GSI1PK", "PR#" + a + "#hello.world", "GSI1SK", pk,
+        "GSI4PK", "PR#" + a + "#hello.world", "GSI4SK", "#" + pk,
         "Type", "Counter", "Owner", alice, "Repo", "Hello.World", "LastNumber", 0,
+        "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1),
         table.item(Keys.counter(alice, "Hello.World")).orElseThrow());
   }
@@ -451,7 +454,10 @@ class RepositoriesTest {
         table.item(Keys.repository(bob, "Lib")).orElseThrow());
     assertEquals(item(
         "PK", "COUNTER#" + b + "#lib", "SK", "METADATA",
+        "GSI1PK", "PR#" + b + "#lib", "GSI1SK", pk,
+        "GSI4PK", "PR#" + b + "#lib", "GSI4SK", "#" + pk,
         "Type", "Counter", "Owner", bob, "Repo", "Lib", "LastNumber", 0,
+        "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", t1, "UpdatedAt", t1, "SchemaVersion", 1),
         table.item(Keys.counter(bob, "Lib")).orElseThrow());
     // the original only gains a fork: no new version, no move in its owner's list

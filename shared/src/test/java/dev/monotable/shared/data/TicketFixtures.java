@@ -40,9 +40,10 @@ final class TicketFixtures {
   }
 
   private static void repo(TestTable table, String owner, String name, boolean isPrivate, boolean ownerIsOrg) {
-    table.put(new Repository(owner, name, "seeded", isPrivate, ownerIsOrg, null, 0, 0, SEEDED_AT, SEEDED_AT, 1)
-        .toItem());
-    table.put(new Counter(owner, name, 0, SEEDED_AT, SEEDED_AT).toItem());
+    Repository repository = new Repository(owner, name, "seeded", isPrivate, ownerIsOrg, null, 0, 0, SEEDED_AT,
+        SEEDED_AT, 1);
+    table.put(repository.toItem());
+    table.put(Counter.of(repository, SEEDED_AT).toItem());
   }
 
   /** User profiles for these callers: every write but POST /users needs the caller's profile. */
@@ -72,6 +73,9 @@ final class TicketFixtures {
   private static AttributeValue value(Object v) {
     if (v instanceof String s) {
       return AttributeValue.fromS(s);
+    }
+    if (v instanceof Boolean b) {
+      return AttributeValue.fromBool(b);
     }
     if (v instanceof Number n) {
       return AttributeValue.fromN(n.toString());

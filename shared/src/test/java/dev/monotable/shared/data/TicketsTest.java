@@ -15,6 +15,7 @@ import dev.monotable.shared.model.Role;
 import dev.monotable.shared.model.Ticket;
 import dev.monotable.shared.model.TicketKind;
 import dev.monotable.shared.model.TicketState;
+import dev.monotable.shared.model.Visibility;
 import dev.monotable.shared.schema.TableSchema.Gsi;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
@@ -67,6 +68,37 @@ class TicketsTest {
   // ---- create ---------------------------------------------------------------------------------
 
   @Test
+  void create_shouldCopyThePrivateOrgVisibility_whenAMemberOpens_andWriteNothing_forAStrangerOrAGhost() {
+    // GIVEN a private repository of org Acme, member Dave
+    String repo = "vault-" + REPO_SEQ.incrementAndGet();
+    orgRepo(table, "Acme", repo, true);
+    member(table, "Acme", "Dave", Role.MEMBER);
+
+    // WHEN the member opens an issue (the first increment is refused on visibility; the member path retries)
+    Ticket t = tickets.create(ISSUE, "Dave", "acme", repo, "Plan", null, null, null);
+
+    // THEN issue 1 carries the repository's visibility and display owner
+    assertEquals(1, t.number());
+    Map<String, AttributeValue> item = itemOf(ISSUE, "acme", repo, 1);
+    assertEquals(true, item.get("IsPrivate").bool());
+    assertEquals("Organization", item.get("OwnerType").s());
+    assertEquals("Acme", item.get("Owner").s());
+    assertEquals("REPO#acme#" + repo, item.get("GSI1PK").s());
+
+    // AND a stranger (404) and a caller without a profile on a public repository (403) write nothing
+    List<Map<String, AttributeValue>> before = snapshot(table);
+    assertThrows(NotFoundException.class, () -> tickets.create(ISSUE, "Erin", "acme", repo, "x", null, null, null));
+    String open = aliceRepo();
+    List<Map<String, AttributeValue>> withOpen = snapshot(table);
+    ForbiddenException ghost = assertThrows(ForbiddenException.class,
+        () -> tickets.create(ISSUE, "Ghost", "alice", open, "x", null, null, null));
+    assertEquals(RepoAccess.PROFILE_REQUIRED, ghost.getMessage());
+    assertEquals(withOpen, snapshot(table));
+    assertTrue(withOpen.containsAll(before));
+    assertEquals(0, counterOf("alice", open));
+  }
+
+  @Test
   void create_shouldWriteExactIssueItem_whenCallerCanSeeRepository() {
     // GIVEN a public repository of Alice
     String repo = aliceRepo();
@@ -79,16 +111,16 @@ class TicketsTest {
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
     assertItem(attrs(
         "PK", "ISSUE#alice#" + lower + "#00000001", "SK", "ISSUE#alice#" + lower + "#00000001",
-        "GSI1PK", "ISSUE#alice#" + lower, "GSI1SK", "ISSUE#00000001",
-        "GSI4PK", "ISSUE#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
+        "GSI1PK", "REPO#alice#" + lower, "GSI1SK", "ISSUE#00000001",
+        "GSI4PK", "REPO#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
         "Type", "Issue", "Owner", "Alice", "Repo", repo, "Number", 1,
         "Title", "Crash on start", "Body", "Steps...", "State", "open", "Author", "Bob",
-        "CommentCount", 0, "Reactions", Map.of(),
+        "CommentCount", 0, "Reactions", Map.of(), "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI2, Gsi.GSI3);
     assertEquals(Ticket.fromItem(item), t);
-    assertEquals(new Ticket(ISSUE, "Alice", repo, 1, "Crash on start", "Steps...", TicketState.OPEN, "Bob", null,
-        null, 0, Map.of(), T1, T1, null, null, 1), t);
+    assertEquals(Ticket.open(ISSUE, "Alice", repo, new Visibility(false, false), 1, "Bob", "Crash on start",
+        "Steps...", null, null, T1), t);
     Map<String, AttributeValue> counter = table.item(Keys.counter("alice", repo)).orElseThrow();
     assertEquals("1", counter.get("LastNumber").n());
     assertEquals(T1, counter.get("UpdatedAt").s());
@@ -109,7 +141,7 @@ class TicketsTest {
         "GSI4PK", "PR#alice#" + lower, "GSI4SK", "PR#OPEN#99999998",
         "Type", "PullRequest", "Owner", "Alice", "Repo", repo, "Number", 1,
         "Title", "Add feature", "State", "open", "Author", "Alice", "Head", "feature/x", "Base", "main",
-        "CommentCount", 0, "Reactions", Map.of(),
+        "CommentCount", 0, "Reactions", Map.of(), "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", T1, "SchemaVersion", 1, "Version", 1), item);
     assertNoGsi(item, Gsi.GSI2, Gsi.GSI3);
     assertEquals(Ticket.fromItem(item), t);
@@ -408,11 +440,11 @@ class TicketsTest {
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
     assertItem(attrs(
         "PK", "ISSUE#alice#" + lower + "#00000001", "SK", "ISSUE#alice#" + lower + "#00000001",
-        "GSI1PK", "ISSUE#alice#" + lower, "GSI1SK", "ISSUE#00000001",
-        "GSI4PK", "ISSUE#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
+        "GSI1PK", "REPO#alice#" + lower, "GSI1SK", "ISSUE#00000001",
+        "GSI4PK", "REPO#alice#" + lower, "GSI4SK", "ISSUE#OPEN#99999998",
         "Type", "Issue", "Owner", "Alice", "Repo", repo, "Number", 1,
         "Title", "new", "Body", "", "State", "open", "Author", "Bob",
-        "CommentCount", 0, "Reactions", Map.of(),
+        "CommentCount", 0, "Reactions", Map.of(), "IsPrivate", false, "OwnerType", "User",
         "CreatedAt", T1, "UpdatedAt", t2, "SchemaVersion", 1, "Version", 2), item);
     assertEquals(Ticket.fromItem(item), t);
   }
@@ -430,7 +462,7 @@ class TicketsTest {
 
     Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 2);
     assertEquals("#ISSUE#CLOSED#00000002", item.get("GSI4SK").s());
-    assertEquals("ISSUE#alice#" + repo.toLowerCase(), item.get("GSI4PK").s());
+    assertEquals("REPO#alice#" + repo.toLowerCase(), item.get("GSI4PK").s());
     assertEquals("ISSUE#00000002", item.get("GSI1SK").s());
     assertEquals("closed", item.get("State").s());
     assertEquals(closedAt, item.get("ClosedAt").s());
@@ -473,6 +505,7 @@ class TicketsTest {
         "Type", "PullRequest", "Owner", "Acme", "Repo", "merge-me", "Number", 1,
         "Title", "pr", "State", "merged", "Author", "Bob", "Head", "feature", "Base", "main",
         "CommentCount", 0, "Reactions", Map.of(), "ClosedAt", mergedAt, "MergedAt", mergedAt,
+        "IsPrivate", false, "OwnerType", "Organization",
         "CreatedAt", T1, "UpdatedAt", mergedAt, "SchemaVersion", 1, "Version", 2), item);
     assertEquals(Ticket.fromItem(item), merged);
 

@@ -29,11 +29,28 @@ class KeysTest {
 
   @Test
   void ticketGsi4_shouldUseReverseNumber_whenOpen_andPaddedNumber_whenClosed() {
-    assertEquals(new Key("ISSUE#o#r", "ISSUE#OPEN#99999992"), Keys.ticketGsi4(TicketKind.ISSUE, "o", "r", 7, true));
-    assertEquals(new Key("ISSUE#o#r", "#ISSUE#CLOSED#00000007"), Keys.ticketGsi4(TicketKind.ISSUE, "o", "r", 7, false));
+    assertEquals(new Key("REPO#o#r", "ISSUE#OPEN#99999992"), Keys.ticketGsi4(TicketKind.ISSUE, "o", "r", 7, true));
+    assertEquals(new Key("REPO#o#r", "#ISSUE#CLOSED#00000007"), Keys.ticketGsi4(TicketKind.ISSUE, "o", "r", 7, false));
     assertEquals(new Key("PR#o#r", "PR#OPEN#99999992"), Keys.ticketGsi4(TicketKind.PULL_REQUEST, "o", "r", 7, true));
     assertEquals(new Key("PR#o#r", "#PR#CLOSED#00000007"),
         Keys.ticketGsi4(TicketKind.PULL_REQUEST, "o", "r", 7, false));
+  }
+
+  @Test
+  void listHeads_shouldSortNextToTheirLists_inEachPartition() {
+    // GSI4 of REPO#o#r (issues) and PR#o#r (pull requests): closed < head < open
+    for (TicketKind kind : TicketKind.values()) {
+      String head4 = Keys.listHeadGsi4(kind, "o", "r").sk();
+      assertTrue(Keys.ticketGsi4(kind, "o", "r", 99_999_999, false).sk().compareTo(head4) < 0, kind + " closed");
+      assertTrue(head4.compareTo(Keys.ticketGsi4(kind, "o", "r", 1, true).sk()) < 0, kind + " open");
+      // GSI1: every number < head
+      String head1 = Keys.listHeadGsi1(kind, "o", "r").sk();
+      assertTrue(Keys.ticketGsi1(kind, "o", "r", 99_999_999).sk().compareTo(head1) < 0, kind + " by number");
+      assertEquals(Keys.ticketGsi1(kind, "o", "r", 1).pk(), Keys.listHeadGsi1(kind, "o", "r").pk());
+    }
+    // GSI1 of REPO#o#r: issues < the repository < its stargazers; GSI2: forks < the repository
+    assertTrue(Keys.repository("o", "r").sk().compareTo(Keys.starGsi1("a", "o", "r", "2026-01-02T03:04:05.678Z").sk()) < 0);
+    assertTrue(Keys.forkGsi2("o", "r", "zzz").sk().compareTo(Keys.repository("o", "r").sk()) < 0);
   }
 
   @Test
@@ -49,7 +66,11 @@ class KeysTest {
     assertEquals(new Key("ACCOUNT#o", "#2026-01-02T03:04:05.678Z"), Keys.repoUpdatedGsi3("o", "2026-01-02T03:04:05.678Z"));
     assertEquals(new Key("REPO#o#r", "#REPO#o#r"), Keys.repoGsi4("o", "r"));
     assertEquals(new Key("COUNTER#o#r", "METADATA"), Keys.counter("o", "r"));
-    assertEquals(new Key("ISSUE#o#r", "ISSUE#00000003"), Keys.ticketGsi1(TicketKind.ISSUE, "o", "r", 3));
+    assertEquals(new Key("REPO#o#r", "ISSUE#00000003"), Keys.ticketGsi1(TicketKind.ISSUE, "o", "r", 3));
+    assertEquals(new Key("PR#o#r", "REPO#o#r"), Keys.listHeadGsi1(TicketKind.PULL_REQUEST, "O", "R"));
+    assertEquals(new Key("PR#o#r", "#REPO#o#r"), Keys.listHeadGsi4(TicketKind.PULL_REQUEST, "O", "R"));
+    assertEquals(new Key("REPO#o#r", "REPO#o#r"), Keys.listHeadGsi1(TicketKind.ISSUE, "O", "R"));
+    assertEquals(new Key("REPO#o#r", "#REPO#o#r"), Keys.listHeadGsi4(TicketKind.ISSUE, "O", "R"));
     assertEquals(new Key("PR#o#r", "PR#00000003"), Keys.ticketGsi1(TicketKind.PULL_REQUEST, "o", "r", 3));
     assertEquals(new Key("REPO#o#r", "ISSUE#00000003#COMMENT#01ARZ3NDEKTSV4RRFFQ69G5FAV"),
         Keys.comment(TicketKind.ISSUE, "o", "r", 3, "01ARZ3NDEKTSV4RRFFQ69G5FAV"));

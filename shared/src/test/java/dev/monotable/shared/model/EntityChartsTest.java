@@ -49,13 +49,17 @@ class EntityChartsTest {
         "GSI2PK", "REPO#{originalOwner}#{originalRepo}", "GSI2SK", "FORK#{owner}",
         "GSI3PK", "ACCOUNT#{owner}", "GSI3SK", "#{ts of last update}",
         "GSI4PK", "REPO#{owner}#{repo}", "GSI4SK", "#REPO#{owner}#{repo}"));
-    m.put("Counter", keys("COUNTER#{owner}#{repo}", "METADATA"));
+    // Departures from forge.md's chart (docs/relationship-decisions.md, "One request per read"): the
+    // Counter heads its repository's pull-request lists; issues list in the repository's partition.
+    m.put("Counter", keys("COUNTER#{owner}#{repo}", "METADATA",
+        "GSI1PK", "PR#{owner}#{repo}", "GSI1SK", "REPO#{owner}#{repo}",
+        "GSI4PK", "PR#{owner}#{repo}", "GSI4SK", "#REPO#{owner}#{repo}"));
     m.put("Issue (open)", keys("ISSUE#{owner}#{repo}#{n8}", "ISSUE#{owner}#{repo}#{n8}",
-        "GSI1PK", "ISSUE#{owner}#{repo}", "GSI1SK", "ISSUE#{n8}",
-        "GSI4PK", "ISSUE#{owner}#{repo}", "GSI4SK", "ISSUE#OPEN#{rev8}"));
+        "GSI1PK", "REPO#{owner}#{repo}", "GSI1SK", "ISSUE#{n8}",
+        "GSI4PK", "REPO#{owner}#{repo}", "GSI4SK", "ISSUE#OPEN#{rev8}"));
     m.put("Issue (closed)", keys("ISSUE#{owner}#{repo}#{n8}", "ISSUE#{owner}#{repo}#{n8}",
-        "GSI1PK", "ISSUE#{owner}#{repo}", "GSI1SK", "ISSUE#{n8}",
-        "GSI4PK", "ISSUE#{owner}#{repo}", "GSI4SK", "#ISSUE#CLOSED#{n8}"));
+        "GSI1PK", "REPO#{owner}#{repo}", "GSI1SK", "ISSUE#{n8}",
+        "GSI4PK", "REPO#{owner}#{repo}", "GSI4SK", "#ISSUE#CLOSED#{n8}"));
     m.put("PullRequest (open)", keys("PR#{owner}#{repo}#{n8}", "PR#{owner}#{repo}#{n8}",
         "GSI1PK", "PR#{owner}#{repo}", "GSI1SK", "PR#{n8}",
         "GSI4PK", "PR#{owner}#{repo}", "GSI4SK", "PR#OPEN#{rev8}"));

@@ -48,6 +48,18 @@ class ModelValidatorTest {
   }
 
   @Test
+  void validate_shouldReportTheMissingVisibilityCopy_andTheOldIssueIndexKeys() {
+    // every item a read returns under a repository carries the repository's IsPrivate and OwnerType
+    for (String label : List.of("Counter", "Issue (open)", "PullRequest (open)", "IssueComment", "PRComment")) {
+      assertEquals(List.of("ATTRIBUTE_MISSING IsPrivate"), kinds(with(label, "IsPrivate", null)), label);
+      assertEquals(List.of("ATTRIBUTE_MISSING OwnerType"), kinds(with(label, "OwnerType", null)), label);
+    }
+    // an issue still filed in its old GSI1/GSI4 partition ISSUE#{owner}#{repo}
+    assertEquals(List.of("KEY_MISMATCH GSI1PK"), kinds(with("Issue (open)", "GSI1PK", s("ISSUE#alice#hello.world"))));
+    assertEquals(List.of("KEY_MISMATCH GSI4PK"), kinds(with("Issue (closed)", "GSI4PK", s("ISSUE#alice#hello.world"))));
+  }
+
+  @Test
   void validate_shouldReportTypeUnknown_whenNoChartForType() {
     assertEquals(List.of("TYPE_UNKNOWN Type"), kinds(with("User", "Type", s("Widget"))));
   }
