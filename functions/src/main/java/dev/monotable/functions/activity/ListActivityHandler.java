@@ -20,6 +20,6 @@ public final class ListActivityHandler extends ApiHandler {
   @Override
   protected Response handle(Request r) {
     return Response.ok(Representations.page(
-        services.activities().listEvents(r.path("username"), r.page()), Representations::activity));
+        services.activities().listActivity(r.path("username"), r.page()), Representations::activity));
   }
 }

@@ -1,5 +1,6 @@
 package dev.monotable.functions.http;
 
+import dev.monotable.shared.data.TransactionFailures;
 import dev.monotable.shared.errors.ConflictException;
 import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
@@ -41,7 +42,7 @@ public final class ErrorMapper {
           Map.of("etag", "\"" + e.currentVersion() + "\""));
     } else if (t instanceof PayloadTooLargeException e) {
       return error(413, e.code(), e.getMessage(), null);
-    } else if (t instanceof TransactionCanceledException e && isTransactionConflict(e)) {
+    } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)) {
       // Another transaction held one of the items: nothing was written and a retry will succeed.
       return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
     } else if (t instanceof DynamoDbException e && isThrottling(e)) {
@@ -55,11 +56,6 @@ public final class ErrorMapper {
           Map.of("retry-after", "1"));
     }
     return error(500, "internal", "internal error", null);
-  }
-
-  private static boolean isTransactionConflict(TransactionCanceledException e) {
-    return e.hasCancellationReasons()
-        && e.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
   }
 
   private static boolean isThrottling(DynamoDbException e) {

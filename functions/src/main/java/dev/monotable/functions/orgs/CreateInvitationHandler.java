@@ -22,7 +22,7 @@ public final class CreateInvitationHandler extends ApiHandler {
   protected Response handle(Request r) {
     String caller = r.requireCaller();
     String role = r.string("role");
-    return Response.created(Representations.invitation(services.organizations().invite(
+    return Response.created(Representations.invitation(services.organizations().createInvitation(
         caller, r.path("org"), r.requiredString("email"), role == null ? Role.MEMBER : Role.parse("role", role))));
   }
 }

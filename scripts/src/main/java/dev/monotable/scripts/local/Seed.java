@@ -26,7 +26,7 @@ public final class Seed {
 
     s.organizations().createOrg("alice", "acme", "Acme Corporation", "Makers of everything");
     s.organizations().putMember("alice", "acme", "bob", Role.MEMBER);
-    s.organizations().invite("alice", "acme", "carol@example.com", Role.MEMBER);
+    s.organizations().createInvitation("alice", "acme", "carol@example.com", Role.MEMBER);
 
     s.repositories().createRepo("alice", "alice", "hello-forge", "A first repository", false);
     s.repositories().createRepo("alice", "alice", "secret-plans", "Private to alice", true);

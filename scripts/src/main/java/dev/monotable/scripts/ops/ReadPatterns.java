@@ -174,7 +174,7 @@ public final class ReadPatterns {
     add(m, AP11, List.of("org"), true, Sample.of("alice", "acme"),
         (t, c, p, page) -> new Organizations(t).listInvitations(c, p.get(0), page).map(Invitation::toItem));
     add(m, AP12, List.of("username"), false, Sample.of(null, "alice"),
-        (t, c, p, page) -> new Activities(t).listEvents(p.get(0), page).map(Activity::toItem));
+        (t, c, p, page) -> new Activities(t).listActivity(p.get(0), page).map(Activity::toItem));
     // repositories and stars: the samples read private acme/roadmap as member bob, so the
     // membership part of the visibility read is exercised too
     add(m, AP14, List.of("owner", "repo"), false, Sample.of("bob", "acme", "roadmap"),

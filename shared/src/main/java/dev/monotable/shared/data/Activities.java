@@ -30,7 +30,7 @@ public final class Activities {
    * filter {@code TTL > :now}, so expired entries never show even before TTL deletes them. A page
    * may hold fewer items than the limit (the filter runs after Limit), yet still a next cursor.
    */
-  public Page<Activity> listEvents(String username, PageRequest page) {
+  public Page<Activity> listActivity(String username, PageRequest page) {
     String partition = Keys.accountPartition("username", username);
     QuerySpec spec = QuerySpec.table(partition, Keys.activityPrefix())
         .newestFirst()

@@ -263,7 +263,7 @@ public final class Organizations {
    * @throws ForbiddenException when the caller is not an admin of the org
    * @throws ConflictException {@code invitation} when an unexpired invitation for the address exists
    */
-  public Invitation invite(String caller, String org, String email, Role role) {
+  public Invitation createInvitation(String caller, String org, String email, Role role) {
     Segments.account("org", org);
     String mail = Segments.email("email", email);
     Callers.require(caller);
@@ -315,7 +315,7 @@ public final class Organizations {
     if (!admin) {
       throw new ForbiddenException("only organization admins see invitations");
     }
-    QuerySpec spec = QuerySpec.table(partition, Keys.invitesPrefix())
+    QuerySpec spec = QuerySpec.table(partition, Keys.invitationsPrefix())
         .filter("#ttl > :now", Map.of("#ttl", TTL),
             Map.of(":now", AttributeValue.fromN(Long.toString(Timestamps.epochSeconds(table.clock().instant())))));
     return table.query(spec, page, "AP11").map(Invitation::fromItem);

@@ -73,7 +73,8 @@ public final class Reactions {
    * AP31/AP41: one BatchGetItem (visibility: repository, caller's membership, the ticket), then one
    * TransactWriteItems: Delete Reaction {@code attribute_exists(PK)} and Update the ticket
    * {@code ADD Reactions.{type} -1} with {@code attribute_exists(PK)}. Idempotent. The read keeps
-   * the contract's rule that everything under a private repository is 404 to non-members, also for
+   * the rule that everything under a private repository is 404 to non-members
+   * (docs/api-contract.md#permissions), also for
    * removing a reaction one no longer may see.
    *
    * @return true when removed, false when there was no such reaction (nothing changes)

@@ -9,10 +9,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 /**
  * Reads the CancellationReasons of a TransactWriteItems by action index, so each data-access class
  * maps "the condition of action i failed" to its domain exception. A cancellation without any
- * failed condition (TransactionConflict, throttling) is not a domain outcome and is rethrown.
+ * failed condition (TransactionConflict, throttling) is not a domain outcome and is rethrown; the
+ * HTTP layer asks {@link #isConflict} to answer it as a retryable 409. The one reader of
+ * cancellation reasons in the code base.
  */
-final class TransactionFailures {
+public final class TransactionFailures {
   static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
+  static final String TRANSACTION_CONFLICT = "TransactionConflict";
 
   private final TransactionCanceledException cause;
   private final List<CancellationReason> reasons;
@@ -29,6 +32,15 @@ final class TransactionFailures {
       throw e;
     }
     return f;
+  }
+
+  /**
+   * True when another transaction held one of the items (reason TransactionConflict): nothing was
+   * written and the whole request may be retried.
+   */
+  public static boolean isConflict(TransactionCanceledException e) {
+    return e.hasCancellationReasons()
+        && e.cancellationReasons().stream().anyMatch(r -> TRANSACTION_CONFLICT.equals(r.code()));
   }
 
   /** True when the condition of the action at {@code index} failed. */

@@ -14,18 +14,18 @@ public final class Keys {
   public static final Template ACCOUNT = Template.of("ACCOUNT#{account}");
   public static final Template ACCOUNT_EMAIL = Template.of("ACCOUNTEMAIL#{email}");
   public static final Template MEMBER = Template.of("MEMBER#{username}");
-  public static final Template INVITE = Template.of("INVITE#{email}");
+  public static final Template INVITATION = Template.of("INVITE#{email}");
   public static final Template ACTIVITY = Template.of("#ACTIVITY#{ts}#{id}");
   public static final Template REPO = Template.of("REPO#{owner}#{repo}");
   public static final Template COUNTER = Template.of("COUNTER#{owner}#{repo}");
   public static final Template COUNTER_SK = Template.of("METADATA");
   public static final Template ISSUE = Template.of("ISSUE#{owner}#{repo}#{n8}");
-  public static final Template PR = Template.of("PR#{owner}#{repo}#{n8}");
+  public static final Template PULL_REQUEST = Template.of("PR#{owner}#{repo}#{n8}");
   public static final Template ISSUE_COMMENT = Template.of("ISSUE#{n8}#COMMENT#{id}");
-  public static final Template PR_COMMENT = Template.of("PR#{n8}#COMMENT#{id}");
+  public static final Template PULL_REQUEST_COMMENT = Template.of("PR#{n8}#COMMENT#{id}");
   public static final Template COUNTED_COMMENT = Template.of("COUNTED#{id}");
   public static final Template ISSUE_REACTION_PK = Template.of("REACTION#{owner}#{repo}#ISSUE#{n8}");
-  public static final Template PR_REACTION_PK = Template.of("REACTION#{owner}#{repo}#PR#{n8}");
+  public static final Template PULL_REQUEST_REACTION_PK = Template.of("REACTION#{owner}#{repo}#PR#{n8}");
   public static final Template REACTION_SK = Template.of("REACTION#{username}#{type}");
   public static final Template STAR = Template.of("STAR#{owner}#{repo}");
   // Indexes
@@ -33,13 +33,13 @@ public final class Keys {
   public static final Template FORK = Template.of("FORK#{owner}");
   public static final Template REPO_UPDATED = Template.of("#{ts}");
   public static final Template REPO_META = Template.of("#REPO#{owner}#{repo}");
-  public static final Template PRS_OF_REPO = Template.of("PR#{owner}#{repo}");
+  public static final Template PULL_REQUESTS_OF_REPO = Template.of("PR#{owner}#{repo}");
   public static final Template ISSUE_NUMBER = Template.of("ISSUE#{n8}");
-  public static final Template PR_NUMBER = Template.of("PR#{n8}");
+  public static final Template PULL_REQUEST_NUMBER = Template.of("PR#{n8}");
   public static final Template ISSUE_OPEN = Template.of("ISSUE#OPEN#{rev8}");
   public static final Template ISSUE_CLOSED = Template.of("#ISSUE#CLOSED#{n8}");
-  public static final Template PR_OPEN = Template.of("PR#OPEN#{rev8}");
-  public static final Template PR_CLOSED = Template.of("#PR#CLOSED#{n8}");
+  public static final Template PULL_REQUEST_OPEN = Template.of("PR#OPEN#{rev8}");
+  public static final Template PULL_REQUEST_CLOSED = Template.of("#PR#CLOSED#{n8}");
   public static final Template STARGAZER = Template.of("STAR#{username}#{ts}");
   public static final Template IDEMPOTENCY = Template.of("IDEMPOTENCY#{username}#{key}");
 
@@ -83,7 +83,7 @@ public final class Keys {
   }
 
   public static Key invitation(String org, String email) {
-    return new Key(accountPartition("org", org), INVITE.fill(Segments.email("email", email)));
+    return new Key(accountPartition("org", org), INVITATION.fill(Segments.email("email", email)));
   }
 
   /** Activity item: {@code ts} is an ISO-8601 millisecond timestamp, {@code id} a ULID. */
@@ -127,7 +127,7 @@ public final class Keys {
   // ---- issues and pull requests -----------------------------------------------------------
 
   public static Key ticket(TicketKind kind, String owner, String repo, int number) {
-    Template t = kind == TicketKind.ISSUE ? ISSUE : PR;
+    Template t = kind == TicketKind.ISSUE ? ISSUE : PULL_REQUEST;
     String k = t.fill(Segments.account("owner", owner), Segments.repo("repo", repo), Segments.n8(number));
     return new Key(k, k);
   }
@@ -139,7 +139,7 @@ public final class Keys {
    * the repository's Counter (docs/relationship-decisions.md).
    */
   public static String ticketsPartition(TicketKind kind, String owner, String repo) {
-    Template t = kind == TicketKind.ISSUE ? REPO : PRS_OF_REPO;
+    Template t = kind == TicketKind.ISSUE ? REPO : PULL_REQUESTS_OF_REPO;
     return t.fill(Segments.account("owner", owner), Segments.repo("repo", repo));
   }
 
@@ -163,7 +163,7 @@ public final class Keys {
 
   /** GSI1 key: all issues (or PRs) of a repository by number. */
   public static Key ticketGsi1(TicketKind kind, String owner, String repo, int number) {
-    Template t = kind == TicketKind.ISSUE ? ISSUE_NUMBER : PR_NUMBER;
+    Template t = kind == TicketKind.ISSUE ? ISSUE_NUMBER : PULL_REQUEST_NUMBER;
     return new Key(ticketsPartition(kind, owner, repo), t.fill(Segments.n8(number)));
   }
 
@@ -173,34 +173,34 @@ public final class Keys {
     if (kind == TicketKind.ISSUE) {
       sk = open ? ISSUE_OPEN.fill(Segments.rev8(number)) : ISSUE_CLOSED.fill(Segments.n8(number));
     } else {
-      sk = open ? PR_OPEN.fill(Segments.rev8(number)) : PR_CLOSED.fill(Segments.n8(number));
+      sk = open ? PULL_REQUEST_OPEN.fill(Segments.rev8(number)) : PULL_REQUEST_CLOSED.fill(Segments.n8(number));
     }
     return new Key(ticketsPartition(kind, owner, repo), sk);
   }
 
   /** begins_with prefix of GSI1SK for all issues or PRs. */
   public static String ticketNumberPrefix(TicketKind kind) {
-    return (kind == TicketKind.ISSUE ? ISSUE_NUMBER : PR_NUMBER).prefix();
+    return (kind == TicketKind.ISSUE ? ISSUE_NUMBER : PULL_REQUEST_NUMBER).prefix();
   }
 
   /** begins_with prefix of GSI4SK for open ones. */
   public static String ticketOpenPrefix(TicketKind kind) {
-    return (kind == TicketKind.ISSUE ? ISSUE_OPEN : PR_OPEN).prefix();
+    return (kind == TicketKind.ISSUE ? ISSUE_OPEN : PULL_REQUEST_OPEN).prefix();
   }
 
   /** begins_with prefix of GSI4SK for closed (and merged) ones. */
   public static String ticketClosedPrefix(TicketKind kind) {
-    return (kind == TicketKind.ISSUE ? ISSUE_CLOSED : PR_CLOSED).prefix();
+    return (kind == TicketKind.ISSUE ? ISSUE_CLOSED : PULL_REQUEST_CLOSED).prefix();
   }
 
   public static Key comment(TicketKind kind, String owner, String repo, int number, String id) {
-    Template t = kind == TicketKind.ISSUE ? ISSUE_COMMENT : PR_COMMENT;
+    Template t = kind == TicketKind.ISSUE ? ISSUE_COMMENT : PULL_REQUEST_COMMENT;
     return new Key(repoPartition(owner, repo), t.fill(Segments.n8(number), Segments.ulid("id", id)));
   }
 
   /** begins_with prefix of the comments of one issue or PR, for example {@code ISSUE#00000007#COMMENT#}. */
   public static String commentPrefix(TicketKind kind, int number) {
-    String full = (kind == TicketKind.ISSUE ? ISSUE_COMMENT : PR_COMMENT).fill(Segments.n8(number), "X");
+    String full = (kind == TicketKind.ISSUE ? ISSUE_COMMENT : PULL_REQUEST_COMMENT).fill(Segments.n8(number), "X");
     return full.substring(0, full.length() - 1);
   }
 
@@ -210,7 +210,7 @@ public final class Keys {
   }
 
   public static Key reaction(TicketKind kind, String owner, String repo, int number, String username, String type) {
-    Template t = kind == TicketKind.ISSUE ? ISSUE_REACTION_PK : PR_REACTION_PK;
+    Template t = kind == TicketKind.ISSUE ? ISSUE_REACTION_PK : PULL_REQUEST_REACTION_PK;
     String pk = t.fill(Segments.account("owner", owner), Segments.repo("repo", repo), Segments.n8(number));
     return new Key(pk, REACTION_SK.fill(Segments.account("username", username), ReactionTypes.check(type)));
   }
@@ -248,8 +248,8 @@ public final class Keys {
     return ORG_OF_MEMBER.prefix();
   }
 
-  public static String invitesPrefix() {
-    return INVITE.prefix();
+  public static String invitationsPrefix() {
+    return INVITATION.prefix();
   }
 
   public static String activityPrefix() {

@@ -140,7 +140,7 @@ public final class EntityCharts {
             attr(Membership.ROLE, s, req, versioned, "admin or member"))));
 
     l.add(new Chart(Invitation.TYPE, null, Invitation.class, Selector.always(),
-        pair(org, key(Keys.INVITE)),
+        pair(org, key(Keys.INVITATION)),
         Map.of(), false, true,
         List.of("TTL = created + 7 days"),
         List.of(
@@ -194,7 +194,7 @@ public final class EntityCharts {
             "ForkOf = originalOwner/originalRepo; listed under the original on GSI2"),
         forkAttributes));
 
-    ChartKey prsOfRepo = key(Keys.PRS_OF_REPO);
+    ChartKey prsOfRepo = key(Keys.PULL_REQUESTS_OF_REPO);
     l.add(new Chart(Counter.TYPE, null, Counter.class, Selector.always(),
         pair(key(Keys.COUNTER), key(Keys.COUNTER_SK)),
         Map.of(GSI1, pair(prsOfRepo, repo), GSI4, pair(prsOfRepo, key(Keys.REPO_META))), false, false,
@@ -212,14 +212,14 @@ public final class EntityCharts {
         Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_OPEN));
     l.add(ticket(TicketKind.ISSUE, "closed", Selector.equalTo(Ticket.STATE, "closed"), Keys.ISSUE,
         Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_CLOSED));
-    l.add(ticket(TicketKind.PULL_REQUEST, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.PR,
-        Keys.PRS_OF_REPO, Keys.PR_NUMBER, Keys.PR_OPEN));
+    l.add(ticket(TicketKind.PULL_REQUEST, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.PULL_REQUEST,
+        Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_OPEN));
     l.add(ticket(TicketKind.PULL_REQUEST, "closed or merged", Selector.equalTo(Ticket.STATE, "closed", "merged"),
-        Keys.PR, Keys.PRS_OF_REPO, Keys.PR_NUMBER, Keys.PR_CLOSED));
+        Keys.PULL_REQUEST, Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_CLOSED));
 
     for (TicketKind kind : TicketKind.values()) {
       l.add(new Chart(kind.commentType(), null, Comment.class, Selector.always(),
-          pair(repo, key(kind == TicketKind.ISSUE ? Keys.ISSUE_COMMENT : Keys.PR_COMMENT)),
+          pair(repo, key(kind == TicketKind.ISSUE ? Keys.ISSUE_COMMENT : Keys.PULL_REQUEST_COMMENT)),
           Map.of(), true, false,
           List.of("IsPrivate, OwnerType copied from the repository"),
           List.of(
@@ -236,7 +236,7 @@ public final class EntityCharts {
     for (TicketKind kind : TicketKind.values()) {
       l.add(new Chart(CountedComment.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
           CountedComment.class, Selector.equalTo("Target", kind.type()),
-          pair(key(kind == TicketKind.ISSUE ? Keys.ISSUE : Keys.PR), key(Keys.COUNTED_COMMENT)),
+          pair(key(kind == TicketKind.ISSUE ? Keys.ISSUE : Keys.PULL_REQUEST), key(Keys.COUNTED_COMMENT)),
           Map.of(), false, false,
           List.of("written by a stream handler (ST3) with the CommentCount change",
               "receipt making the count exact when a stream record is delivered again"),
@@ -249,7 +249,7 @@ public final class EntityCharts {
     }
 
     for (TicketKind kind : TicketKind.values()) {
-      Template pk = kind == TicketKind.ISSUE ? Keys.ISSUE_REACTION_PK : Keys.PR_REACTION_PK;
+      Template pk = kind == TicketKind.ISSUE ? Keys.ISSUE_REACTION_PK : Keys.PULL_REQUEST_REACTION_PK;
       l.add(new Chart(Reaction.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
           Reaction.class, Selector.equalTo("Target", kind.type()),
           pair(key(pk), key(Keys.REACTION_SK)),

@@ -74,7 +74,7 @@ class ActivitiesTest {
   }
 
   @Test
-  void listEvents_shouldPageNewestFirst_andSkipTheAccountsOtherItems() {
+  void listActivity_shouldPageNewestFirst_andSkipTheAccountsOtherItems() {
     // GIVEN five events a minute apart, recorded out of order, next to the user's own item and a star
     String owner = "Carol";
     table.put(new User(owner, "carol@example.com", null, null, T0, T0, 1).toItem());
@@ -90,64 +90,64 @@ class ActivitiesTest {
     clock.set(t0.plusSeconds(300));
 
     // WHEN / THEN
-    Page<Activity> p1 = activities.listEvents("carol", PageRequest.first(2));
+    Page<Activity> p1 = activities.listActivity("carol", PageRequest.first(2));
     assertEquals(List.of("e5", "e4"), eventNames(p1));
     assertNotNull(p1.nextCursor());
-    Page<Activity> p2 = activities.listEvents("CAROL", new PageRequest(2, p1.nextCursor()));
+    Page<Activity> p2 = activities.listActivity("CAROL", new PageRequest(2, p1.nextCursor()));
     assertEquals(List.of("e3", "e2"), eventNames(p2));
     assertNotNull(p2.nextCursor());
-    Page<Activity> p3 = activities.listEvents("carol", new PageRequest(2, p2.nextCursor()));
+    Page<Activity> p3 = activities.listActivity("carol", new PageRequest(2, p2.nextCursor()));
     assertEquals(List.of("e1"), eventNames(p3));
     assertNull(p3.nextCursor());
   }
 
   @Test
-  void listEvents_shouldHideExpiredEvents_beforeTtlDeletesThem() {
+  void listActivity_shouldHideExpiredEvents_beforeTtlDeletesThem() {
     Instant t0 = Instant.parse(T0);
     Activity old = activities.record(activity("dave", t0, "old"));
     activities.record(activity("dave", t0.plus(Duration.ofDays(1)), "recent"));
 
     clock.set(t0.plus(LIFETIME).minusSeconds(1));
-    assertEquals(List.of("recent", "old"), eventNames(activities.listEvents("dave", PageRequest.first(10))));
+    assertEquals(List.of("recent", "old"), eventNames(activities.listActivity("dave", PageRequest.first(10))));
 
     // at its TTL the old event is expired though moto, like DynamoDB for a while, still stores it
     clock.set(t0.plus(LIFETIME));
-    Page<Activity> page = activities.listEvents("dave", PageRequest.first(10));
+    Page<Activity> page = activities.listActivity("dave", PageRequest.first(10));
     assertEquals(List.of("recent"), eventNames(page));
     assertNull(page.nextCursor());
     assertTrue(table.item(Keys.activity("dave", old.createdAt(), old.id())).isPresent());
   }
 
   @Test
-  void listEvents_shouldRejectCursor_issuedForAnotherAccount() {
+  void listActivity_shouldRejectCursor_issuedForAnotherAccount() {
     Instant t0 = Instant.parse(T0);
     for (String owner : List.of("erin", "frank")) {
       activities.record(activity(owner, t0, "a"));
       activities.record(activity(owner, t0.plusSeconds(1), "b"));
     }
     clock.set(t0.plusSeconds(2));
-    String cursor = activities.listEvents("erin", PageRequest.first(1)).nextCursor();
+    String cursor = activities.listActivity("erin", PageRequest.first(1)).nextCursor();
     assertNotNull(cursor);
 
     ValidationException e = assertThrows(ValidationException.class,
-        () -> activities.listEvents("frank", new PageRequest(1, cursor)));
+        () -> activities.listActivity("frank", new PageRequest(1, cursor)));
 
     assertEquals("cursor", e.field());
-    assertEquals(List.of("a"), eventNames(activities.listEvents("erin", new PageRequest(1, cursor))));
+    assertEquals(List.of("a"), eventNames(activities.listActivity("erin", new PageRequest(1, cursor))));
   }
 
   @Test
-  void listEvents_shouldReturnEmptyLastPage_whenAccountHasNoEvents() {
-    Page<Activity> page = activities.listEvents("nobody", PageRequest.first(5));
+  void listActivity_shouldReturnEmptyLastPage_whenAccountHasNoEvents() {
+    Page<Activity> page = activities.listActivity("nobody", PageRequest.first(5));
 
     assertEquals(List.of(), page.items());
     assertNull(page.nextCursor());
   }
 
   @Test
-  void listEvents_shouldRejectInvalidUsername() {
+  void listActivity_shouldRejectInvalidUsername() {
     assertEquals("username", assertThrows(ValidationException.class,
-        () -> activities.listEvents("no#pe", PageRequest.first(5))).field());
+        () -> activities.listActivity("no#pe", PageRequest.first(5))).field());
   }
 
   private static Activity activity(String account, Instant at, String event) {

@@ -51,7 +51,7 @@ class CommentsTest {
   }
 
   /** A public repository of Alice with issue 1 and pull request 2, both by Bob. */
-  private String repoWithIssueAndPr() {
+  private String repoWithIssueAndPullRequest() {
     String repo = "Talk-" + REPO_SEQ.incrementAndGet();
     userRepo(table, "Alice", repo, false);
     tickets.create(ISSUE, "Bob", "alice", repo, "issue", null, null, null);
@@ -67,7 +67,7 @@ class CommentsTest {
 
   @Test
   void create_shouldWriteExactIssueCommentItem_withTimeOrderedId() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     String lower = repo.toLowerCase();
 
     Comment c = comments.create(ISSUE, "Carol", "ALICE", repo.toLowerCase(), 1, "Me too");
@@ -87,7 +87,7 @@ class CommentsTest {
 
   @Test
   void create_shouldWriteExactPrCommentItem_andLeaveCommentCountToTheStream() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     String lower = repo.toLowerCase();
 
     Comment c = comments.create(PULL_REQUEST, "Alice", "alice", repo, 2, "LGTM");
@@ -107,7 +107,7 @@ class CommentsTest {
 
   @Test
   void create_shouldThrowNotFoundAndWriteNothing_whenTicketMissingOrOtherKind() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     assertEquals("pull request not found", assertThrows(NotFoundException.class,
@@ -123,7 +123,7 @@ class CommentsTest {
 
   @Test
   void create_shouldRejectAndWriteNothing_whenBodyBreaksRules() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     assertField("body", () -> comments.create(ISSUE, "Carol", "alice", repo, 1, null));
@@ -157,7 +157,7 @@ class CommentsTest {
   @Test
   void list_shouldReturnOneTicketsCommentsOldestFirst_overSeveralPages() {
     // GIVEN five comments on issue 1, interleaved with comments on PR 2 and another issue
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     tickets.create(ISSUE, "Bob", "alice", repo, "issue 3", null, null, null);
     for (int i = 1; i <= 5; i++) {
       clock.advance(Duration.ofMillis(7));
@@ -189,8 +189,8 @@ class CommentsTest {
 
   @Test
   void list_shouldRejectCursor_whenIssuedForAnotherTicketKindOrRepository() {
-    String repo = repoWithIssueAndPr();
-    String other = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
+    String other = repoWithIssueAndPullRequest();
     tickets.create(ISSUE, "Bob", "alice", repo, "issue 3", null, null, null);
     for (int i = 1; i <= 3; i++) {
       clock.advance(Duration.ofMillis(5));
@@ -211,7 +211,7 @@ class CommentsTest {
 
   @Test
   void list_shouldThrowNotFound_whenTicketMissingOrRepositoryPrivate() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     orgRepo(table, "Acme", "private-list", true);
     member(table, "Acme", "Dave", Role.ADMIN);
     tickets.create(ISSUE, "Dave", "acme", "private-list", "t", null, null, null);

@@ -487,7 +487,7 @@ class OrganizationsTest {
       user(name);
       orgs.putMember("pm", "pager-org", name, Role.MEMBER);
     }
-    orgs.invite("pm", "pager-org", "zz@example.com", Role.MEMBER);
+    orgs.createInvitation("pm", "pager-org", "zz@example.com", Role.MEMBER);
 
     // WHEN / THEN
     Page<Membership> p1 = orgs.listMembers("Pager-Org", PageRequest.first(2));
@@ -559,10 +559,10 @@ class OrganizationsTest {
   // ---- AP10 invite, AP11 listInvitations ----------------------------------------------------
 
   @Test
-  void invite_shouldWriteInvitationExactly_whenCallerIsAdmin() {
+  void createInvitation_shouldWriteInvitationExactly_whenCallerIsAdmin() {
     orgWithAdmin("yara", "yara-org");
 
-    Invitation inv = orgs.invite("yara", "Yara-Org", "New.Hire@Example.com", Role.ADMIN);
+    Invitation inv = orgs.createInvitation("yara", "Yara-Org", "New.Hire@Example.com", Role.ADMIN);
 
     Map<String, AttributeValue> item = table.item(Keys.invitation("yara-org", "new.hire@example.com")).orElseThrow();
     assertEquals(Set.of("PK", "SK", "Type", "Org", "Email", "Role", "InvitedBy", "TTL", "CreatedAt", "UpdatedAt",
@@ -581,27 +581,27 @@ class OrganizationsTest {
   }
 
   @Test
-  void invite_shouldConflict_whenAnUnexpiredInvitationIsPending() {
+  void createInvitation_shouldConflict_whenAnUnexpiredInvitationIsPending() {
     orgWithAdmin("zack", "zack-org");
-    orgs.invite("zack", "zack-org", "pending@example.com", Role.MEMBER);
+    orgs.createInvitation("zack", "zack-org", "pending@example.com", Role.MEMBER);
     Map<String, AttributeValue> before = table.item(Keys.invitation("zack-org", "pending@example.com")).orElseThrow();
     clock.advance(Duration.ofDays(7).minusSeconds(1));
 
     ConflictException e = assertThrows(ConflictException.class,
-        () -> orgs.invite("zack", "zack-org", "PENDING@example.com", Role.ADMIN));
+        () -> orgs.createInvitation("zack", "zack-org", "PENDING@example.com", Role.ADMIN));
 
     assertEquals("invitation", e.conflict());
     assertEquals(before, table.item(Keys.invitation("zack-org", "pending@example.com")).orElseThrow());
   }
 
   @Test
-  void invite_shouldReplaceInvitation_whenThePreviousOneExpiredButWasNotYetDeleted() {
+  void createInvitation_shouldReplaceInvitation_whenThePreviousOneExpiredButWasNotYetDeleted() {
     orgWithAdmin("amos", "amos-org");
-    orgs.invite("amos", "amos-org", "late@example.com", Role.MEMBER);
+    orgs.createInvitation("amos", "amos-org", "late@example.com", Role.MEMBER);
     // TTL deletion lags expiry by up to days; at TTL the invitation no longer counts
     clock.advance(Duration.ofDays(7));
 
-    Invitation again = orgs.invite("amos", "amos-org", "late@example.com", Role.ADMIN);
+    Invitation again = orgs.createInvitation("amos", "amos-org", "late@example.com", Role.ADMIN);
 
     Map<String, AttributeValue> item = table.item(Keys.invitation("amos-org", "late@example.com")).orElseThrow();
     assertEquals(Long.toString(T0_EPOCH + 2 * WEEK), n(item, "TTL"));
@@ -610,27 +610,27 @@ class OrganizationsTest {
   }
 
   @Test
-  void invite_shouldForbidOrNotFind_whenCallerIsNotAdminOrOrgIsMissing() {
+  void createInvitation_shouldForbidOrNotFind_whenCallerIsNotAdminOrOrgIsMissing() {
     orgWithAdmin("bert", "bert-org");
     user("bill");
     orgs.putMember("bert", "bert-org", "bill", Role.MEMBER);
     int before = table.scanAll().size();
 
-    assertThrows(ForbiddenException.class, () -> orgs.invite("bill", "bert-org", "x@example.com", Role.MEMBER));
-    assertThrows(ForbiddenException.class, () -> orgs.invite("stranger", "bert-org", "x@example.com", null));
+    assertThrows(ForbiddenException.class, () -> orgs.createInvitation("bill", "bert-org", "x@example.com", Role.MEMBER));
+    assertThrows(ForbiddenException.class, () -> orgs.createInvitation("stranger", "bert-org", "x@example.com", null));
     assertEquals("organization not found", assertThrows(NotFoundException.class,
-        () -> orgs.invite("bert", "nowhere-org", "x@example.com", Role.MEMBER)).getMessage());
+        () -> orgs.createInvitation("bert", "nowhere-org", "x@example.com", Role.MEMBER)).getMessage());
     assertEquals("email", assertThrows(ValidationException.class,
-        () -> orgs.invite("bert", "bert-org", "not-an-address", Role.MEMBER)).field());
+        () -> orgs.createInvitation("bert", "bert-org", "not-an-address", Role.MEMBER)).field());
 
     assertEquals(before, table.scanAll().size());
   }
 
   @Test
-  void invite_shouldDefaultToMemberRole_whenRoleIsNull() {
+  void createInvitation_shouldDefaultToMemberRole_whenRoleIsNull() {
     orgWithAdmin("cody", "cody-org");
 
-    Invitation inv = orgs.invite("cody", "cody-org", "someone@example.com", null);
+    Invitation inv = orgs.createInvitation("cody", "cody-org", "someone@example.com", null);
 
     assertEquals(Role.MEMBER, inv.role());
     assertEquals("member", s(table.item(Keys.invitation("cody-org", "someone@example.com")).orElseThrow(), "Role"));
@@ -640,7 +640,7 @@ class OrganizationsTest {
   void listInvitations_shouldPageByEmail_andEndWithNullCursor() {
     orgWithAdmin("dina", "dina-org");
     for (String email : List.of("e@x.io", "a@x.io", "d@x.io", "b@x.io", "c@x.io")) {
-      orgs.invite("dina", "dina-org", email, Role.MEMBER);
+      orgs.createInvitation("dina", "dina-org", email, Role.MEMBER);
     }
     user("dirk");
     orgs.putMember("dina", "dina-org", "dirk", Role.MEMBER);
@@ -658,10 +658,10 @@ class OrganizationsTest {
   void listInvitations_shouldHideExpiredInvitations_beforeTtlDeletesThem() {
     // GIVEN two invitations sent at T0 and one three days later
     orgWithAdmin("emma", "emma-org");
-    orgs.invite("emma", "emma-org", "old1@x.io", Role.MEMBER);
-    orgs.invite("emma", "emma-org", "old2@x.io", Role.MEMBER);
+    orgs.createInvitation("emma", "emma-org", "old1@x.io", Role.MEMBER);
+    orgs.createInvitation("emma", "emma-org", "old2@x.io", Role.MEMBER);
     clock.advance(Duration.ofDays(3));
-    orgs.invite("emma", "emma-org", "fresh@x.io", Role.MEMBER);
+    orgs.createInvitation("emma", "emma-org", "fresh@x.io", Role.MEMBER);
 
     // WHEN listed one second before and exactly at the first two's expiry
     clock.set(Instant.parse(T0).plus(Duration.ofDays(7)).minusSeconds(1));
@@ -681,7 +681,7 @@ class OrganizationsTest {
     orgWithAdmin("finn", "finn-org");
     user("fred");
     orgs.putMember("finn", "finn-org", "fred", Role.MEMBER);
-    orgs.invite("finn", "finn-org", "secret@x.io", Role.MEMBER);
+    orgs.createInvitation("finn", "finn-org", "secret@x.io", Role.MEMBER);
 
     assertThrows(ForbiddenException.class, () -> orgs.listInvitations("fred", "finn-org", PageRequest.first(10)));
     assertThrows(ForbiddenException.class, () -> orgs.listInvitations("outsider", "finn-org", PageRequest.first(10)));

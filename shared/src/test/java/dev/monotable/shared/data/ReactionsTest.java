@@ -49,7 +49,7 @@ class ReactionsTest {
   }
 
   /** A public repository of Alice with issue 1 and pull request 2, both by Bob. */
-  private String repoWithIssueAndPr() {
+  private String repoWithIssueAndPullRequest() {
     String repo = "Fun-" + REPO_SEQ.incrementAndGet();
     userRepo(table, "Alice", repo, false);
     tickets.create(ISSUE, "Bob", "alice", repo, "issue", null, null, null);
@@ -77,7 +77,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldWriteExactReactionItem_andCountPlusOne_withoutTouchingVersion() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     String lower = repo.toLowerCase();
     Map<String, AttributeValue> ticketBefore = ticketItem(ISSUE, repo, 1);
     clock.advance(Duration.ofSeconds(3));
@@ -102,7 +102,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldBeIdempotent_whenSameUserReactsTwice() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     assertTrue(reactions.react(ISSUE, "Carol", "alice", repo, 1, "heart"));
     List<Map<String, AttributeValue>> before = snapshot(table);
 
@@ -115,7 +115,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldCountPerType_acrossUsers() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
 
     assertTrue(reactions.react(ISSUE, "Carol", "alice", repo, 1, "+1"));
     assertTrue(reactions.react(ISSUE, "Dave", "alice", repo, 1, "+1"));
@@ -133,7 +133,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldWritePullRequestKeys_whenKindIsPullRequest() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
 
     assertTrue(reactions.react(PULL_REQUEST, "Carol", "alice", repo, 2, "eyes"));
 
@@ -148,7 +148,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldThrowNotFoundAndWriteNothing_whenTicketMissingOrRepositoryHidden() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     orgRepo(table, "Acme", "private-fun", true);
     member(table, "Acme", "Dave", Role.MEMBER);
     tickets.create(ISSUE, "Dave", "acme", "private-fun", "t", null, null, null);
@@ -167,7 +167,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldRejectAndWriteNothing_whenTypeUnknownOrNoCaller() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     List<Map<String, AttributeValue>> before = snapshot(table);
 
     assertField("type", () -> reactions.react(ISSUE, "Carol", "alice", repo, 1, "thumbsup"));
@@ -185,7 +185,7 @@ class ReactionsTest {
 
   @Test
   void unreact_shouldDeleteReactionAndDecrement_thenBeIdempotent() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     reactions.react(ISSUE, "Carol", "alice", repo, 1, "+1");
     reactions.react(ISSUE, "Dave", "alice", repo, 1, "+1");
     reactions.react(ISSUE, "Carol", "alice", repo, 1, "laugh");
@@ -209,7 +209,7 @@ class ReactionsTest {
 
   @Test
   void unreact_shouldReturnFalseOrNotFound_andWriteNothing_whenNeverReactedOrTicketMissing() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     reactions.react(PULL_REQUEST, "Carol", "alice", repo, 2, "hooray");
     List<Map<String, AttributeValue>> before = snapshot(table);
 
@@ -226,7 +226,7 @@ class ReactionsTest {
 
   @Test
   void react_shouldAddAgain_afterUnreact() {
-    String repo = repoWithIssueAndPr();
+    String repo = repoWithIssueAndPullRequest();
     reactions.react(PULL_REQUEST, "Carol", "alice", repo, 2, "+1");
     reactions.unreact(PULL_REQUEST, "Carol", "alice", repo, 2, "+1");
     clock.advance(Duration.ofMinutes(1));

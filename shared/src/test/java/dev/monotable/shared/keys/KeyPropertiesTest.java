@@ -131,7 +131,7 @@ class KeyPropertiesTest {
       assertOnlyTemplate(Keys.ACCOUNT_EMAIL, Keys.accountEmail(email).pk());
       Key invitation = Keys.invitation("acme", email);
       assertEquals("ACCOUNT#acme", invitation.pk());
-      assertOnlyTemplate(Keys.INVITE, invitation.sk());
+      assertOnlyTemplate(Keys.INVITATION, invitation.sk());
     });
   }
 
