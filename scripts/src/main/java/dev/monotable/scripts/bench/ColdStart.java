@@ -1,6 +1,7 @@
 package dev.monotable.scripts.bench;
 
 import dev.monotable.functions.Services;
+import dev.monotable.functions.http.ApiEvent;
 import dev.monotable.shared.Env;
 import dev.monotable.shared.catalog.Endpoint;
 import java.io.File;
@@ -32,6 +33,7 @@ public final class ColdStart {
 
   private final Path jar;
   private final Path probeClasses;
+  private static final String API_EVENT_HOME = classpathEntryOf(ApiEvent.class);
   private final Map<String, String> environment;
   private final Services services;
 
@@ -135,7 +137,10 @@ public final class ColdStart {
       cmd.add("-Xlog:class+load=info:file=" + classLog);
     }
     cmd.add("-cp");
-    cmd.add(subject.jar() + File.pathSeparator + probeClasses);
+    // The probe builds its event with ApiEvent, which the Lambda jar leaves out (a deployed function
+    // gets its events from API Gateway): it comes from the classpath entry that holds it here,
+    // after the jar, so every class the jar does hold still loads from the jar.
+    cmd.add(subject.jar() + File.pathSeparator + probeClasses + File.pathSeparator + API_EVENT_HOME);
     cmd.add(ColdStartProbe.class.getName());
     cmd.add(subject.handlerClass());
     cmd.add(e.method());
@@ -179,6 +184,15 @@ public final class ColdStart {
     long constructed = Long.parseLong(v.get("constructed"));
     long end = Long.parseLong(v.get("end"));
     return new Run(main - spawn, constructed - main, end - Long.parseLong(v.get("start")), status, end - spawn);
+  }
+
+  /** The directory or jar a class was loaded from in this JVM. */
+  static String classpathEntryOf(Class<?> type) {
+    try {
+      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Splits a class-load log at the probe's marker classes. */
