@@ -381,10 +381,11 @@ final class Report {
     md.append("## 1. DynamoDB requests per access pattern\n\n");
     md.append("One invocation per case with the fixture below each route (an authenticated non-owner where "
         + "the answer depends on the caller). Operations in call order, counted by an SDK "
-        + "`ExecutionInterceptor` on the client; a transaction is one request. *Spec allows*: reads one "
-        + "request, or two where visibility depends on the caller's membership (the repository's BatchGetItem "
-        + "before a list under it; AP15's Membership GetItem); writes the requests of the spec's operation "
-        + "column.\n\n");
+        + "`ExecutionInterceptor` on the client; a transaction is one request. *Spec allows* ("
+        + "`SpecBudget`): reads one request, plus one Membership GetItem only for a private organization "
+        + "repository read by someone other than its owner (and AP11's admin check), so two at most; writes "
+        + "the requests of the spec's operation column, with no read before them. `RequestBudgetTest` pins "
+        + "the counts per caller kind (anonymous, owner, member, stranger).\n\n");
     List<List<String>> rows = new ArrayList<>();
     for (CountRow r : counts) {
       RequestRecorder.Calls calls = r.sample().calls();
