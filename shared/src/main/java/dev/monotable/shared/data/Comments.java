@@ -78,8 +78,8 @@ public final class Comments {
       WriteAssumptions assumed = WriteAssumptions.optimistic(owner, repo);
       Comment comment = comment(kind, assumed, number, id, caller, body, instant);
       WriteTransaction tx = new WriteTransaction(table);
-      int ticketCheck = tx.check(ticketKey, WriteAssumptions.TICKET_CONDITION, WriteAssumptions.ticketNames(),
-          WriteAssumptions.ticketValues(owner, repo));
+      int ticketCheck = tx.check(ticketKey, WriteAssumptions.ticketCondition(true),
+          WriteAssumptions.ticketNames(true, Map.of()), WriteAssumptions.ticketValues(true, owner, repo, Map.of()));
       int putComment = tx.putIfAbsent(comment.toItem());
       int profile = WriteAssumptions.checkProfile(tx, caller);
       try {

@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The optimistic first attempt of a write under an issue or pull request that reads nothing first
  * (docs/relationship-decisions.md, "A read before some writes"): it assumes the repository is public
- * and owned by a user, and that the path spells the stored display names, writes its item with
+ * (and owned by a user, when the item copies the visibility), and that the path spells the stored display names, writes its item with
  * those values and lets the ticket's condition assert them. Clients use the names of our own
  * answers, so the assumption usually holds; when it does not, {@link #facts} learns the truth from
  * the refused ticket (returned with ALL_OLD) or, failing that, from the read a refusal makes anyway.
@@ -32,19 +32,36 @@ record WriteAssumptions(String owner, String repo, Visibility visibility, boolea
     return new WriteAssumptions(owner, repo, new Visibility(false, false), false);
   }
 
-  /** The ticket exists and carries the assumed names and visibility copy. */
-  static final String TICKET_CONDITION = "attribute_exists(#pk) AND #private = :false AND #ownerType = :ownerType"
-      + " AND #owner = :owner AND #repo = :repo";
-
-  static Map<String, String> ticketNames() {
-    return Map.of("#pk", TableSchema.PK, "#private", Visibility.IS_PRIVATE, "#ownerType", Visibility.OWNER_TYPE,
-        "#owner", "Owner", "#repo", "Repo");
+  /**
+   * The ticket exists, is public and carries the assumed names (and, when the item written copies
+   * the visibility, a user as owner).
+   */
+  static String ticketCondition(boolean copiesVisibility) {
+    return "attribute_exists(#pk) AND #private = :false" + (copiesVisibility ? " AND #ownerType = :ownerType" : "")
+        + " AND #owner = :owner AND #repo = :repo";
   }
 
-  static Map<String, AttributeValue> ticketValues(String owner, String repo) {
-    Map<String, AttributeValue> v = new LinkedHashMap<>();
+  /** The names of {@link #ticketCondition} (every name must be used), plus {@code extra}. */
+  static Map<String, String> ticketNames(boolean copiesVisibility, Map<String, String> extra) {
+    Map<String, String> n = new LinkedHashMap<>(extra);
+    n.put("#pk", TableSchema.PK);
+    n.put("#private", Visibility.IS_PRIVATE);
+    if (copiesVisibility) {
+      n.put("#ownerType", Visibility.OWNER_TYPE);
+    }
+    n.put("#owner", "Owner");
+    n.put("#repo", "Repo");
+    return n;
+  }
+
+  /** The values of {@link #ticketCondition} for the path's names, plus {@code extra}. */
+  static Map<String, AttributeValue> ticketValues(boolean copiesVisibility, String owner, String repo,
+      Map<String, AttributeValue> extra) {
+    Map<String, AttributeValue> v = new LinkedHashMap<>(extra);
     v.put(":false", AttributeValue.fromBool(false));
-    v.put(":ownerType", AttributeValue.fromS(User.TYPE));
+    if (copiesVisibility) {
+      v.put(":ownerType", AttributeValue.fromS(User.TYPE));
+    }
     v.put(":owner", AttributeValue.fromS(owner));
     v.put(":repo", AttributeValue.fromS(repo));
     return v;
