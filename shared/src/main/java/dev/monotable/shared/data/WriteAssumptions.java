@@ -14,9 +14,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The optimistic first attempt of a write under an issue or pull request that reads nothing first
- * (docs/relationship-decisions.md, "A read before some writes"): it assumes the repository is public
- * (and owned by a user, when the item copies the visibility), and that the path spells the stored display names, writes its item with
- * those values and lets the ticket's condition assert them. Clients use the names of our own
+ * (docs/relationship-decisions.md, "A read before some writes"): it assumes the repository is
+ * public (and owned by a user, when the item copies the visibility) and that the path spells the
+ * stored display names, writes its item with those values and lets the ticket's condition assert
+ * them. Clients use the names of our own
  * answers, so the assumption usually holds; when it does not, {@link #facts} learns the truth from
  * the refused ticket (returned with ALL_OLD) or, failing that, from the read a refusal makes anyway.
  *
