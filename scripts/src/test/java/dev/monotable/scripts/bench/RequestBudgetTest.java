@@ -63,7 +63,7 @@ class RequestBudgetTest {
     b.put("AP15 GET /orgs/{org}/repos", List.of(QUERY, GET));
     b.put("AP16 POST /repos/{owner}/{repo}/forks", List.of(BATCH, TX));
     b.put("AP17 GET /repos/{owner}/{repo}/forks", List.of(QUERY));
-    b.put("AP18 PUT /user/starred/{owner}/{repo}", List.of(BATCH, TX));
+    b.put("AP18 PUT /user/starred/{owner}/{repo}", List.of(TX));
     b.put("AP19 DELETE /user/starred/{owner}/{repo}", List.of(TX));
     b.put("AP20 GET /users/{username}/starred", List.of(QUERY));
     b.put("AP21 GET /repos/{owner}/{repo}/stargazers", List.of(QUERY));
@@ -73,20 +73,20 @@ class RequestBudgetTest {
     b.put("AP24 GET /repos/{owner}/{repo}/issues?state=all", List.of(QUERY));
     b.put("AP26 GET /repos/{owner}/{repo}/issues?state=closed", List.of(QUERY));
     b.put("AP27 PATCH /repos/{owner}/{repo}/issues/{number}", List.of(BATCH, UPDATE));
-    b.put("AP28 POST /repos/{owner}/{repo}/issues/{number}/comments", List.of(BATCH, TX));
+    b.put("AP28 POST /repos/{owner}/{repo}/issues/{number}/comments", List.of(TX));
     b.put("AP29 GET /repos/{owner}/{repo}/issues/{number}/comments", List.of(QUERY));
-    b.put("AP30 PUT /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(BATCH, TX));
-    b.put("AP31 DELETE /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(BATCH, TX));
+    b.put("AP30 PUT /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(TX));
+    b.put("AP31 DELETE /repos/{owner}/{repo}/issues/{number}/reactions/{type}", List.of(TX));
     b.put("AP32 POST /repos/{owner}/{repo}/pulls", List.of(UPDATE, TX));
     b.put("AP33 GET /repos/{owner}/{repo}/pulls/{number}", List.of(BATCH));
     b.put("AP35 GET /repos/{owner}/{repo}/pulls", List.of(QUERY));
     b.put("AP34 GET /repos/{owner}/{repo}/pulls?state=all", List.of(QUERY));
     b.put("AP36 GET /repos/{owner}/{repo}/pulls?state=closed", List.of(QUERY));
     b.put("AP37 PATCH /repos/{owner}/{repo}/pulls/{number}", List.of(BATCH, UPDATE));
-    b.put("AP38 POST /repos/{owner}/{repo}/pulls/{number}/comments", List.of(BATCH, TX));
+    b.put("AP38 POST /repos/{owner}/{repo}/pulls/{number}/comments", List.of(TX));
     b.put("AP39 GET /repos/{owner}/{repo}/pulls/{number}/comments", List.of(QUERY));
-    b.put("AP40 PUT /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(BATCH, TX));
-    b.put("AP41 DELETE /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(BATCH, TX));
+    b.put("AP40 PUT /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(TX));
+    b.put("AP41 DELETE /repos/{owner}/{repo}/pulls/{number}/reactions/{type}", List.of(TX));
     b.put("AP42 GET /health", List.of());
     return b;
   }
@@ -161,6 +161,42 @@ class RequestBudgetTest {
     b.put("POST issues acme/roadmap member", "201 [UpdateItem, BatchGetItem, UpdateItem, TransactWriteItems]");
     b.put("POST issues acme/roadmap stranger", "404 [UpdateItem, BatchGetItem]");
     b.put("POST issues alice/secret-plans stranger", "404 [UpdateItem, BatchGetItem]");
+    // Comments, reactions and stars read nothing first either: ONE transaction asserts that the
+    // repository is public and named as the path (a user's, for comments, which copy the owner's
+    // type). A wrong guess on a public repository costs a second transaction with the names from
+    // the refused item; a private repository (or a missing ticket) costs the read and, when the
+    // caller may write, a second transaction with a Membership check.
+    String tx = "[TransactWriteItems]";
+    String retried = "[TransactWriteItems, TransactWriteItems]";
+    String read = "[TransactWriteItems, BatchGetItem]";
+    String readRetried = "[TransactWriteItems, BatchGetItem, TransactWriteItems]";
+    for (String t : List.of("issues/3", "pulls/4")) {
+      b.put("POST " + t + "/comments alice/hello-forge stranger", "201 " + tx);
+      b.put("POST " + t + "/comments ALICE/Hello-Forge stranger", "201 " + retried);
+      b.put("POST " + t + "/comments alice/hello-forge owner", "201 " + tx);
+      b.put("PUT " + t + "/reactions/eyes alice/hello-forge stranger", "204 " + tx);
+      b.put("PUT " + t + "/reactions/eyes ALICE/Hello-Forge stranger", "204 " + retried);
+      b.put("DELETE " + t + "/reactions/eyes alice/hello-forge stranger", "204 " + tx);
+      b.put("DELETE " + t + "/reactions/eyes ALICE/Hello-Forge stranger", "204 " + tx);
+      b.put("PUT " + t + "/reactions/eyes ALICE/Hello-Forge owner", "204 " + retried);
+    }
+    b.put("POST issues/9/comments alice/hello-forge stranger", "404 " + read);
+    b.put("POST issues/1/comments acme/anvil stranger", "201 " + retried);
+    b.put("PUT issues/1/reactions/eyes acme/anvil stranger", "204 " + tx);
+    for (String t : List.of("issues/1", "pulls/2")) {
+      b.put("POST " + t + "/comments acme/roadmap member", "201 " + readRetried);
+      b.put("POST " + t + "/comments acme/roadmap stranger", "404 " + read);
+      b.put("PUT " + t + "/reactions/eyes acme/roadmap member", "204 " + readRetried);
+      b.put("PUT " + t + "/reactions/eyes acme/roadmap stranger", "404 " + read);
+      b.put("DELETE " + t + "/reactions/eyes acme/roadmap stranger", "404 " + read);
+      b.put("DELETE " + t + "/reactions/eyes acme/roadmap member", "204 " + readRetried);
+    }
+    b.put("PUT starred acme/anvil stranger", "204 " + tx);
+    b.put("PUT starred alice/hello-forge stranger", "204 " + tx);
+    b.put("PUT starred ACME/Anvil stranger", "204 " + retried);
+    b.put("PUT starred acme/roadmap member", "204 " + readRetried);
+    b.put("PUT starred acme/roadmap stranger", "404 " + read);
+    b.put("PUT starred alice/secret-plans owner", "204 " + readRetried);
     return b;
   }
 
@@ -177,10 +213,21 @@ class RequestBudgetTest {
         case "anonymous" -> null;
         case "owner", "admin" -> "alice";
         case "member" -> "bob";
-        default -> repo[0].equals("acme") ? "carol" : "bob";
+        default -> repo[0].equalsIgnoreCase("acme") ? "carol" : "bob";
       };
       BenchCase c;
-      if (w[0].equals("POST")) {
+      if (target.equals("starred")) {
+        c = BenchCase.route("PUT /user/starred/{owner}/{repo}",
+            i -> request(caller).path("owner", repo[0]).path("repo", repo[1]));
+      } else if (target.contains("/comments") || target.contains("/reactions/")) {
+        String[] p = target.split("/");
+        String route = w[0] + " /repos/{owner}/{repo}/" + p[0] + "/{number}/" + p[2]
+            + (p.length > 3 ? "/{type}" : "");
+        c = BenchCase.route(route, i -> {
+          BenchRequest r = request(caller).path("owner", repo[0]).path("repo", repo[1]).path("number", p[1]);
+          return p.length > 3 ? r.path("type", p[3]) : r.body("{\"body\":\"Budget " + i + "\"}");
+        });
+      } else if (w[0].equals("POST")) {
         c = BenchCase.route("POST /repos/{owner}/{repo}/" + target, i -> request(caller).path("owner", repo[0])
             .path("repo", repo[1]).body("{\"title\":\"Budget " + i + "\"}"));
       } else if (target.startsWith("users/") || target.startsWith("orgs/")) {
@@ -329,7 +376,8 @@ class RequestBudgetTest {
 
   @Test
   void repositoryRoutes_shouldMakeTheBudgetedRequests_perCallerKind() {
-    // GIVEN each read route (and the issue create) invoked by each kind of caller on public and private repositories
+    // GIVEN each read route (and the issue, comment, reaction and star writes) invoked by each kind of caller
+    // on public and private repositories
     List<String> differences = new ArrayList<>();
     BY_CALLER.forEach((label, expected) -> {
       Invoker.Sample s = BY_CALLER_MEASURED.get(label);

@@ -47,7 +47,8 @@ public enum AccessPattern {
       "GSI2PK = REPO#{owner}#{repo} AND GSI2SK BETWEEN FORK# AND REPO#{owner}#{repo} (the repository last)",
       "owner, repo, limit, cursor"),
   AP18("star (idempotent)", "TransactWriteItems", null,
-      "Put Star attribute_not_exists + Update Repository ADD StarCount 1", "owner, repo"),
+      "Put Star attribute_not_exists + Update Repository ADD StarCount 1 if public and named as the path + "
+          + "ConditionCheck caller's User", "owner, repo"),
   AP19("unstar (idempotent)", "TransactWriteItems", null,
       "Delete Star attribute_exists + Update Repository ADD StarCount -1", "owner, repo"),
   AP20("repositories a user starred", "Query", null,
@@ -73,14 +74,18 @@ public enum AccessPattern {
   AP27("edit title/body, close or reopen", "UpdateItem", null,
       "Update Issue on Version; rewrites GSI4SK on state change", "owner, repo, number, If-Match, body"),
   AP28("comment on issue", "TransactWriteItems", null,
-      "ConditionCheck Issue exists + Put IssueComment", "owner, repo, number, body: body"),
+      "ConditionCheck Issue exists, public and named as the path + Put IssueComment + ConditionCheck caller's User",
+      "owner, repo, number, body: body"),
   AP29("list issue comments, oldest first", "Query", null,
       "PK = REPO#{owner}#{repo} AND begins_with(SK, ISSUE#{n8}#COMMENT#); an empty first page: BatchGetItem "
           + "Repository + Issue", "owner, repo, number, limit, cursor"),
   AP30("react to issue (idempotent)", "TransactWriteItems", null,
-      "Put Reaction attribute_not_exists + Update Issue ADD Reactions.{type} 1", "owner, repo, number, type"),
+      "Put Reaction attribute_not_exists + Update Issue ADD Reactions.{type} 1 if public and named as the path + "
+          + "ConditionCheck caller's User", "owner, repo, number, type"),
   AP31("remove issue reaction (idempotent)", "TransactWriteItems", null,
-      "BatchGetItem (visibility), then Delete Reaction attribute_exists + Update Issue ADD Reactions.{type} -1", "owner, repo, number, type"),
+      "Delete Reaction attribute_exists + Update Issue ADD Reactions.{type} -1 if public + "
+          + "ConditionCheck caller's User",
+      "owner, repo, number, type"),
   AP32("create pull request; number from the shared counter", "UpdateItem + TransactWriteItems", null,
       "Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put PullRequest attribute_not_exists + "
           + "ConditionCheck caller's User",
@@ -99,14 +104,17 @@ public enum AccessPattern {
   AP37("edit, close, reopen or merge a pull request", "UpdateItem", null,
       "Update PullRequest on Version; rewrites GSI4SK on state change", "owner, repo, number, If-Match, body"),
   AP38("comment on pull request", "TransactWriteItems", null,
-      "ConditionCheck PullRequest exists + Put PRComment", "owner, repo, number, body: body"),
+      "ConditionCheck PullRequest exists, public and named as the path + Put PRComment + ConditionCheck caller's User",
+      "owner, repo, number, body: body"),
   AP39("list pull request comments, oldest first", "Query", null,
       "PK = REPO#{owner}#{repo} AND begins_with(SK, PR#{n8}#COMMENT#); an empty first page: BatchGetItem "
           + "Repository + PullRequest", "owner, repo, number, limit, cursor"),
   AP40("react to pull request (idempotent)", "TransactWriteItems", null,
-      "Put Reaction attribute_not_exists + Update PullRequest ADD Reactions.{type} 1", "owner, repo, number, type"),
+      "Put Reaction attribute_not_exists + Update PullRequest ADD Reactions.{type} 1 if public and named as the path + "
+          + "ConditionCheck caller's User", "owner, repo, number, type"),
   AP41("remove pull request reaction (idempotent)", "TransactWriteItems", null,
-      "BatchGetItem (visibility), then Delete Reaction attribute_exists + Update PullRequest ADD Reactions.{type} -1", "owner, repo, number, type"),
+      "Delete Reaction attribute_exists + Update PullRequest ADD Reactions.{type} -1 if public + "
+          + "ConditionCheck caller's User", "owner, repo, number, type"),
   AP42("liveness of the API", "none", null, "none", "");
 
   private final String description;

@@ -74,8 +74,10 @@ public final class EndpointCatalog {
     // a fork's empty page (its own GSI2 entry lives under its original).
     l.add(ep("GET", "/repos/{owner}/{repo}/forks", "repos.ListForksHandler", Auth.OPTIONAL, List.of(AP17),
         Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY), Gsi.GSI2));
+    // BatchGetItem only when the first transaction is refused; ConditionCheck: the caller's profile
+    // (and a member's Membership).
     l.add(ep("PUT", "/user/starred/{owner}/{repo}", "stars.StarHandler", Auth.REQUIRED, List.of(AP18),
-        Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM)));
+        Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
     l.add(ep("DELETE", "/user/starred/{owner}/{repo}", "stars.UnstarHandler", Auth.REQUIRED, List.of(AP19),
         Set.of(DELETE_ITEM, UPDATE_ITEM)));
     l.add(ep("GET", "/users/{username}/starred", "stars.ListStarredHandler", Auth.OPTIONAL, List.of(AP20),
@@ -110,10 +112,12 @@ public final class EndpointCatalog {
         List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM)));
     l.add(ep("GET", base + "/{number}/comments", pkg + "List" + noun + "CommentsHandler", Auth.OPTIONAL,
         List.of(ap.get(7)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY)));
+    // Comments and reactions: BatchGetItem only when the first transaction is refused; ConditionCheck:
+    // the caller's profile (and a member's Membership).
     l.add(ep("PUT", base + "/{number}/reactions/{type}", pkg + "Put" + noun + "ReactionHandler", Auth.REQUIRED,
-        List.of(ap.get(8)), Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM)));
+        List.of(ap.get(8)), Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
     l.add(ep("DELETE", base + "/{number}/reactions/{type}", pkg + "Delete" + noun + "ReactionHandler",
-        Auth.REQUIRED, List.of(ap.get(9)), Set.of(BATCH_GET_ITEM, DELETE_ITEM, UPDATE_ITEM)));
+        Auth.REQUIRED, List.of(ap.get(9)), Set.of(BATCH_GET_ITEM, DELETE_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
   }
 
   private static Endpoint ep(String method, String path, String handler, Auth auth,

@@ -12,6 +12,7 @@ import dev.monotable.shared.keys.Segments;
 import dev.monotable.shared.keys.Timestamps;
 import dev.monotable.shared.keys.Ulid;
 import dev.monotable.shared.model.Comment;
+import dev.monotable.shared.model.Repository;
 import dev.monotable.shared.model.IdempotencyRecord;
 import dev.monotable.shared.model.Rules;
 import dev.monotable.shared.model.TicketKind;
@@ -36,9 +37,14 @@ public final class Comments {
   }
 
   /**
-   * Comments as {@code caller} (AP28/AP38). Requests: the BatchGetItem of
-   * {@link RepoAccess#readForWrite} (visibility, the caller's profile), then TransactWriteItems: ConditionCheck ticket {@code attribute_exists(PK)} +
-   * Put comment {@code attribute_not_exists(PK)}, Version 1, id a ULID of the clock's instant.
+   * Comments as {@code caller} (AP28/AP38) with no read before writing on the common path: ONE
+   * TransactWriteItems of ConditionCheck ticket (exists, and carries the {@link WriteAssumptions}:
+   * public, a user's, the path's names) + Put comment {@code attribute_not_exists(PK)} (Version 1,
+   * id a ULID of the clock's instant, the assumed names and visibility copy) + ConditionCheck the
+   * caller's User item. A refusal learns the facts ({@link WriteAssumptions#facts}: from the
+   * refused ticket, or the BatchGetItem of {@link RepoAccess#readForWrite}), answers 404/403 as
+   * that read decides, or writes again with the facts (+ a Membership ConditionCheck for a member
+   * of a private org repository): two or three requests on that path.
    *
    * @throws UnauthorizedException no caller
    * @throws ValidationException body missing, blank or longer than 65,536 characters (nothing written)
@@ -65,30 +71,71 @@ public final class Comments {
     Rules.longText("body", body, true);
     Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
 
-    RepoAccess access = recordKey == null ? RepoAccess.readForWrite(table, owner, repo, caller)
-        : RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
-    if (recordKey != null && access.extra().containsKey(recordKey)) {
+    Instant instant = table.clock().instant();
+    String id = Ulid.next(instant);
+    if (recordKey == null) {
+      // No read first: the first attempt assumes a public repository named as the path spells it.
+      WriteAssumptions assumed = WriteAssumptions.optimistic(owner, repo);
+      Comment comment = comment(kind, assumed, number, id, caller, body, instant);
+      WriteTransaction tx = new WriteTransaction(table);
+      int ticketCheck = tx.check(ticketKey, WriteAssumptions.ticketCondition(true),
+          WriteAssumptions.ticketNames(true, Map.of()), WriteAssumptions.ticketValues(true, owner, repo, Map.of()));
+      int putComment = tx.putIfAbsent(comment.toItem());
+      int profile = WriteAssumptions.checkProfile(tx, caller);
+      try {
+        tx.commit();
+        return comment;
+      } catch (TransactionCanceledException e) {
+        TransactionFailures f = TransactionFailures.of(e);
+        if (f.failed(putComment) && !f.failed(ticketCheck) && !f.failed(profile)) {
+          return committedBefore(comment, f.oldItem(putComment), e);
+        }
+        WriteAssumptions facts = WriteAssumptions.facts(table, kind, caller, owner, repo, ticketKey,
+            f.oldItem(ticketCheck), f.failed(profile));
+        return write(kind, caller, ticketKey, comment(kind, facts, number, id, caller, body, instant), facts, null,
+            null, instant);
+      }
+    }
+    RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
+    if (access.extra().containsKey(recordKey)) {
       return replay(kind, idempotent, access.extra().get(recordKey));
     }
-    Instant instant = table.clock().instant();
+    Repository r = access.repository();
+    WriteAssumptions facts = new WriteAssumptions(r.owner(), r.name(), Visibility.of(r), false);
+    return write(kind, caller, ticketKey, comment(kind, facts, number, id, caller, body, instant), facts,
+        idempotent, recordKey, instant);
+  }
+
+  private static Comment comment(TicketKind kind, WriteAssumptions facts, int number, String id, String caller,
+      String body, Instant instant) {
     String now = Timestamps.format(instant);
-    Comment comment = new Comment(kind, access.repository().owner(), access.repository().name(), number,
-        Ulid.next(instant), caller, body, now, now, 1, Visibility.of(access.repository()));
-    Map<String, String> pkName = Map.of("#pk", TableSchema.PK);
+    return new Comment(kind, facts.owner(), facts.repo(), number, id, caller, body, now, now, 1, facts.visibility());
+  }
+
+  /**
+   * The write with known facts: ConditionCheck ticket {@code attribute_exists(PK)} + Put comment
+   * (+ the idempotency record, + the Membership of a member of a private org repository).
+   */
+  private Comment write(TicketKind kind, String caller, Key ticketKey, Comment comment, WriteAssumptions facts,
+      IdempotentRequest idempotent, Key recordKey, Instant instant) {
     WriteTransaction tx = new WriteTransaction(table);
-    int ticketCheck = tx.check(ticketKey, "attribute_exists(#pk)", pkName, Map.of());
+    int ticketCheck = tx.check(ticketKey, WriteAssumptions.TICKET_EXISTS, Map.of("#pk", TableSchema.PK), Map.of());
     int putComment = tx.putIfAbsent(comment.toItem());
     int putRecord = -1;
     if (idempotent != null) {
-      Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), number, comment.id());
+      Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), comment.number(), comment.id());
       putRecord = tx.putIfAbsent(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
-          idempotent.requestHash(), commentKey.pk(), commentKey.sk(), now,
+          idempotent.requestHash(), commentKey.pk(), commentKey.sk(), comment.createdAt(),
           instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS).toItem());
     }
+    int membership = facts.asMember() ? WriteAssumptions.checkMembership(tx, comment.owner(), caller) : -1;
     try {
       tx.commit();
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(membership)) {
+        throw new NotFoundException("repository");
+      }
       if (f.failed(ticketCheck)) {
         throw new NotFoundException(kind.noun());
       }
@@ -98,18 +145,22 @@ public final class Comments {
             () -> new ConflictException("Idempotency-Key", "a request with this key is in progress")));
       }
       if (f.failed(putComment)) {
-        Map<String, AttributeValue> old = f.oldItem(putComment);
-        Map<String, AttributeValue> mine = comment.toItem();
-        if (old != null && java.util.stream.Stream.of("Author", "Body", TableSchema.CREATED_AT)
-            .allMatch(a -> java.util.Objects.equals(mine.get(a), old.get(a)))) {
-          // The SDK retried a commit whose answer was lost: the comment in place is ours.
-          return comment;
-        }
-        throw new IllegalStateException("comment id " + comment.id() + " collided; retry", e);
+        return committedBefore(comment, f.oldItem(putComment), e);
       }
       throw f.unexpected();
     }
     return comment;
+  }
+
+  /** A comment id already taken: ours when the SDK retried a commit whose answer was lost. */
+  private static Comment committedBefore(Comment comment, Map<String, AttributeValue> old,
+      TransactionCanceledException e) {
+    Map<String, AttributeValue> mine = comment.toItem();
+    if (old != null && java.util.stream.Stream.of("Author", "Body", TableSchema.CREATED_AT)
+        .allMatch(a -> java.util.Objects.equals(mine.get(a), old.get(a)))) {
+      return comment;
+    }
+    throw new IllegalStateException("comment id " + comment.id() + " collided; retry", e);
   }
 
   /** The comment an earlier request with the same key created; one GetItem. */

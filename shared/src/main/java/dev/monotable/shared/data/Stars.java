@@ -43,9 +43,15 @@ public final class Stars {
   }
 
   /**
-   * AP18, PUT /user/starred/{owner}/{repo}: one BatchGetItem (visibility), then one
-   * TransactWriteItems: Put Star {@code attribute_not_exists} and Update Repository {@code ADD
-   * StarCount 1} ({@code attribute_exists}). Idempotent.
+   * AP18, PUT /user/starred/{owner}/{repo}, with no read before writing on the common path: ONE
+   * TransactWriteItems of Put Star {@code attribute_not_exists} (the path's names, IsPrivate
+   * false, the caller's name as the token spells it), Update Repository {@code ADD StarCount 1} on
+   * condition that it exists, is public and carries those names, and ConditionCheck the caller's
+   * User item (a profile, with that spelling). A refusal other than "already starred" learns the
+   * facts: from the refused repository (a public one spelled otherwise) or from the BatchGetItem
+   * of {@link RepoAccess#readForWrite} (404, 403, a private repository the caller may see, another
+   * spelling of the caller), and stars again with them (+ a Membership ConditionCheck for a member
+   * of a private org repository). Idempotent.
    *
    * @return true when a star was added, false when the caller had already starred the repository
    * @throws UnauthorizedException without a caller
@@ -54,29 +60,64 @@ public final class Stars {
    */
   public boolean star(String caller, String owner, String name) {
     Callers.require(caller);
-    // The caller's User item rides on the same BatchGetItem: a star lives in its account's
-    // partition, so an account without a profile may not star (and the display name is the stored one).
-    Key callerKey = Keys.account(caller);
-    RepoAccess access = RepoAccess.readForWrite(table, owner, name, caller);
-    Map<String, AttributeValue> callerItem = access.extra().get(callerKey);
-    Repository repo = access.repository();
     String now = Timestamps.format(table.clock().instant());
-    Star star = new Star(User.fromItem(callerItem).username(), repo.owner(), repo.name(), repo.isPrivate(), now);
-
+    Key repoKey = Keys.repository(owner, name);
     WriteTransaction tx = new WriteTransaction(table);
-    int putStar = tx.put(star.toItem(), "attribute_not_exists(#pk)", PK_NAME, Map.of());
-    int count = tx.update(Keys.repository(repo.owner(), repo.name()), "ADD #stars :delta", "attribute_exists(#pk)",
-        COUNT_NAMES, Map.of(":delta", AttributeValue.fromN("1")));
+    int putStar = tx.put(new Star(caller, owner, name, false, now).toItem(), "attribute_not_exists(#pk)", PK_NAME,
+        Map.of());
+    int count = tx.update(repoKey, "ADD #stars :delta",
+        "attribute_exists(#pk) AND #private = :false AND #owner = :owner AND #name = :name",
+        Map.of("#pk", TableSchema.PK, "#stars", Repository.STAR_COUNT, "#private", Repository.IS_PRIVATE,
+            "#owner", "Owner", "#name", "Name"),
+        Map.of(":delta", AttributeValue.fromN("1"), ":false", AttributeValue.fromBool(false),
+            ":owner", AttributeValue.fromS(owner), ":name", AttributeValue.fromS(name)));
+    // A star lives in its account's partition: an account without a profile may not star, and the
+    // Star copies the profile's spelling of the name.
+    int profile = tx.check(Keys.account(caller), "#type = :type AND #username = :username",
+        Map.of("#type", TableSchema.TYPE, "#username", "Username"),
+        Map.of(":type", AttributeValue.fromS(User.TYPE), ":username", AttributeValue.fromS(caller)));
     try {
       tx.commit();
       return true;
     } catch (TransactionCanceledException e) {
       TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(putStar)) {
+      if (f.failed(putStar) && !f.failed(count) && !f.failed(profile)) {
         return false;
       }
-      if (f.failed(count)) {
+      Map<String, AttributeValue> old = f.oldItem(count);
+      if (old != null && !f.failed(profile) && !Items.bool(old, Repository.IS_PRIVATE)) {
+        // A public repository spelled otherwise: its refused item has the names, no read.
+        Repository repo = Repository.fromItem(old);
+        return starWith(new Star(caller, repo.owner(), repo.name(), false, now), false);
+      }
+      RepoAccess access = RepoAccess.readForWrite(table, owner, name, caller);
+      Repository repo = access.repository();
+      Star star = new Star(User.fromItem(access.extra().get(Keys.account(caller))).username(), repo.owner(),
+          repo.name(), repo.isPrivate(), now);
+      return starWith(star, repo.isPrivate() && !access.callerIsOwner());
+    }
+  }
+
+  /**
+   * The star with known facts: Put Star {@code attribute_not_exists} + Update Repository {@code ADD
+   * StarCount 1} ({@code attribute_exists}) (+ ConditionCheck the Membership of a member).
+   */
+  private boolean starWith(Star star, boolean asMember) {
+    WriteTransaction tx = new WriteTransaction(table);
+    int putStar = tx.put(star.toItem(), "attribute_not_exists(#pk)", PK_NAME, Map.of());
+    int count = tx.update(Keys.repository(star.owner(), star.repo()), "ADD #stars :delta", "attribute_exists(#pk)",
+        COUNT_NAMES, Map.of(":delta", AttributeValue.fromN("1")));
+    int membership = asMember ? WriteAssumptions.checkMembership(tx, star.owner(), star.username()) : -1;
+    try {
+      tx.commit();
+      return true;
+    } catch (TransactionCanceledException e) {
+      TransactionFailures f = TransactionFailures.of(e);
+      if (f.failed(count) || f.failed(membership)) {
         throw new NotFoundException("repository");
+      }
+      if (f.failed(putStar)) {
+        return false;
       }
       throw e;
     }

@@ -5,6 +5,7 @@ import static dev.monotable.shared.model.TicketKind.ISSUE;
 import static dev.monotable.shared.model.TicketKind.PULL_REQUEST;
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.keys.Keys;
@@ -150,6 +151,32 @@ class CommentsTest {
     Comment c = comments.create(ISSUE, "Dave", "acme", "private-talk", 1, "internal note");
     assertEquals("Acme", c.owner());
     assertTrue(table.item(Keys.comment(ISSUE, "acme", "private-talk", 1, c.id())).isPresent());
+  }
+
+  @Test
+  void create_shouldCopyTheFacts_whenTheFirstAttemptsAssumptionsAreWrong() {
+    // GIVEN a public org repository, a private one of a user, and a caller without a profile
+    orgRepo(table, "Acme", "Open-Talk", false);
+    tickets.create(ISSUE, "Bob", "acme", "open-talk", "t", null, null, null);
+    userRepo(table, "Alice", "Own-Talk", true);
+    tickets.create(ISSUE, "Alice", "alice", "own-talk", "t", null, null, null);
+
+    // WHEN comments are written under them with the path in lower case
+    Comment org = comments.create(ISSUE, "Carol", "acme", "open-talk", 1, "org");
+    Comment own = comments.create(ISSUE, "Alice", "alice", "own-talk", 1, "mine");
+    List<Map<String, AttributeValue>> before = snapshot(table);
+    ForbiddenException noProfile = assertThrows(ForbiddenException.class,
+        () -> comments.create(ISSUE, "Nobody", "acme", "open-talk", 1, "x"));
+
+    // THEN the items carry the stored names and visibility, and the caller without a profile wrote nothing
+    Map<String, AttributeValue> orgItem = table.item(Keys.comment(ISSUE, "acme", "open-talk", 1, org.id())).orElseThrow();
+    assertEquals(List.of("Acme", "Open-Talk", "false", "Organization"), List.of(orgItem.get("Owner").s(),
+        orgItem.get("Repo").s(), orgItem.get("IsPrivate").bool().toString(), orgItem.get("OwnerType").s()));
+    Map<String, AttributeValue> ownItem = table.item(Keys.comment(ISSUE, "alice", "own-talk", 1, own.id())).orElseThrow();
+    assertEquals(List.of("Alice", "Own-Talk", "true", "User"), List.of(ownItem.get("Owner").s(),
+        ownItem.get("Repo").s(), ownItem.get("IsPrivate").bool().toString(), ownItem.get("OwnerType").s()));
+    assertEquals(RepoAccess.PROFILE_REQUIRED, noProfile.getMessage());
+    assertEquals(before, snapshot(table));
   }
 
   // ---- list -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import static dev.monotable.shared.model.TicketKind.ISSUE;
 import static dev.monotable.shared.model.TicketKind.PULL_REQUEST;
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.shared.errors.ForbiddenException;
 import dev.monotable.shared.errors.NotFoundException;
 import dev.monotable.shared.errors.UnauthorizedException;
 import dev.monotable.shared.keys.Keys;
@@ -222,6 +223,38 @@ class ReactionsTest {
 
     assertEquals(before, snapshot(table));
     assertEquals(Map.of("hooray", 1L), counts(PULL_REQUEST, repo, 2));
+  }
+
+  @Test
+  void reactAndUnreact_shouldAnswerAsTheReadDecides_whenTheRepositoryIsPrivateOrTheCallerHasNoProfile() {
+    // GIVEN a member's reaction on an issue of a private org repository, and a public issue
+    orgRepo(table, "Acme", "Private-Joy", true);
+    member(table, "Acme", "Dave", Role.MEMBER);
+    tickets.create(ISSUE, "Dave", "acme", "private-joy", "t", null, null, null);
+    String repo = repoWithIssueAndPullRequest();
+
+    // WHEN the member reacts with the path in lower case
+    assertTrue(reactions.react(ISSUE, "Dave", "acme", "private-joy", 1, "heart"));
+    assertFalse(reactions.react(ISSUE, "Dave", "acme", "private-joy", 1, "heart"));
+
+    // THEN the reaction copies the stored names; strangers and callers without a profile change nothing
+    Map<String, AttributeValue> item = table.item(Keys.reaction(ISSUE, "acme", "private-joy", 1, "dave", "heart"))
+        .orElseThrow();
+    assertEquals(List.of("Acme", "Private-Joy"), List.of(item.get("Owner").s(), item.get("Repo").s()));
+    List<Map<String, AttributeValue>> before = snapshot(table);
+    assertEquals("repository not found", assertThrows(NotFoundException.class,
+        () -> reactions.unreact(ISSUE, "Carol", "acme", "private-joy", 1, "heart")).getMessage());
+    assertEquals(RepoAccess.PROFILE_REQUIRED, assertThrows(ForbiddenException.class,
+        () -> reactions.react(ISSUE, "Nobody", "alice", repo, 1, "heart")).getMessage());
+    assertEquals(RepoAccess.PROFILE_REQUIRED, assertThrows(ForbiddenException.class,
+        () -> reactions.unreact(ISSUE, "Nobody", "alice", repo, 1, "heart")).getMessage());
+    assertEquals(before, snapshot(table));
+
+    // AND the member removes it (the read allows it), once
+    assertTrue(reactions.unreact(ISSUE, "Dave", "acme", "private-joy", 1, "heart"));
+    assertFalse(reactions.unreact(ISSUE, "Dave", "acme", "private-joy", 1, "heart"));
+    assertEquals("0", table.item(Keys.ticket(ISSUE, "acme", "private-joy", 1)).orElseThrow()
+        .get("Reactions").m().get("heart").n());
   }
 
   @Test

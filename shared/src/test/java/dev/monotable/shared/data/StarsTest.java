@@ -112,6 +112,27 @@ class StarsTest {
   }
 
   @Test
+  void star_shouldCopyTheProfilesNameAndTheRepositorysVisibility_whenTheFirstAttemptsAssumptionsAreWrong() {
+    // GIVEN a private repository of its owner, and a public one starred by a caller spelled in lower case
+    String alice = fx.user("Alice");
+    repos.createRepo(alice, alice, "Secret", null, true);
+    repos.createRepo(alice, alice, "Open", null, false);
+    String bob = fx.user("Bob");
+
+    // WHEN
+    assertTrue(stars.star(alice, alice, "secret"));
+    assertTrue(stars.star(bob.toLowerCase(), alice, "Open"));
+
+    // THEN the Stars copy the stored names and visibility, and each count moved once
+    Star own = Star.fromItem(table.item(Keys.star(alice, alice, "Secret")).orElseThrow());
+    assertEquals(new Star(alice, alice, "Secret", true, T0), own);
+    Star other = Star.fromItem(table.item(Keys.star(bob, alice, "Open")).orElseThrow());
+    assertEquals(new Star(bob, alice, "Open", false, T0), other);
+    assertEquals(1, stored(alice, "Secret").starCount());
+    assertEquals(1, stored(alice, "Open").starCount());
+  }
+
+  @Test
   void star_shouldCountEachUser_whenSeveralUsersStar() {
     String alice = fx.user("Alice");
     repos.createRepo(alice, alice, "lib", null, false);
