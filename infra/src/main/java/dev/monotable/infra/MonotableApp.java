@@ -1,5 +1,8 @@
 package dev.monotable.infra;
 
+import dev.monotable.forge.infra.ForgeStack;
+import dev.monotable.kit.cdk.StageSettings;
+
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import io.github.cdklabs.cdknag.NagPackProps;
 import java.nio.file.Files;

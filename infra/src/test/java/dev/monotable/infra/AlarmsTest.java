@@ -6,9 +6,9 @@ import static dev.monotable.infra.Json.target;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.infra.constructs.ServiceAlarms;
-import dev.monotable.shared.catalog.Endpoint;
-import dev.monotable.shared.catalog.EndpointCatalog;
+import dev.monotable.kit.cdk.ServiceAlarms;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

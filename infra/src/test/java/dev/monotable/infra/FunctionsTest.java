@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.infra.constructs.ForgeFunction;
-import dev.monotable.shared.Env;
-import dev.monotable.shared.catalog.Auth;
-import dev.monotable.shared.catalog.Endpoint;
-import dev.monotable.shared.catalog.EndpointCatalog;
+import dev.monotable.kit.cdk.ForgeFunction;
+import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -48,7 +48,7 @@ class FunctionsTest {
     long functions = forge.json().values().stream()
         .mapToLong(t -> resources(t, "AWS::Lambda::Function").size()).sum();
     // one per API handler class, plus one per stream consumer
-    assertEquals(handlers().count() + dev.monotable.shared.catalog.StreamCatalog.declarations().size(), functions);
+    assertEquals(handlers().count() + dev.monotable.forge.catalog.StreamCatalog.declarations().size(), functions);
     assertTrue(handlers().count() < EndpointCatalog.endpoints().size(), "ListAccountReposHandler serves two routes");
   }
 
@@ -126,7 +126,7 @@ class FunctionsTest {
         functions++;
       }
     }
-    assertEquals(handlers().count() + dev.monotable.shared.catalog.StreamCatalog.declarations().size(), functions);
+    assertEquals(handlers().count() + dev.monotable.forge.catalog.StreamCatalog.declarations().size(), functions);
   }
 
   @ParameterizedTest(name = "{0}")

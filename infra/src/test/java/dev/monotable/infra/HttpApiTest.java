@@ -1,5 +1,7 @@
 package dev.monotable.infra;
 
+import dev.monotable.forge.infra.ForgeStack;
+
 import static dev.monotable.infra.Json.map;
 import static dev.monotable.infra.Json.props;
 import static dev.monotable.infra.Json.resources;
@@ -8,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.shared.catalog.Auth;
-import dev.monotable.shared.catalog.Endpoint;
-import dev.monotable.shared.catalog.EndpointCatalog;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.shared.Env;
-import dev.monotable.shared.catalog.DynamoAction;
-import dev.monotable.shared.catalog.Endpoint;
-import dev.monotable.shared.catalog.EndpointCatalog;
-import dev.monotable.shared.schema.TableSchema.Gsi;
+import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Least privilege as the synthesized templates grant it, checked against the endpoint catalog. */
 class IamPolicyTest {
 
-  private static final String PKG = "dev.monotable.functions.";
+  private static final String PKG = "dev.monotable.forge.functions.";
   private static final Set<String> WRITE_ACTIONS = Set.of(
       "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem",
       "dynamodb:BatchWriteItem");

@@ -1,5 +1,7 @@
 package dev.monotable.infra;
 
+import dev.monotable.kit.cdk.RoutesStack;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;

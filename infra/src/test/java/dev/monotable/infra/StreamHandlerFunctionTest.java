@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.infra.constructs.ForgeTable;
-import dev.monotable.infra.constructs.StreamHandlerFunction;
-import dev.monotable.shared.catalog.DynamoAction;
-import dev.monotable.shared.catalog.StreamCatalog;
-import dev.monotable.shared.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.cdk.ForgeTable;
+import dev.monotable.kit.cdk.StreamHandlerFunction;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,7 @@ import software.amazon.awscdk.services.lambda.Code;
 class StreamHandlerFunctionTest {
 
   private static final StreamHandlerDeclaration DUMMY = StreamHandlerDeclaration
-      .builder("dev.monotable.functions.streams.DummyHandler")
+      .builder("dev.monotable.forge.functions.streams.DummyHandler")
       .itemTypes("Issue", "PullRequest")
       .eventNames("INSERT", "REMOVE")
       .batchSize(25)
@@ -230,7 +230,7 @@ class StreamHandlerFunctionTest {
     Stack bad = new Stack(app, "BadSeam");
     ForgeTable table = new ForgeTable(bad, "Data", ForgeTable.props().build());
     new StreamHandlerFunction(bad, "Bad", StreamHandlerFunction.props()
-        .declaration(StreamHandlerDeclaration.builder("dev.monotable.functions.streams.Bad")
+        .declaration(StreamHandlerDeclaration.builder("dev.monotable.forge.functions.streams.Bad")
             .itemTypes("Issue").batchSize(0).build())
         .table(table.getTable())
         .code(Code.fromAsset(MonotableApp.functionsJar(forge.app.getNode()).toString()))
@@ -242,7 +242,7 @@ class StreamHandlerFunctionTest {
 
   @Test
   void problems_shouldRejectUnfilteredConsumer_whenNoItemTypeIsGiven() {
-    List<String> problems = StreamHandlerDeclaration.builder("dev.monotable.functions.streams.All").build().problems();
+    List<String> problems = StreamHandlerDeclaration.builder("dev.monotable.forge.functions.streams.All").build().problems();
 
     assertEquals(1, problems.size(), problems.toString());
     assertTrue(problems.get(0).contains("itemTypes"));

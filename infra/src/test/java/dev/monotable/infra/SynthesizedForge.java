@@ -1,5 +1,8 @@
 package dev.monotable.infra;
 
+import dev.monotable.forge.infra.ForgeStack;
+import dev.monotable.kit.cdk.StageSettings;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -24,7 +27,7 @@ import software.amazon.awscdk.assertions.Template;
  * feature flags of the root cdk.json, a fixed dummy account and region, and writes the cloud
  * assembly to target/cdk-test.out for the cfn-lint test.
  */
-final class SynthesizedForge {
+public final class SynthesizedForge {
 
   static final String ACCOUNT = "123456789012";
   static final String REGION = "us-east-1";
@@ -41,7 +44,7 @@ final class SynthesizedForge {
 
   private static RuntimeException failure;
 
-  static synchronized SynthesizedForge get() {
+  public static synchronized SynthesizedForge get() {
     // A failed synthesis (e.g. a cdk-nag error fails validation) is reported once, then rethrown
     // to every other test instead of synthesizing again.
     if (failure != null) {

@@ -2,9 +2,9 @@ package dev.monotable.infra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.monotable.infra.constructs.ForgeTable;
-import dev.monotable.shared.schema.TableSchema;
-import dev.monotable.shared.schema.TableSchema.Gsi;
+import dev.monotable.kit.cdk.ForgeTable;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.monotable.testing;
 
-import dev.monotable.shared.Env;
-import dev.monotable.shared.data.DynamoDbClients;
-import dev.monotable.shared.schema.TableSchema;
+import dev.monotable.kit.Env;
+import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.schema.TableSchema;
 import java.util.UUID;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;

@@ -1,6 +1,6 @@
 package dev.monotable.testing;
 
-import dev.monotable.shared.local.LocalEngine;
+import dev.monotable.kit.engine.LocalEngine;
 import java.net.URI;
 
 /**

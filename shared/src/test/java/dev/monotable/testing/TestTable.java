@@ -1,9 +1,9 @@
 package dev.monotable.testing;
 
-import dev.monotable.shared.data.CursorCodec;
-import dev.monotable.shared.data.TableGateway;
-import dev.monotable.shared.keys.Key;
-import dev.monotable.shared.schema.TableSchema;
+import dev.monotable.kit.data.CursorCodec;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.schema.TableSchema;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,0 +1,16 @@
+package dev.monotable.forge.functions.tickets;
+
+import dev.monotable.forge.functions.Services;
+import dev.monotable.forge.model.TicketKind;
+
+/** ListComments for issues: see {@link ListCommentsHandler}. */
+public final class ListIssueCommentsHandler extends ListCommentsHandler {
+
+  public ListIssueCommentsHandler() {
+    this(Services.fromEnvironment());
+  }
+
+  public ListIssueCommentsHandler(Services services) {
+    super(TicketKind.ISSUE, services);
+  }
+}

@@ -1,0 +1,16 @@
+package dev.monotable.forge.functions.tickets;
+
+import dev.monotable.forge.functions.Services;
+import dev.monotable.forge.model.TicketKind;
+
+/** ListComments for pull requests: see {@link ListCommentsHandler}. */
+public final class ListPullRequestCommentsHandler extends ListCommentsHandler {
+
+  public ListPullRequestCommentsHandler() {
+    this(Services.fromEnvironment());
+  }
+
+  public ListPullRequestCommentsHandler(Services services) {
+    super(TicketKind.PULL_REQUEST, services);
+  }
+}

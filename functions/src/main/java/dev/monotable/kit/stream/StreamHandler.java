@@ -1,0 +1,80 @@
+package dev.monotable.kit.stream;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.log.JsonLog;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Base of the table-stream consumers (ST1..ST4). Records are applied one at a time, in shard
+ * order. The first record that throws is reported as the batch item failure (its sequence
+ * number) and the rest of the batch is left untouched: Lambda retries from that record, so the
+ * records before it are never applied twice and the ones after it are not applied ahead of it.
+ * Every effect is idempotent anyway ({@link Effect#ALREADY_APPLIED}), because Lambda delivers
+ * at least once: a whole batch can arrive again after a timeout or a crash.
+ */
+public abstract class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+
+  /** What applying one record did. */
+  public enum Effect {
+    /** Wrote its effect. */
+    APPLIED,
+    /** Its effect is already in the table (a redelivered record): wrote nothing. */
+    ALREADY_APPLIED,
+    /** Not for this handler, or nothing to do (private repository, vanished target): wrote nothing. */
+    IGNORED
+  }
+
+  protected final Services services;
+
+  protected StreamHandler(Services services) {
+    this.services = services;
+  }
+
+  /** Applies one record; anything thrown makes it the batch item failure. */
+  protected abstract Effect apply(ChangeRecord record);
+
+  @Override
+  public final StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+    List<DynamodbStreamRecord> records = event == null || event.getRecords() == null ? List.of() : event.getRecords();
+    Map<Effect, Integer> effects = new LinkedHashMap<>();
+    List<BatchItemFailure> failures = new ArrayList<>();
+    for (DynamodbStreamRecord raw : records) {
+      ChangeRecord record = null;
+      try {
+        record = ChangeRecord.of(raw);
+        effects.merge(apply(record), 1, Integer::sum);
+      } catch (RuntimeException e) {
+        String sequenceNumber = raw.getDynamodb() == null ? null : raw.getDynamodb().getSequenceNumber();
+        failures.add(BatchItemFailure.builder().withItemIdentifier(sequenceNumber).build());
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("level", "ERROR");
+        line.put("handler", getClass().getSimpleName());
+        line.put("message", "stream record failed; reported as batch item failure");
+        line.put("eventID", raw.getEventID());
+        line.put("eventName", raw.getEventName());
+        line.put("sequenceNumber", sequenceNumber);
+        line.put("error", e.getClass().getSimpleName());
+        line.put("reason", String.valueOf(e.getMessage()));
+        JsonLog.write(line);
+        break;
+      }
+    }
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("level", "INFO");
+    line.put("handler", getClass().getSimpleName());
+    line.put("records", records.size());
+    effects.forEach((effect, count) -> line.put(effect.name().toLowerCase(java.util.Locale.ROOT), count));
+    line.put("failures", failures.size());
+    JsonLog.write(line);
+    return StreamsEventResponse.builder().withBatchItemFailures(failures).build();
+  }
+}

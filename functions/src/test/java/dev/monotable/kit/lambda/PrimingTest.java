@@ -1,0 +1,310 @@
+package dev.monotable.kit.lambda;
+
+import dev.monotable.forge.functions.Services;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.monotable.kit.lambda.Priming.Grant;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.keys.Ulid;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.MutableClock;
+import dev.monotable.testing.TestTable;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+@ExtendWith(DynamoDbExtension.class)
+class PrimingTest {
+
+  private static final String STREAMS = "dev.monotable.forge.functions.streams.";
+
+  /** Every handler class Lambda runs: the routes' and the stream consumers'. */
+  static Stream<String> handlers() {
+    return Stream.concat(EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct(),
+        StreamCatalog.declarations().stream().map(StreamHandlerDeclaration::handlerClass));
+  }
+
+  /**
+   * What the function's role allows, read from the catalogs as infra reads them (TableAccess,
+   * StreamHandlerFunction): actions on the table, Query on the table or on the declared indexes.
+   */
+  static Set<String> allowedByRole(String handlerClass) {
+    Set<String> allowed = new java.util.TreeSet<>();
+    for (Endpoint e : EndpointCatalog.endpoints()) {
+      if (e.handlerClass().equals(handlerClass)) {
+        e.actions().stream().filter(a -> a != DynamoAction.QUERY).forEach(a -> allowed.add(a.iamName()));
+        e.indexes().forEach(g -> allowed.add("dynamodb:Query on " + g.indexName()));
+        if (e.patterns().stream().anyMatch(p -> p.operation().contains("Query") && p.index() == null)) {
+          allowed.add("dynamodb:Query");
+        }
+      }
+    }
+    StreamHandlerDeclaration d = StreamCatalog.byHandlerClass(handlerClass);
+    if (d != null) {
+      d.actions().forEach(a -> allowed.add(a.iamName()));
+      d.indexes().forEach(g -> allowed.add("dynamodb:Query on " + g.indexName()));
+    }
+    return allowed;
+  }
+
+  /** The IAM permissions one request needs (a transaction: one per item kind). */
+  static List<String> needs(DynamoDbRequest request) {
+    if (request instanceof GetItemRequest) {
+      return List.of("dynamodb:GetItem");
+    } else if (request instanceof BatchGetItemRequest) {
+      return List.of("dynamodb:BatchGetItem");
+    } else if (request instanceof QueryRequest q) {
+      return List.of(q.indexName() == null ? "dynamodb:Query" : "dynamodb:Query on " + q.indexName());
+    } else if (request instanceof UpdateItemRequest) {
+      return List.of("dynamodb:UpdateItem");
+    } else if (request instanceof PutItemRequest) {
+      return List.of("dynamodb:PutItem");
+    } else if (request instanceof DeleteItemRequest) {
+      return List.of("dynamodb:DeleteItem");
+    } else if (request instanceof TransactWriteItemsRequest t) {
+      List<String> out = new ArrayList<>();
+      for (TransactWriteItem i : t.transactItems()) {
+        out.add(i.conditionCheck() != null ? "dynamodb:ConditionCheckItem" : i.put() != null ? "dynamodb:PutItem"
+            : i.update() != null ? "dynamodb:UpdateItem" : "dynamodb:DeleteItem");
+      }
+      return out;
+    }
+    throw new AssertionError("unexpected request " + request);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("handlers")
+  void requests_shouldOnlyUseWhatTheFunctionsRoleAllows(String handlerClass) {
+    // Guards the bug this replaced: ST1, ST3 and ST4 primed with a GetItem their roles refuse
+    // (AccessDenied, swallowed), and so did every route without GetItem; they got no warm-up.
+    Grant grant = Grant.ofHandler(handlerClass + "::handleRequest");
+    List<DynamoDbRequest> requests = Priming.requests("forge", grant);
+    Set<String> allowed = allowedByRole(handlerClass);
+
+    if (!allowed.isEmpty()) {
+      assertFalse(requests.isEmpty(), handlerClass + " primes nothing though its role allows " + allowed);
+    }
+    for (DynamoDbRequest r : requests) {
+      for (String need : needs(r)) {
+        assertTrue(allowed.contains(need), handlerClass + " primes with " + need + ", its role allows " + allowed);
+      }
+    }
+  }
+
+  @Test
+  void grant_shouldBeTheStreamDeclarations_forTheStreamConsumers() {
+    assertEquals(Set.of(DynamoAction.UPDATE_ITEM),
+        Grant.ofHandler(STREAMS + "RepoUpdatedHandler::handleRequest").actions());
+    assertEquals(Set.of(DynamoAction.PUT_ITEM),
+        Grant.ofHandler(STREAMS + "InvitationExpiredHandler::handleRequest").actions());
+    assertEquals(List.of(UpdateItemRequest.class, TransactWriteItemsRequest.class),
+        Priming.requests("t", Grant.ofHandler(STREAMS + "RepoUpdatedHandler::handleRequest")).stream()
+            .map(Object::getClass).toList());
+    assertEquals(List.of(UpdateItemRequest.class, PutItemRequest.class, DeleteItemRequest.class,
+        TransactWriteItemsRequest.class),
+        Priming.requests("t", Grant.ofHandler(STREAMS + "CommentCountHandler::handleRequest")).stream()
+            .map(Object::getClass).toList());
+  }
+
+  @Test
+  void grant_shouldBeTheUnionOfTheRoutes_whenOneHandlerServesTwo() {
+    Grant grant = Grant.ofHandler("dev.monotable.forge.functions.repos.ListAccountReposHandler::handleRequest");
+    assertEquals(Set.of(DynamoAction.GET_ITEM, DynamoAction.QUERY), grant.actions());
+    assertEquals(Set.of(Gsi.GSI3), grant.indexes());
+    assertFalse(grant.queriesTable());
+  }
+
+  @Test
+  void grant_shouldBeGetItem_whenTheHandlerIsInNoCatalog() {
+    assertEquals(Grant.DEFAULT, Grant.ofHandler(null));
+    assertEquals(Grant.DEFAULT, Grant.ofHandler("com.example.Other::handleRequest"));
+  }
+
+  @Test
+  void prime_shouldAnswerAsExpected_andWriteNothing_forEveryHandler(TestTable table) {
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    table.put(Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("ACCOUNT#alice"),
+        "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("ACCOUNT#alice")));
+    List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
+    Map<String, Integer> answered = new TreeMap<>();
+    Map<String, Integer> expected = new TreeMap<>();
+
+    handlers().distinct().forEach(h -> {
+      Grant grant = Grant.ofHandler(h + "::handleRequest");
+      expected.put(h, Priming.requests(table.name(), grant).size());
+      answered.put(h, new Priming(new Services(gateway, null), grant).prime());
+    });
+
+    // every request answered (reads: nothing found; writes: their condition failed) ...
+    assertEquals(expected, answered);
+    // ... and the table holds exactly what it held
+    assertEquals(before, table.scanAll());
+  }
+
+  static Stream<Endpoint> getRoutes() {
+    return EndpointCatalog.endpoints().stream().filter(e -> e.method().equals("GET"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("getRoutes")
+  void getRoute_shouldOnlyBeGrantedReads_soItsPrimingInvocationCannotWrite(Endpoint route) {
+    // The priming invocation relies on this: whatever a GET handler does, its role cannot write.
+    assertTrue(route.actions().stream().noneMatch(a -> a.isWrite() || a == DynamoAction.CONDITION_CHECK_ITEM),
+        route.routeKey() + " " + route.actions());
+  }
+
+  @Test
+  void primeHandler_shouldInvokeEveryGetRoute_forSomethingMissing_andWriteNothing(TestTable table) {
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    Services services = new Services(gateway, null);
+    List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
+    Map<String, Integer> statuses = new TreeMap<>();
+
+    getRoutes().forEach(route -> {
+      String handler = route.handlerClass() + "::handleRequest";
+      Endpoint chosen = Priming.primingRoute(handler);
+      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(handler), chosen).primeHandler());
+    });
+
+    // THEN every handler got past validation to the table (a 400 would have primed only the
+    // parsing) and answered 404, 403 (a caller without membership) or an empty page ...
+    statuses.forEach((route, status) -> assertTrue(status == 200 || status == 403 || status == 404,
+        route + " answered " + status));
+    // ... and nothing was written
+    assertEquals(before, table.scanAll());
+  }
+
+  /** Functions without a GET route whose priming invocation is a route that takes a body. */
+  static Stream<Endpoint> bodyRoutes() {
+    return handlers().map(h -> Priming.primingRoute(h + "::handleRequest"))
+        .filter(e -> e != null && !e.method().equals("GET"));
+  }
+
+  @Test
+  void primingRoute_shouldTakeABody_forEveryFunctionWithoutAGetRoute_thatHasOne() {
+    assertEquals(EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct()
+            .filter(h -> EndpointCatalog.endpoints().stream().noneMatch(e -> e.handlerClass().equals(h)
+                && e.method().equals("GET")))
+            .filter(h -> EndpointCatalog.endpoints().stream().anyMatch(e -> e.handlerClass().equals(h)
+                && dev.monotable.forge.functions.http.BodySchemas.routes().contains(e.routeKey())))
+            .count(),
+        bodyRoutes().count());
+    assertTrue(bodyRoutes().count() >= 10, "POST and PATCH routes: " + bodyRoutes().map(Endpoint::routeKey).toList());
+  }
+
+  @Test
+  void primeHandler_shouldBeRefusedBeforeTheHandlerRuns_andWriteNothing_forEveryRouteThatTakesABody(
+      TestTable table) {
+    // Guards the safety of priming a write route: the unknown body field must be refused before
+    // the handler's own code (and any write) runs; a handler that validated after writing, or an
+    // ApiHandler that checked fields after handle(), would leave an item here or answer otherwise.
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    Services services = new Services(gateway, null);
+    List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
+    Map<String, Integer> statuses = new TreeMap<>();
+
+    bodyRoutes().forEach(route -> statuses.put(route.routeKey(),
+        new Priming(services, Grant.ofHandler(route.handlerClass()), route).primeHandler()));
+
+    assertFalse(statuses.isEmpty());
+    statuses.forEach((route, status) -> assertEquals(400, status, route));
+    assertEquals(before, table.scanAll());
+  }
+
+  @Test
+  void primingEvent_shouldCarryOnlyAnUnknownField_andACallerWithoutProfile_forAWriteRoute() {
+    Endpoint route = Priming.primingRoute("dev.monotable.forge.functions.tickets.CreateIssueHandler::handleRequest");
+    var event = Priming.primingEvent(route);
+    assertEquals("POST /repos/{owner}/{repo}/issues", event.getRouteKey());
+    assertEquals("{\"" + Priming.UNKNOWN_FIELD + "\":\"x\"}", event.getBody());
+    assertEquals(Priming.MISSING_NAME,
+        event.getRequestContext().getAuthorizer().getJwt().getClaims().get("username"));
+  }
+
+  @Test
+  void primeHandler_shouldDoNothing_whenTheFunctionHasNeitherAGetRouteNorABody(TestTable table) {
+    String unstar = "dev.monotable.forge.functions.stars.UnstarHandler::handleRequest";
+    assertNull(Priming.primingRoute(unstar));
+    assertNull(Priming.primingRoute(null));
+    assertNull(Priming.primingRoute("dev.monotable.forge.functions.streams.RepoUpdatedHandler::handleRequest"));
+    assertEquals(0, new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null),
+        Grant.ofHandler(unstar), null).primeHandler());
+  }
+
+  @Test
+  void primingEvent_shouldNameNothingThatExists_inEveryPathParameter() {
+    Endpoint route = Priming.primingRoute("dev.monotable.forge.functions.tickets.GetIssueHandler::handleRequest");
+    var event = Priming.primingEvent(route);
+    assertEquals("GET /repos/{owner}/{repo}/issues/{number}", event.getRouteKey());
+    assertEquals(Map.of("owner", Priming.MISSING_NAME, "repo", Priming.MISSING_NAME, "number", Priming.MISSING_NUMBER),
+        event.getPathParameters());
+    assertEquals("/repos/" + Priming.MISSING_NAME + "/" + Priming.MISSING_NAME + "/issues/" + Priming.MISSING_NUMBER,
+        event.getRawPath());
+    assertNull(event.getRequestContext().getAuthorizer(), "an OPTIONAL route is primed anonymously");
+  }
+
+  @Test
+  void beforeCheckpoint_shouldSwallowFailures_soASnapshotIsNeverBlocked(TestTable table) {
+    TableGateway missingTable = new TableGateway(table.client(), "no-such-table", table.cursors(),
+        MutableClock.at("2026-01-01T00:00:00Z"));
+    Priming priming = new Priming(new Services(missingTable, null),
+        new Grant(EnumSet.allOf(DynamoAction.class), Set.of(Gsi.GSI1), true));
+    assertEquals(0, priming.prime(), "every request fails on a missing table");
+    assertDoesNotThrow(() -> priming.beforeCheckpoint(null));
+  }
+
+  @Test
+  void afterRestore_shouldGiveEachRestoredCopyItsOwnUlids_thoughTheSnapshotFrozeOneGenerator(TestTable table) {
+    Priming priming = new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null),
+        Grant.DEFAULT);
+    Instant now = Instant.parse("2026-01-01T00:00:00Z");
+    try {
+      // GIVEN the generator state a snapshot froze: every copy restored from it starts with this seed
+      Ulid.useRandom(new Random(42));
+      String firstCopy = Ulid.next(now);
+      Ulid.useRandom(new Random(42));
+      String secondCopyWithoutReseed = Ulid.next(now);
+      // (without a reseed, two copies mint the same ULID in the same millisecond: duplicate keys)
+      assertEquals(firstCopy, secondCopyWithoutReseed);
+
+      // WHEN a copy is restored through the CRaC hook
+      Ulid.useRandom(new Random(42));
+      priming.afterRestore(null);
+      String restoredCopy = Ulid.next(now);
+
+      // THEN its random part differs from the frozen sequence, and it is still a valid ULID
+      assertNotEquals(firstCopy.substring(10), restoredCopy.substring(10));
+      assertEquals(firstCopy.substring(0, 10), restoredCopy.substring(0, 10), "same millisecond");
+      assertEquals(restoredCopy, Segments.ulid("id", restoredCopy));
+    } finally {
+      Ulid.reseed();
+    }
+  }
+}

@@ -1,0 +1,314 @@
+package dev.monotable.forge.infra;
+
+import dev.monotable.kit.cdk.RoutesStack;
+import dev.monotable.kit.cdk.StageSettings;
+
+import dev.monotable.kit.cdk.ForgeHttpApi;
+import dev.monotable.kit.cdk.ForgeTable;
+import dev.monotable.kit.cdk.ForgeUserPool;
+import dev.monotable.kit.cdk.ServiceAlarms;
+import dev.monotable.kit.cdk.StreamHandlerFunction;
+import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import io.github.cdklabs.cdknag.NagPackSuppression;
+import io.github.cdklabs.cdknag.NagSuppressions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.Environment;
+import software.amazon.awscdk.NestedStack;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.amazon.awscdk.services.secretsmanager.Secret;
+import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
+import software.amazon.awscdk.services.sns.Topic;
+import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
+import software.constructs.Construct;
+
+/**
+ * One stage of Forge: the table, the cursor key, the token issuer (a Cognito user pool unless an
+ * external issuer is configured), the HTTP API, one nested stack of functions and routes per API
+ * area, and the alarms. A single top-level stack, so {@code cdk deploy} needs no stack name.
+ */
+public final class ForgeStack extends Stack {
+
+  /** Output keys, for scripts and infra/README.md. */
+  public static final String OUT_API_URL = "ApiUrl";
+  public static final String OUT_TABLE_NAME = "TableName";
+  public static final String OUT_USER_POOL_ID = "UserPoolId";
+  public static final String OUT_USER_POOL_CLIENT_ID = "UserPoolClientId";
+  public static final String OUT_JWT_ISSUER = "JwtIssuer";
+  public static final String OUT_ALARM_TOPIC_ARN = "AlarmTopicArn";
+  public static final String OUT_CURSOR_SECRET_ARN = "CursorSecretArn";
+
+  private final ForgeTable table;
+  private final ForgeHttpApi api;
+  private final ForgeUserPool userPool;
+  private final Secret cursorSecret;
+  private final Topic alarmTopic;
+  private final Map<String, RoutesStack> routeStacks = new LinkedHashMap<>();
+  private final List<StreamHandlerFunction> streamHandlers = new ArrayList<>();
+  private NestedStack streamsStack;
+
+  public ForgeStack(Construct scope, String id, Props props) {
+    super(scope, id, stackProps(props.settings));
+    StageSettings settings = props.settings;
+    boolean retain = !settings.ephemeral();
+    RemovalPolicy removal = retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    RetentionDays logRetention = retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK;
+    // One Code per stack: an asset binds to the first stack that uses it. All of them stage the
+    // same file, so the jar is uploaded once.
+    String jar = props.functionsJar.toString();
+
+    this.table = new ForgeTable(this, "Data", ForgeTable.props().retainData(retain).build());
+
+    // Secrets Manager rather than an SSM SecureString: CloudFormation can generate the value
+    // itself, so no step outside `cdk deploy` ever handles the key.
+    this.cursorSecret = Secret.Builder.create(this, "CursorKey")
+        .description("HMAC key signing pagination cursors of the Forge API (" + settings.stage() + ")")
+        .generateSecretString(SecretStringGenerator.builder()
+            .passwordLength(64)
+            .excludePunctuation(true)
+            .build())
+        .removalPolicy(removal)
+        .build();
+    NagSuppressions.addResourceSuppressions(cursorSecret, List.of(NagPackSuppression.builder()
+        .id("AwsSolutions-SMG4")
+        .reason("Rotating the cursor key invalidates every outstanding pagination cursor at once; "
+            + "cursors are short-lived and carry no authority, so the key is rotated by redeploying on demand.")
+        .build()));
+
+    this.alarmTopic = Topic.Builder.create(this, "Alarms")
+        .displayName("Forge " + settings.stage() + " alarms")
+        .enforceSsl(true)
+        .build();
+    NagSuppressions.addResourceSuppressions(alarmTopic, List.of(NagPackSuppression.builder()
+        .id("AwsSolutions-SNS2")
+        .reason("CloudWatch alarm actions cannot publish to a topic encrypted with the AWS-managed SNS key, "
+            + "and alarm notifications carry only metric metadata, no customer data.")
+        .build()));
+    if (settings.alarmEmail() != null) {
+      alarmTopic.addSubscription(new EmailSubscription(settings.alarmEmail()));
+    }
+
+    String issuer;
+    List<String> audience;
+    if (settings.cognito()) {
+      this.userPool = new ForgeUserPool(this, "Users", ForgeUserPool.props().retainUsers(retain).build());
+      issuer = userPool.getIssuer();
+      audience = List.of(userPool.getAudience());
+    } else {
+      this.userPool = null;
+      issuer = settings.jwtIssuer();
+      audience = settings.jwtAudience();
+    }
+
+    this.api = new ForgeHttpApi(this, "Http", ForgeHttpApi.props()
+        .apiName("forge-" + settings.stage())
+        .jwtIssuer(issuer)
+        .jwtAudience(audience)
+        .corsAllowOrigins(settings.corsAllowOrigins())
+        .throttleRateLimit(settings.throttleRateLimit())
+        .throttleBurstLimit(settings.throttleBurstLimit())
+        .logRetention(logRetention)
+        .logRemovalPolicy(removal)
+        .build());
+
+    Map<String, List<Endpoint>> areas = new LinkedHashMap<>();
+    for (Endpoint endpoint : props.endpoints) {
+      areas.computeIfAbsent(RoutesStack.area(endpoint), k -> new ArrayList<>()).add(endpoint);
+    }
+    for (Map.Entry<String, List<Endpoint>> area : areas.entrySet()) {
+      routeStacks.put(area.getKey(), new RoutesStack(this, capitalize(area.getKey()) + "Routes", RoutesStack.props()
+          .endpoints(area.getValue())
+          .code(Code.fromAsset(jar))
+          .table(table.getTable())
+          .api(api)
+          .cursorSecret(cursorSecret)
+          .jwtIssuer(issuer)
+          .jwtAudience(String.join(",", audience))
+          .alarmTopic(alarmTopic)
+          .logLevel(settings.logLevel())
+          .logRetention(logRetention)
+          .logRemovalPolicy(removal)
+          .build()));
+    }
+
+    new ServiceAlarms(this, "ServiceAlarms", ServiceAlarms.props()
+        .stage(api.getStage())
+        .table(table.getTable())
+        .operations(ServiceAlarms.operationsOf(props.endpoints))
+        .alarmTopic(alarmTopic)
+        .build());
+
+    if (!props.streamHandlers.isEmpty()) {
+      NestedStack streams = new NestedStack(this, "Streams");
+      this.streamsStack = streams;
+      for (StreamHandlerDeclaration declaration : props.streamHandlers) {
+        streamHandlers.add(new StreamHandlerFunction(streams, declaration.handlerName(), StreamHandlerFunction.props()
+            .declaration(declaration)
+            .table(table.getTable())
+            .code(Code.fromAsset(jar))
+            .environment(new java.util.TreeMap<>(Map.of(Env.TABLE_NAME, table.getTable().getTableName(),
+                Env.LOG_LEVEL, settings.logLevel())))
+            .alarmTopic(alarmTopic)
+            .logRetention(logRetention)
+            .removalPolicy(removal)
+            .build()));
+      }
+    }
+
+    CfnOutput.Builder.create(this, OUT_API_URL).value(api.getUrl())
+        .description("Base URL of the Forge HTTP API").build();
+    CfnOutput.Builder.create(this, OUT_TABLE_NAME).value(table.getTable().getTableName())
+        .description("The Forge table").build();
+    CfnOutput.Builder.create(this, OUT_JWT_ISSUER).value(issuer)
+        .description("Issuer of the tokens the API accepts").build();
+    CfnOutput.Builder.create(this, OUT_ALARM_TOPIC_ARN).value(alarmTopic.getTopicArn())
+        .description("Subscribe to receive the alarms").build();
+    CfnOutput.Builder.create(this, OUT_CURSOR_SECRET_ARN).value(cursorSecret.getSecretArn())
+        .description("HMAC key of pagination cursors").build();
+    if (userPool != null) {
+      CfnOutput.Builder.create(this, OUT_USER_POOL_ID).value(userPool.getUserPool().getUserPoolId())
+          .description("Cognito user pool of Forge users").build();
+      CfnOutput.Builder.create(this, OUT_USER_POOL_CLIENT_ID).value(userPool.getClient().getUserPoolClientId())
+          .description("App client to sign in with (the JWT audience)").build();
+    }
+
+    getNode().addValidation(() -> {
+      List<String> errors = new ArrayList<>();
+      Set<String> routeKeys = new HashSet<>();
+      for (Endpoint endpoint : props.endpoints) {
+        if (!routeKeys.add(endpoint.routeKey())) {
+          errors.add("duplicate route in the catalog: " + endpoint.routeKey());
+        }
+      }
+      return errors;
+    });
+  }
+
+  private static StackProps stackProps(StageSettings settings) {
+    Objects.requireNonNull(settings, "settings");
+    StackProps.Builder builder = StackProps.builder()
+        .stackName(settings.stackName())
+        .description("Monotable Forge API, stage " + settings.stage())
+        // Production stages cannot be deleted by a stray `cdk destroy`.
+        .terminationProtection(!settings.ephemeral());
+    if (settings.account() != null || settings.region() != null) {
+      builder.env(Environment.builder().account(settings.account()).region(settings.region()).build());
+    }
+    return builder.build();
+  }
+
+  private static String capitalize(String s) {
+    return s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+  }
+
+  public ForgeTable getTable() {
+    return table;
+  }
+
+  public ForgeHttpApi getApi() {
+    return api;
+  }
+
+  /** The Cognito pool, or null when an external issuer is configured. */
+  public ForgeUserPool getUserPool() {
+    return userPool;
+  }
+
+  public Secret getCursorSecret() {
+    return cursorSecret;
+  }
+
+  public Topic getAlarmTopic() {
+    return alarmTopic;
+  }
+
+  /** Nested stack of each API area, keyed by area name. */
+  public Map<String, RoutesStack> getRouteStacks() {
+    return Map.copyOf(routeStacks);
+  }
+
+  /** The nested stack of the stream consumers, or null when none is declared. */
+  public NestedStack getStreamsStack() {
+    return streamsStack;
+  }
+
+  public List<StreamHandlerFunction> getStreamHandlers() {
+    return List.copyOf(streamHandlers);
+  }
+
+  public static Props.Builder props() {
+    return new Props.Builder();
+  }
+
+  /** Properties of a {@link ForgeStack}. */
+  public static final class Props {
+    final StageSettings settings;
+    final Path functionsJar;
+    final List<Endpoint> endpoints;
+    final List<StreamHandlerDeclaration> streamHandlers;
+
+    private Props(Builder b) {
+      this.settings = Objects.requireNonNull(b.settings, "settings");
+      this.functionsJar = Objects.requireNonNull(b.functionsJar, "functionsJar");
+      if (!Files.isRegularFile(functionsJar)) {
+        throw new IllegalArgumentException("Lambda jar not found at " + functionsJar
+            + ": build it first with `mvn -B -DskipTests package -pl functions -am` (cdk.json's app command does)");
+      }
+      this.endpoints = List.copyOf(b.endpoints);
+      this.streamHandlers = List.copyOf(b.streamHandlers);
+    }
+
+    /** Builder of {@link Props}. */
+    public static final class Builder {
+      private StageSettings settings;
+      private Path functionsJar;
+      private List<Endpoint> endpoints = EndpointCatalog.endpoints();
+      private List<StreamHandlerDeclaration> streamHandlers = StreamCatalog.declarations();
+
+      /** Required. */
+      public Builder settings(StageSettings settings) {
+        this.settings = settings;
+        return this;
+      }
+
+      /** The shaded jar of the functions module. Required, must exist. */
+      public Builder functionsJar(Path functionsJar) {
+        this.functionsJar = functionsJar;
+        return this;
+      }
+
+      /** @default {@link EndpointCatalog#endpoints()} */
+      public Builder endpoints(List<Endpoint> endpoints) {
+        this.endpoints = endpoints;
+        return this;
+      }
+
+      /** @default {@link StreamCatalog#declarations()} */
+      public Builder streamHandlers(List<StreamHandlerDeclaration> streamHandlers) {
+        this.streamHandlers = streamHandlers;
+        return this;
+      }
+
+      public Props build() {
+        return new Props(this);
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package dev.monotable.kit.cdk;
+
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.constructs.Construct;
+
+/** The alarm shapes the constructs share, so a threshold policy changes in one place. */
+final class Alarms {
+  private Alarms() {}
+
+  /**
+   * Fires on the first datapoint of one or more: for things that should never happen (unhandled
+   * errors, throttles, records given up). No data is quiet, not an alarm.
+   */
+  static Alarm onAny(Construct scope, String id, String description, IMetric metric) {
+    return Alarm.Builder.create(scope, id)
+        .alarmDescription(description)
+        .metric(metric)
+        .threshold(1)
+        .evaluationPeriods(1)
+        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+        .treatMissingData(TreatMissingData.NOT_BREACHING)
+        .build();
+  }
+}

@@ -1,0 +1,263 @@
+package dev.monotable.kit.cdk;
+
+import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.CfnResource;
+import software.amazon.awscdk.NestedStack;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.dynamodb.ITableV2;
+import software.amazon.awscdk.services.iam.Effect;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.amazon.awscdk.services.secretsmanager.ISecret;
+import software.amazon.awscdk.services.sns.ITopic;
+import software.constructs.Construct;
+import software.constructs.IConstruct;
+
+/**
+ * The functions and routes of one area of the API (the handlers' package: users, orgs, repos,
+ * tickets, ...). Each area is a nested stack so that ~40 functions at ~11 resources each never
+ * approach CloudFormation's 500-resource limit, while {@code cdk deploy} still sees one stack.
+ *
+ * <p>One function per distinct handler class: the two routes served by ListAccountReposHandler
+ * share its function, alias, integration and alarms. The catalog must then give them the same
+ * auth and access, which is checked here; otherwise one role would silently get the union.
+ */
+public final class RoutesStack extends NestedStack {
+
+  /** Resources allowed per nested stack; CloudFormation's hard limit is 500. */
+  public static final int RESOURCE_BUDGET = 300;
+
+  private final Map<String, ForgeFunction> functions = new LinkedHashMap<>();
+
+  public RoutesStack(Construct scope, String id, Props props) {
+    super(scope, id);
+    List<String> problems = new ArrayList<>();
+    for (List<Endpoint> routes : byHandler(props.endpoints).values()) {
+      Endpoint first = routes.get(0);
+      for (Endpoint other : routes) {
+        if (other.auth() != first.auth() || !other.actions().equals(first.actions())
+            || !other.indexes().equals(first.indexes())) {
+          problems.add(other.routeKey() + " and " + first.routeKey() + " share " + first.handlerName()
+              + " but differ in auth, actions or indexes");
+        }
+      }
+      TableAccess access = TableAccess.of(first);
+      problems.addAll(access.problems());
+      boolean paginated = first.actions().contains(DynamoAction.QUERY);
+
+      Map<String, String> environment = new LinkedHashMap<>();
+      environment.put(Env.TABLE_NAME, props.table.getTableName());
+      environment.put(Env.LOG_LEVEL, props.logLevel);
+      if (first.auth() == Auth.OPTIONAL) {
+        environment.put(Env.JWT_ISSUER, props.jwtIssuer);
+        environment.put(Env.JWT_AUDIENCE, props.jwtAudience);
+      }
+      if (paginated) {
+        environment.put(Env.CURSOR_SECRET_ARN, props.cursorSecret.getSecretArn());
+      }
+
+      ForgeFunction function = new ForgeFunction(this, first.handlerName(), ForgeFunction.props()
+          .handlerClass(first.handlerClass())
+          .description(String.join(", ", routes.stream().map(Endpoint::routeKey).toList()))
+          .code(props.code)
+          .maxTimeout(ForgeHttpApi.INTEGRATION_TIMEOUT)
+          .environment(environment)
+          .logRetention(props.logRetention)
+          .logRemovalPolicy(props.logRemovalPolicy)
+          .alarmTopic(props.alarmTopic)
+          .build());
+      function.allow(access.statements(props.table.getTableArn()));
+      if (paginated) {
+        function.allow(List.of(PolicyStatement.Builder.create()
+            .sid("ReadCursorKey")
+            .effect(Effect.ALLOW)
+            .actions(List.of("secretsmanager:GetSecretValue"))
+            .resources(List.of(props.cursorSecret.getSecretArn()))
+            .build()));
+      }
+      functions.put(first.handlerClass(), function);
+
+      HttpLambdaIntegration integration =
+          new HttpLambdaIntegration(first.handlerName() + "Integration", function.getAlias());
+      for (Endpoint endpoint : routes) {
+        props.api.addRoute(this, endpoint, integration);
+      }
+    }
+
+    getNode().addValidation(() -> {
+      List<String> errors = new ArrayList<>(problems);
+      int resources = resourceCount(this);
+      if (resources > RESOURCE_BUDGET) {
+        errors.add(getNode().getId() + " has " + resources + " resources, over its budget of "
+            + RESOURCE_BUDGET + ": split the area");
+      }
+      return errors;
+    });
+  }
+
+  /** Endpoints grouped by handler class, in catalog order. */
+  static Map<String, List<Endpoint>> byHandler(List<Endpoint> endpoints) {
+    Map<String, List<Endpoint>> groups = new LinkedHashMap<>();
+    for (Endpoint endpoint : endpoints) {
+      groups.computeIfAbsent(endpoint.handlerClass(), k -> new ArrayList<>()).add(endpoint);
+    }
+    return groups;
+  }
+
+  /**
+   * The area of an endpoint: the package of its handler below {@code dev.monotable.forge.functions}
+   * ("platform" for handlers in the root package). Stable as long as handlers keep their package,
+   * so adding an endpoint never moves a function to another stack.
+   */
+  public static String area(Endpoint endpoint) {
+    String prefix = "dev.monotable.forge.functions.";
+    String cls = endpoint.handlerClass();
+    String rest = cls.startsWith(prefix) ? cls.substring(prefix.length()) : cls;
+    int dot = rest.indexOf('.');
+    return dot < 0 ? "platform" : rest.substring(0, dot);
+  }
+
+  /** CloudFormation resources synthesized in {@code stack}'s own template. */
+  static int resourceCount(NestedStack stack) {
+    int count = 0;
+    for (IConstruct construct : stack.getNode().findAll()) {
+      if (construct instanceof CfnResource && construct != stack.getNestedStackResource()
+          && software.amazon.awscdk.Stack.of(construct) == stack) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The function of each handler class of this area. */
+  public Map<String, ForgeFunction> getFunctions() {
+    return Map.copyOf(functions);
+  }
+
+  public static Props.Builder props() {
+    return new Props.Builder();
+  }
+
+  /** Properties of a {@link RoutesStack}. */
+  public static final class Props {
+    final List<Endpoint> endpoints;
+    final Code code;
+    final ITableV2 table;
+    final ForgeHttpApi api;
+    final ISecret cursorSecret;
+    final String jwtIssuer;
+    final String jwtAudience;
+    final ITopic alarmTopic;
+    final String logLevel;
+    final RetentionDays logRetention;
+    final RemovalPolicy logRemovalPolicy;
+
+    private Props(Builder b) {
+      this.endpoints = List.copyOf(b.endpoints);
+      this.code = b.code;
+      this.table = b.table;
+      this.api = b.api;
+      this.cursorSecret = b.cursorSecret;
+      this.jwtIssuer = b.jwtIssuer;
+      this.jwtAudience = b.jwtAudience;
+      this.alarmTopic = b.alarmTopic;
+      this.logLevel = b.logLevel;
+      this.logRetention = b.logRetention;
+      this.logRemovalPolicy = b.logRemovalPolicy;
+    }
+
+    /** Builder of {@link Props}. */
+    public static final class Builder {
+      private List<Endpoint> endpoints = List.of();
+      private Code code;
+      private ITableV2 table;
+      private ForgeHttpApi api;
+      private ISecret cursorSecret;
+      private String jwtIssuer;
+      private String jwtAudience;
+      private ITopic alarmTopic;
+      private String logLevel = "INFO";
+      private RetentionDays logRetention = RetentionDays.ONE_MONTH;
+      private RemovalPolicy logRemovalPolicy = RemovalPolicy.RETAIN;
+
+      /** Catalog endpoints of this area. Required. */
+      public Builder endpoints(List<Endpoint> endpoints) {
+        this.endpoints = endpoints;
+        return this;
+      }
+
+      /** The functions jar asset. Required. */
+      public Builder code(Code code) {
+        this.code = code;
+        return this;
+      }
+
+      /** Required. */
+      public Builder table(ITableV2 table) {
+        this.table = table;
+        return this;
+      }
+
+      /** Required. */
+      public Builder api(ForgeHttpApi api) {
+        this.api = api;
+        return this;
+      }
+
+      /** HMAC key of pagination cursors. Required. */
+      public Builder cursorSecret(ISecret cursorSecret) {
+        this.cursorSecret = cursorSecret;
+        return this;
+      }
+
+      /** For the handlers of Auth.OPTIONAL routes. Required. */
+      public Builder jwtIssuer(String jwtIssuer) {
+        this.jwtIssuer = jwtIssuer;
+        return this;
+      }
+
+      /** Comma separated. Required. */
+      public Builder jwtAudience(String jwtAudience) {
+        this.jwtAudience = jwtAudience;
+        return this;
+      }
+
+      /** @default alarms without actions */
+      public Builder alarmTopic(ITopic alarmTopic) {
+        this.alarmTopic = alarmTopic;
+        return this;
+      }
+
+      /** @default "INFO" */
+      public Builder logLevel(String logLevel) {
+        this.logLevel = logLevel;
+        return this;
+      }
+
+      /** @default one month */
+      public Builder logRetention(RetentionDays logRetention) {
+        this.logRetention = logRetention;
+        return this;
+      }
+
+      /** Of the functions' log groups. @default RETAIN */
+      public Builder logRemovalPolicy(RemovalPolicy logRemovalPolicy) {
+        this.logRemovalPolicy = logRemovalPolicy;
+        return this;
+      }
+
+      public Props build() {
+        return new Props(this);
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package dev.monotable.kit.cdk;
+
+import dev.monotable.kit.Env;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import software.constructs.Node;
+
+/**
+ * Everything that differs between deployments, read from CDK context ({@code cdk.json} or
+ * {@code -c key=value}). Unknown or malformed values fail synthesis here rather than as a
+ * half-deployed stack.
+ *
+ * @param stage deployment stage name; part of the stack name
+ * @param account target account, or null for an environment-agnostic stack
+ * @param region target region, or null for an environment-agnostic stack
+ * @param jwtIssuer external token issuer; null means a Cognito user pool is created
+ * @param jwtAudience accepted audiences of the external issuer; empty with a user pool
+ * @param corsAllowOrigins origins allowed by CORS
+ * @param alarmEmail address subscribed to the alarm topic, or null
+ * @param throttleRateLimit steady-state requests per second for the whole API stage
+ * @param throttleBurstLimit burst capacity of the API stage
+ * @param logLevel value of {@link Env#LOG_LEVEL} on every function
+ */
+public record StageSettings(
+    String stage,
+    String account,
+    String region,
+    String jwtIssuer,
+    List<String> jwtAudience,
+    List<String> corsAllowOrigins,
+    String alarmEmail,
+    int throttleRateLimit,
+    int throttleBurstLimit,
+    String logLevel) {
+
+  /** Context keys, as documented in infra/README.md. */
+  public static final String CTX_STAGE = "stage";
+  public static final String CTX_ACCOUNT = "account";
+  public static final String CTX_REGION = "region";
+  public static final String CTX_JWT_ISSUER = "jwtIssuer";
+  public static final String CTX_JWT_AUDIENCE = "jwtAudience";
+  public static final String CTX_CORS_ORIGINS = "corsAllowOrigins";
+  public static final String CTX_ALARM_EMAIL = "alarmEmail";
+  public static final String CTX_THROTTLE_RATE = "throttleRateLimit";
+  public static final String CTX_THROTTLE_BURST = "throttleBurstLimit";
+  public static final String CTX_LOG_LEVEL = "logLevel";
+
+  public static final String DEFAULT_STAGE = "dev";
+
+  // Lower case, short: it becomes part of the stack name and of generated resource names.
+  private static final Pattern STAGE_NAME = Pattern.compile("[a-z][a-z0-9-]{0,19}");
+  private static final List<String> LOG_LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
+
+  public StageSettings {
+    Objects.requireNonNull(stage, "stage");
+    if (!STAGE_NAME.matcher(stage).matches()) {
+      throw new IllegalArgumentException("context '" + CTX_STAGE + "' must match " + STAGE_NAME
+          + " but was '" + stage + "'");
+    }
+    jwtAudience = List.copyOf(jwtAudience);
+    corsAllowOrigins = List.copyOf(corsAllowOrigins);
+    if ((jwtIssuer == null) != jwtAudience.isEmpty()) {
+      throw new IllegalArgumentException("context '" + CTX_JWT_ISSUER + "' and '" + CTX_JWT_AUDIENCE
+          + "' go together: give both to use an external issuer, or neither for a Cognito user pool");
+    }
+    if (jwtIssuer != null && !jwtIssuer.startsWith("https://")) {
+      throw new IllegalArgumentException("context '" + CTX_JWT_ISSUER + "' must be an https URL");
+    }
+    if (corsAllowOrigins.isEmpty()) {
+      throw new IllegalArgumentException("context '" + CTX_CORS_ORIGINS + "' must name at least one origin");
+    }
+    if (throttleRateLimit < 1 || throttleBurstLimit < 1) {
+      throw new IllegalArgumentException("API throttling limits must be positive");
+    }
+    if (!LOG_LEVELS.contains(logLevel)) {
+      throw new IllegalArgumentException("context '" + CTX_LOG_LEVEL + "' must be one of " + LOG_LEVELS);
+    }
+  }
+
+  /** Reads the settings from the app's context, falling back to the CLI's default account/region. */
+  public static StageSettings fromContext(Node node) {
+    return new StageSettings(
+        string(node, CTX_STAGE, DEFAULT_STAGE),
+        string(node, CTX_ACCOUNT, Env.get(Env.CDK_DEFAULT_ACCOUNT)),
+        string(node, CTX_REGION, Env.get(Env.CDK_DEFAULT_REGION)),
+        string(node, CTX_JWT_ISSUER, null),
+        list(node, CTX_JWT_AUDIENCE, List.of()),
+        list(node, CTX_CORS_ORIGINS, List.of("*")),
+        string(node, CTX_ALARM_EMAIL, null),
+        Integer.parseInt(string(node, CTX_THROTTLE_RATE, "50")),
+        Integer.parseInt(string(node, CTX_THROTTLE_BURST, "100")),
+        string(node, CTX_LOG_LEVEL, "INFO").toUpperCase(java.util.Locale.ROOT));
+  }
+
+  /**
+   * Development stages hold throw-away data: the table is destroyed with the stack and has no
+   * deletion protection. Every other stage is treated as production and retains its data.
+   */
+  public boolean ephemeral() {
+    return stage.equals(DEFAULT_STAGE) || stage.startsWith(DEFAULT_STAGE + "-");
+  }
+
+  /** True when no external issuer is configured and the stack owns a Cognito user pool. */
+  public boolean cognito() {
+    return jwtIssuer == null;
+  }
+
+  /** CloudFormation stack name of this stage. */
+  public String stackName() {
+    return "Monotable-" + stage;
+  }
+
+  private static String string(Node node, String key, String fallback) {
+    Object value = node.tryGetContext(key);
+    if (value == null || value.toString().isBlank()) {
+      return fallback == null || fallback.isBlank() ? null : fallback;
+    }
+    return value.toString().trim();
+  }
+
+  // The CLI passes -c values as strings ("a,b"); cdk.json may hold a JSON array.
+  private static List<String> list(Node node, String key, List<String> fallback) {
+    Object value = node.tryGetContext(key);
+    if (value == null) {
+      return fallback;
+    }
+    List<?> raw = value instanceof List<?> l ? l : Arrays.asList(value.toString().split(","));
+    List<String> items = raw.stream().map(String::valueOf).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    return items.isEmpty() ? fallback : items;
+  }
+}

@@ -1,0 +1,341 @@
+package dev.monotable.forge.docs;
+
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.data.PageRequest;
+import dev.monotable.forge.data.Tickets;
+import dev.monotable.forge.keys.ReactionTypes;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.model.Role;
+import dev.monotable.forge.model.Rules;
+import dev.monotable.forge.model.TicketState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the endpoint catalog does not say about a route: its request body, its success answer and
+ * its query parameters, as JSON Schema (the subset OpenAPI 3.1 uses and the e2e suite checks every
+ * answer against). The wire shapes are those of {@code functions/.../http/Representations}; the
+ * limits come from {@link Rules}, {@link Segments} and {@link PageRequest}, so they follow the code.
+ * Keyed by handler simple name: a handler has one shape whatever route serves it.
+ */
+public final class ApiShapes {
+
+  /**
+   * One handler's contract beyond the catalog.
+   *
+   * @param summary one line for the docs
+   * @param status the success status
+   * @param response schema of the success body, or null for an empty answer (204)
+   * @param request schema of the JSON body, or null when the route reads none
+   * @param bodyRequired false when the body may be absent (PUT member)
+   * @param query query parameters, name to schema
+   * @param ifMatch the route honours {@code If-Match} (412 when stale)
+   */
+  public record Shape(String summary, int status, Map<String, Object> response, Map<String, Object> request,
+      boolean bodyRequired, Map<String, Map<String, Object>> query, boolean ifMatch) {}
+
+  private ApiShapes() {}
+
+  // ---- JSON Schema builders --------------------------------------------------------------------
+
+  public static Map<String, Object> ref(String component) {
+    return Map.of("$ref", "#/components/schemas/" + component);
+  }
+
+  static Map<String, Object> type(Object type) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("type", type);
+    return m;
+  }
+
+  public static Map<String, Object> string() {
+    return type("string");
+  }
+
+  static Map<String, Object> nullableString() {
+    return type(List.of("string", "null"));
+  }
+
+  public static Map<String, Object> string(int min, int max) {
+    Map<String, Object> m = string();
+    if (min > 0) {
+      m.put("minLength", min);
+    }
+    m.put("maxLength", max);
+    return m;
+  }
+
+  /** The same schema, also allowing null. */
+  static Map<String, Object> nullable(Map<String, Object> schema) {
+    Map<String, Object> m = new LinkedHashMap<>(schema);
+    m.put("type", List.of(schema.get("type"), "null"));
+    return m;
+  }
+
+  static Map<String, Object> pattern(String regex) {
+    Map<String, Object> m = string();
+    m.put("pattern", regex);
+    return m;
+  }
+
+  static Map<String, Object> timestamp() {
+    Map<String, Object> m = string();
+    m.put("format", "date-time");
+    return m;
+  }
+
+  static Map<String, Object> integer(long min, long max) {
+    Map<String, Object> m = type("integer");
+    m.put("minimum", min);
+    m.put("maximum", max);
+    return m;
+  }
+
+  static Map<String, Object> atLeast(long min) {
+    Map<String, Object> m = type("integer");
+    m.put("minimum", min);
+    return m;
+  }
+
+  static Map<String, Object> enumOf(List<String> values) {
+    Map<String, Object> m = string();
+    m.put("enum", values);
+    return m;
+  }
+
+  public static Map<String, Object> described(Map<String, Object> schema, String description) {
+    Map<String, Object> m = new LinkedHashMap<>(schema);
+    m.put("description", description);
+    return m;
+  }
+
+  /**
+   * A request body: the named properties; {@code required} lists those that must be there. Open,
+   * as the handlers are: a field they do not know is ignored, not refused.
+   */
+  static Map<String, Object> object(List<String> required, Object... nameSchemaPairs) {
+    Map<String, Object> m = closedObject(required, nameSchemaPairs);
+    m.remove("additionalProperties");
+    return m;
+  }
+
+  /**
+   * An answer: exactly the named properties ({@code required} lists those always present). Closed,
+   * so a field the contract does not name (a key attribute, say) fails the e2e check.
+   */
+  static Map<String, Object> closedObject(List<String> required, Object... nameSchemaPairs) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (int i = 0; i < nameSchemaPairs.length; i += 2) {
+      properties.put((String) nameSchemaPairs[i], nameSchemaPairs[i + 1]);
+    }
+    Map<String, Object> m = type("object");
+    m.put("properties", properties);
+    if (!required.isEmpty()) {
+      m.put("required", required);
+    }
+    m.put("additionalProperties", false);
+    return m;
+  }
+
+  /** A closed object whose every property is always present. */
+  static Map<String, Object> record(Object... nameSchemaPairs) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < nameSchemaPairs.length; i += 2) {
+      names.add((String) nameSchemaPairs[i]);
+    }
+    return closedObject(names, nameSchemaPairs);
+  }
+
+  static Map<String, Object> page(String component) {
+    Map<String, Object> items = type("array");
+    items.put("items", ref(component));
+    return record("items", items, "nextCursor", described(nullableString(),
+        "opaque cursor of the next page; null on the last page"));
+  }
+
+  // ---- shapes ----------------------------------------------------------------------------------
+
+  static Map<String, Object> account() {
+    return pattern(Segments.ACCOUNT.pattern());
+  }
+
+  static Map<String, Object> repoName() {
+    return pattern(Segments.REPO.pattern());
+  }
+
+  static Map<String, Object> email() {
+    return string(3, Segments.EMAIL_MAX);
+  }
+
+  static List<String> roles() {
+    return Arrays.stream(Role.values()).map(Role::value).toList();
+  }
+
+  /** Component schemas, in the order the document lists them. */
+  public static Map<String, Map<String, Object>> components() {
+    Map<String, Map<String, Object>> c = new LinkedHashMap<>();
+    c.put("Error", record("error", closedObject(List.of("code", "message"),
+        "code", described(string(), "machine-readable kind, e.g. validation, not_found, conflict"),
+        "message", described(string(), "what went wrong, for people"),
+        "field", described(string(), "the offending input (body field, path or query parameter, If-Match)"))));
+    c.put("User", record("username", account(), "email", email(), "name", nullableString(), "bio", nullableString(),
+        "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
+    c.put("Organization", record("org", account(), "login", account(), "name", nullableString(),
+        "description", nullableString(), "createdAt", timestamp(), "updatedAt", timestamp(),
+        "version", atLeast(1)));
+    c.put("Membership", record("org", account(), "username", account(), "role", enumOf(roles()),
+        "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
+    c.put("Invitation", record("org", account(), "email", email(), "role", enumOf(roles()),
+        "invitedBy", account(), "createdAt", timestamp(), "expiresAt", timestamp()));
+    // An expired invitation (ST4) has no actor (DynamoDB's TTL deleted it) and no repository owner.
+    c.put("Activity", record("id", string(), "event", string(), "actor", nullable(account()), "owner", nullable(account()),
+        "repo", type(List.of("string", "null")), "number", type(List.of("integer", "null")),
+        "summary", nullableString(), "createdAt", timestamp()));
+    c.put("RepoRef", record("owner", account(), "name", repoName(), "fullName", string()));
+    Map<String, Object> forkOf = new LinkedHashMap<>();
+    forkOf.put("oneOf", List.of(ref("RepoRef"), type("null")));
+    c.put("Repository", record("owner", account(), "name", repoName(), "fullName", string(),
+        "description", nullableString(), "private", type("boolean"), "fork", type("boolean"), "forkOf", forkOf,
+        "starCount", atLeast(0), "forkCount", atLeast(0),
+        "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
+    List<Object> reactions = new ArrayList<>();
+    for (String t : ReactionTypes.ALL) {
+      reactions.add(t);
+      reactions.add(atLeast(0));
+    }
+    Map<String, Object> reactionCounts = record(reactions.toArray());
+    c.put("Issue", ticket(List.of(TicketState.OPEN.value(), TicketState.CLOSED.value()), reactionCounts, false));
+    c.put("PullRequest", ticket(Arrays.stream(TicketState.values()).map(TicketState::value).toList(),
+        reactionCounts, true));
+    c.put("Comment", record("id", string(), "owner", account(), "repo", repoName(),
+        "number", integer(1, Segments.MAX_NUMBER), "author", account(), "body", string(),
+        "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
+    c.put("StarredRepository", record("owner", account(), "name", repoName(), "fullName", string(),
+        "starredAt", timestamp()));
+    c.put("Stargazer", record("username", account(), "starredAt", timestamp()));
+    c.put("Health", record("status", enumOf(List.of("ok")), "table", string(), "endpoint", string()));
+    return c;
+  }
+
+  private static Map<String, Object> ticket(List<String> states, Map<String, Object> reactions, boolean pull) {
+    List<Object> fields = new ArrayList<>(List.of("owner", account(), "repo", repoName(),
+        "number", integer(1, Segments.MAX_NUMBER), "title", string(1, Rules.TITLE_MAX), "body", nullableString(),
+        "state", enumOf(states), "author", account()));
+    if (pull) {
+      fields.addAll(List.of("head", string(1, Rules.REF_MAX), "base", string(1, Rules.REF_MAX)));
+    }
+    fields.addAll(List.of("commentCount", atLeast(0), "reactions", reactions,
+        "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
+    return record(fields.toArray());
+  }
+
+  /** Schema of a path parameter by name; every catalog parameter must have one. */
+  public static Map<String, Object> pathParameter(String name) {
+    return switch (name) {
+      case "username", "owner", "org" -> account();
+      case "repo" -> repoName();
+      case "number" -> integer(1, Segments.MAX_NUMBER);
+      case "type" -> enumOf(ReactionTypes.ALL);
+      default -> throw new IllegalStateException("path parameter {" + name + "} has no schema in ApiShapes");
+    };
+  }
+
+  private static Map<String, Map<String, Object>> paging(Map<String, Map<String, Object>> more) {
+    Map<String, Map<String, Object>> q = new LinkedHashMap<>(more);
+    Map<String, Object> limit = integer(1, PageRequest.MAX_LIMIT);
+    limit.put("default", PageRequest.DEFAULT_LIMIT);
+    q.put("limit", limit);
+    q.put("cursor", described(string(), "nextCursor of the previous page of the same list"));
+    return q;
+  }
+
+  private static Shape read(String summary, Map<String, Object> response) {
+    return new Shape(summary, 200, response, null, false, Map.of(), false);
+  }
+
+  private static Shape list(String summary, String component) {
+    return new Shape(summary, 200, page(component), null, false, paging(Map.of()), false);
+  }
+
+  private static Shape create(String summary, String component, Map<String, Object> request) {
+    return new Shape(summary, 201, ref(component), request, true, Map.of(), false);
+  }
+
+  private static Shape empty(String summary) {
+    return new Shape(summary, 204, null, null, false, Map.of(), false);
+  }
+
+  /** The shape of the handler serving {@code e}. */
+  public static Shape of(Endpoint e) {
+    String h = e.handlerName();
+    String kind = h.contains("Pull") ? "PullRequest" : "Issue";
+    String noun = h.contains("Pull") ? "pull request" : "issue";
+    return switch (h) {
+      case "CreateUserHandler" -> create("create your own profile", "User", object(List.of("username", "email"),
+          "username", described(account(), "must be your own (the token's username claim)"), "email", email(),
+          "name", string(0, Rules.SHORT_TEXT_MAX), "bio", string(0, Rules.BODY_MAX)));
+      case "GetUserHandler" -> read("get a user", ref("User"));
+      case "UpdateUserHandler" -> new Shape("update your profile", 200, ref("User"), object(List.of(),
+          "name", string(0, Rules.SHORT_TEXT_MAX), "bio", string(0, Rules.BODY_MAX), "email", email()),
+          true, Map.of(), true);
+      case "CreateOrgHandler" -> create("create an organization; you become its admin", "Organization",
+          object(List.of(), "org", described(account(), "the organization's name (login is accepted too)"),
+              "login", account(), "name", string(0, Rules.SHORT_TEXT_MAX),
+              "description", string(0, Rules.SHORT_TEXT_MAX)));
+      case "GetOrgHandler" -> read("get an organization", ref("Organization"));
+      case "PutMemberHandler" -> new Shape("add a member or change a role (admins only)", 200, ref("Membership"),
+          object(List.of(), "role", described(enumOf(roles()), "default member")), false, Map.of(), false);
+      case "RemoveMemberHandler" -> empty("remove a member (admins only; never the last admin)");
+      case "ListMembersHandler" -> list("list an organization's members", "Membership");
+      case "ListUserOrgsHandler" -> list("list a user's organizations", "Membership");
+      case "CreateInvitationHandler" -> create("invite an e-mail address for 7 days (admins only)", "Invitation",
+          object(List.of("email"), "email", email(), "role", described(enumOf(roles()), "default member")));
+      case "ListInvitationsHandler" -> list("pending invitations (admins only)", "Invitation");
+      case "ListActivityHandler" -> list("a user's activity feed, newest first", "Activity");
+      case "CreateRepoHandler" -> create("create a repository", "Repository", object(List.of("name"),
+          "name", repoName(), "owner", described(account(), "you (default) or an organization you administer"),
+          "description", string(0, Rules.SHORT_TEXT_MAX), "private", type("boolean")));
+      case "GetRepoHandler" -> read("get a repository", ref("Repository"));
+      case "ListAccountReposHandler" -> list("an account's repositories, most recently updated first",
+          "Repository");
+      case "CreateForkHandler" -> create("fork a public repository into your account", "Repository", null);
+      case "ListForksHandler" -> list("list a repository's forks", "Repository");
+      case "StarHandler" -> empty("star a repository (idempotent)");
+      case "UnstarHandler" -> empty("unstar a repository (idempotent)");
+      case "ListStarredHandler" -> list("repositories a user starred", "StarredRepository");
+      case "ListStargazersHandler" -> list("who starred a repository", "Stargazer");
+      case "CreateIssueHandler", "CreatePullRequestHandler" -> create("open " + (kind.equals("Issue") ? "an " : "a ")
+          + noun, kind, ticketBody(kind.equals("PullRequest")));
+      case "GetIssueHandler", "GetPullRequestHandler" -> read("get " + (kind.equals("Issue") ? "an " : "a ") + noun,
+          ref(kind));
+      case "ListIssuesHandler", "ListPullRequestsHandler" -> new Shape("list " + noun + "s by state", 200, page(kind), null,
+          false, paging(Map.of("state", described(enumOf(List.of(Tickets.STATE_OPEN, Tickets.STATE_CLOSED,
+              Tickets.STATE_ALL)), "default open (newest first); closed oldest first; all by number"
+              + (kind.equals("PullRequest") ? "; closed includes merged" : "")))), false);
+      case "UpdateIssueHandler", "UpdatePullRequestHandler" -> new Shape("edit or change the state of "
+          + (kind.equals("Issue") ? "an " : "a ") + noun, 200, ref(kind), object(List.of(),
+          "title", string(1, Rules.TITLE_MAX), "body", string(0, Rules.BODY_MAX),
+          "state", enumOf(kind.equals("Issue") ? List.of("open", "closed") : List.of("open", "closed", "merged"))),
+          true, Map.of(), true);
+      case "CreateIssueCommentHandler", "CreatePullRequestCommentHandler" -> create("comment on " + (kind.equals("Issue")
+          ? "an " : "a ") + noun, "Comment", object(List.of("body"), "body", string(1, Rules.BODY_MAX)));
+      case "ListIssueCommentsHandler", "ListPullRequestCommentsHandler" -> list("comments, oldest first", "Comment");
+      case "PutIssueReactionHandler", "PutPullRequestReactionHandler" -> empty("react (idempotent)");
+      case "DeleteIssueReactionHandler", "DeletePullRequestReactionHandler" -> empty("remove your reaction (idempotent)");
+      case "HealthHandler" -> read("liveness, table name and endpoint", ref("Health"));
+      default -> throw new IllegalStateException(e.routeKey() + ": " + h + " has no shape in ApiShapes");
+    };
+  }
+
+  private static Map<String, Object> ticketBody(boolean pull) {
+    List<Object> fields = new ArrayList<>(List.of("title", string(1, Rules.TITLE_MAX),
+        "body", string(0, Rules.BODY_MAX)));
+    if (pull) {
+      fields.addAll(List.of("head", string(1, Rules.REF_MAX), "base", string(1, Rules.REF_MAX)));
+    }
+    return object(pull ? List.of("title", "head", "base") : List.of("title"), fields.toArray());
+  }
+}

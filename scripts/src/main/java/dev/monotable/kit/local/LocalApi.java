@@ -1,0 +1,200 @@
+package dev.monotable.kit.local;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.http.ApiEvent;
+import dev.monotable.kit.http.ErrorMapper;
+import dev.monotable.kit.auth.Claims;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.errors.UnauthorizedException;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The HTTP API on this machine, as API Gateway would serve it: each request becomes a payload 2.0
+ * event (route key, decoded path parameters, query string, lower-cased headers, body, request
+ * context with JWT claims) and is handed in-process to the route's handler from the endpoint
+ * catalog. Routes that need a caller get the JWT authorizer's treatment first: missing, expired,
+ * wrongly signed or wrongly issued tokens are a 401 before any handler runs.
+ */
+public final class LocalApi implements AutoCloseable {
+  /** API Gateway's own payload limit; the handlers enforce the service's 1 MiB. */
+  private static final int MAX_PAYLOAD = 10 * 1024 * 1024;
+
+  private final RouteTable routes = new RouteTable();
+  private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers = new HashMap<>();
+  private final JwtVerifier verifier;
+  private final String jwks;
+  private LocalHttpServer server;
+
+  private LocalApi(Services services, JwtVerifier verifier, String jwks) {
+    this.verifier = verifier;
+    this.jwks = jwks;
+    for (Endpoint e : dev.monotable.forge.catalog.EndpointCatalog.endpoints()) {
+      handlers.computeIfAbsent(e.handlerClass(), name -> instantiate(name, services));
+    }
+  }
+
+  /**
+   * Starts the API on 127.0.0.1:port (0 picks a free port).
+   *
+   * @param services the handlers' dependencies (table, cursor key; the verifier is used here)
+   */
+  public static LocalApi start(int port, Services services, JwtVerifier verifier, String jwks) throws IOException {
+    LocalApi api = new LocalApi(services, verifier, jwks);
+    api.server = LocalHttpServer.start(port, api::serve, LocalApi::error, MAX_PAYLOAD);
+    return api;
+  }
+
+  public int port() {
+    return server.port();
+  }
+
+  public String baseUrl() {
+    return "http://127.0.0.1:" + port();
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> instantiate(String className,
+      Services services) {
+    try {
+      Class<?> c = Class.forName(className);
+      return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>)
+          c.getConstructor(Services.class).newInstance(services);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("handler " + className + " of the endpoint catalog cannot be built", e);
+    }
+  }
+
+  private LocalHttpServer.Response serve(LocalHttpServer.Request request) {
+    String method = request.method();
+    String rawPath = request.rawPath();
+    if ("GET".equals(method) && "/.well-known/jwks.json".equals(rawPath)) {
+      return new LocalHttpServer.Response(200, Map.of("content-type", "application/json"),
+          jwks.getBytes(StandardCharsets.UTF_8));
+    }
+    RouteTable.Match match;
+    Map<String, String> query;
+    try {
+      match = routes.match(method, rawPath);
+      query = query(request.rawQuery());
+    } catch (RouteTable.BadSegment e) {
+      return error(400, "validation", e.getMessage(), e.parameter());
+    } catch (BadQuery e) {
+      return error(400, "validation", e.getMessage(), e.parameter);
+    }
+    if (match == null) {
+      if (routes.pathExists(rawPath)) {
+        return error(405, "method_not_allowed", method + " is not allowed on " + rawPath);
+      }
+      return error(404, "not_found", "no route for " + method + " " + rawPath);
+    }
+    Map<String, String> headers = headers(request);
+    Claims claims = null;
+    Auth auth = match.endpoint().auth();
+    String authorization = headers.get("authorization");
+    if (auth == Auth.REQUIRED || (auth == Auth.OPTIONAL && authorization != null)) {
+      try {
+        claims = verifier.verify(authorization);
+      } catch (UnauthorizedException e) {
+        // API Gateway's authorizer answers 401 with no detail; the local one says why.
+        return send(ErrorMapper.toResponse(e).toEvent());
+      }
+    }
+    ApiEvent event = ApiEvent.request(match.endpoint().method(), match.endpoint().path())
+        .rawPath(request.rawPath())
+        .rawQuery(request.rawQuery() == null ? "" : request.rawQuery())
+        .headers(headers)
+        .rawBody(request.body())
+        .claims(claims == null ? null : stringClaims(claims))
+        .source(request.remote().getAddress().getHostAddress(), request.protocol());
+    match.pathParameters().forEach(event::path);
+    if (query != null) {
+      query.forEach(event::query);
+    }
+    return send(handlers.get(match.endpoint().handlerClass()).handleRequest(event.build(), null));
+  }
+
+  private static LocalHttpServer.Response send(APIGatewayV2HTTPResponse response) {
+    byte[] out = response.getBody() == null ? new byte[0]
+        : response.getIsBase64Encoded() ? Base64.getDecoder().decode(response.getBody())
+        : response.getBody().getBytes(StandardCharsets.UTF_8);
+    return new LocalHttpServer.Response(response.getStatusCode(),
+        response.getHeaders() == null ? Map.of() : response.getHeaders(), out);
+  }
+
+  private static Map<String, String> stringClaims(Claims claims) {
+    Map<String, String> out = new LinkedHashMap<>();
+    claims.all().forEach((k, v) -> out.put(k, String.valueOf(v)));
+    return out;
+  }
+
+  /** Lower-cased names; repeated headers joined with commas, as API Gateway does. */
+  private static Map<String, String> headers(LocalHttpServer.Request request) {
+    Map<String, String> out = new LinkedHashMap<>();
+    request.headers().forEach((k, v) -> out.put(k, String.join(",", v)));
+    return out;
+  }
+
+  /** A query parameter (or its name) whose percent-encoding is malformed. */
+  private static final class BadQuery extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String parameter;
+
+    BadQuery(String parameter) {
+      super((parameter == null ? "a query parameter name" : parameter) + " is not valid percent-encoding",
+          null, false, false);
+      this.parameter = parameter;
+    }
+  }
+
+  /** Decoded query parameters; repeated ones joined with commas, as API Gateway does. */
+  private static Map<String, String> query(String rawQuery) {
+    if (rawQuery == null || rawQuery.isEmpty()) {
+      return null;
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String pair : rawQuery.split("&")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      String k;
+      try {
+        k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw new BadQuery(null);
+      }
+      String v;
+      try {
+        v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw new BadQuery(k);
+      }
+      out.merge(k, v, (a, b) -> a + "," + b);
+    }
+    return out;
+  }
+
+  private static LocalHttpServer.Response error(int status, String code, String message) {
+    return error(status, code, message, null);
+  }
+
+  private static LocalHttpServer.Response error(int status, String code, String message, String field) {
+    return send(ErrorMapper.error(status, code, message, field).toEvent());
+  }
+}

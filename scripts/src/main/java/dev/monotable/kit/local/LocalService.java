@@ -1,0 +1,290 @@
+package dev.monotable.kit.local;
+
+import dev.monotable.forge.tools.Seed;
+
+import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.cli.OpsMain;
+import dev.monotable.kit.cli.UsageException;
+import dev.monotable.kit.Env;
+import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.data.CursorCodec;
+import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.engine.LocalEngine;
+import dev.monotable.kit.schema.TableSchema;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * The whole service on this machine ({@code scripts/dev}): the local engine on 127.0.0.1:8000 unless
+ * {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the shared schema, demo data unless
+ * {@code --no-seed} (the engine itself expires TTL items), the stream pipeline (ST1..ST4,
+ * {@link StreamPipeline}) and the HTTP API on 127.0.0.1:{@code PORT} (3000).
+ */
+public final class LocalService implements AutoCloseable {
+  public static final int DEFAULT_PORT = 3000;
+  public static final int ENGINE_PORT = 8000;
+  public static final String DEFAULT_TABLE = "monotable-local";
+
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private final PrintStream log;
+  private LocalApi api;
+  private StreamPipeline pipeline;
+  private String endpoint;
+  private String tableName;
+
+  /** A service that starts silently (tests). */
+  public LocalService() {
+    this(null);
+  }
+
+  /** A service that says on {@code log} what it does while starting (scripts/dev: stdout). */
+  public LocalService(PrintStream log) {
+    this.log = log;
+  }
+
+  /**
+   * Options of one start; tests pass port 0, their own table and client.
+   *
+   * @param port HTTP port, 0 for a free one
+   * @param dynamoEndpoint DynamoDB endpoint, null for AWS (or for the engine this start launches)
+   * @param startEngine launch the local engine on 127.0.0.1:8000 and use it
+   * @param client client to use, or null to build one for the endpoint
+   * @param clock the service's clock (timestamps, TTL filters of AP11/AP12); tests pass one they move
+   * @param streams run the stream pipeline (ST1..ST4 in-process, as Lambda runs them on AWS)
+   */
+  public record Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
+      LocalKeys keys, DynamoDbClient client, Clock clock, boolean streams) {
+
+    /** Without a clock of its own and without the stream pipeline. */
+    public Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
+        LocalKeys keys, DynamoDbClient client) {
+      this(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, null, false);
+    }
+
+    /** The same options with the stream pipeline on or off. */
+    public Options withStreams(boolean on) {
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, clock, on);
+    }
+
+    /** The same options with this clock. */
+    public Options withClock(Clock c) {
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, c, streams);
+    }
+  }
+
+  static final String USAGE = """
+      usage: scripts/dev [--no-seed]
+
+      Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000
+      (unless DYNAMODB_ENDPOINT names an engine that already runs), the table from the shared schema,
+      the demo data (on a new table only), the stream handlers, and the HTTP API on
+      http://127.0.0.1:$PORT. Ctrl-C stops everything it started. Tokens: scripts/token <username>
+      (valid for any PORT).
+
+        --no-seed   leave a new table empty
+
+      Environment: PORT (default 3000), TABLE_NAME (default monotable-local), DYNAMODB_ENDPOINT (an
+      engine that is already running, e.g. http://127.0.0.1:8001; "aws" for AWS), AWS_REGION.
+      Exit status: 0 stopped, 1 failed to start, 2 bad usage.""";
+
+  public static void main(String[] args) {
+    OpsMain.exec(USAGE, args, () -> {
+      boolean seed = true;
+      for (String a : args) {
+        if (!a.equals("--no-seed")) {
+          throw new UsageException("unknown argument " + a);
+        }
+        seed = false;
+      }
+      String configured = Env.get(Env.DYNAMODB_ENDPOINT);
+      String table = Env.get(Env.TABLE_NAME);
+      boolean aws = "aws".equalsIgnoreCase(configured);
+      LocalService service = new LocalService(System.out);
+      CountDownLatch stopped = new CountDownLatch(1);
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        service.close();
+        stopped.countDown();
+      }));
+      URI engine = configured == null || aws ? null : URI.create(configured.trim());
+      service.start(new Options(port(Env.get(Env.PORT)), engine, configured == null,
+          table == null ? DEFAULT_TABLE : table, seed, LocalKeys.inWorkingDirectory(), null).withStreams(true));
+      printWelcome(service);
+      stopped.await();
+      return 0;
+    });
+  }
+
+  private static void printWelcome(LocalService service) {
+    String base = service.api.baseUrl();
+    System.out.println();
+    System.out.println("Monotable (Forge) is running locally");
+    System.out.println("  API      " + base);
+    System.out.println("  health   " + base + "/health");
+    System.out.println("  JWKS     " + base + "/.well-known/jwks.json");
+    System.out.println("  DynamoDB " + service.endpoint + "  table " + service.tableName);
+    System.out.println("  streams  ST1-ST4 in-process; one JSON line per batch below; dead letters in "
+        + service.pipeline.deadLetterFile());
+    System.out.println();
+    System.out.println("Try:");
+    System.out.println("  curl -s " + base + "/repos/alice/hello-forge/issues");
+    System.out.println("  curl -s -X POST " + base + "/repos/alice/hello-forge/issues \\");
+    System.out.println("       -H \"Authorization: Bearer $(scripts/token alice)\" -H 'content-type: application/json' \\");
+    System.out.println("       -d '{\"title\":\"My first issue\",\"body\":\"Hello\"}'");
+    System.out.println();
+    System.out.println("Ctrl-C stops the API and everything it started.");
+  }
+
+  /** {@code PORT}: unset or blank is {@value #DEFAULT_PORT}; anything but a port number is bad usage. */
+  static int port(String configured) {
+    if (configured == null || configured.isBlank()) {
+      return DEFAULT_PORT;
+    }
+    try {
+      int port = Integer.parseInt(configured.trim());
+      if (port >= 1 && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("PORT must be a port number from 1 to 65535, not " + configured);
+  }
+
+  /**
+   * Starts everything; on failure, stops what was started. A busy HTTP port or an engine that does
+   * not answer fails with an {@link OpsMain.Failure} before the table is touched.
+   */
+  public LocalService start(Options o) throws Exception {
+    try {
+      int port = o.port() == 0 ? 0 : requireFree(o.port());
+      URI dynamo = o.dynamoEndpoint();
+      if (o.startEngine()) {
+        if (LocalEngine.listening(ENGINE_PORT)) {
+          throw new OpsMain.Failure("port " + ENGINE_PORT + " is in use; stop what runs there or set "
+              + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + ENGINE_PORT + " to use it");
+        }
+        say("starting the local engine (scripts/engine) on 127.0.0.1:" + ENGINE_PORT
+            + " (in memory: its data ends with scripts/dev)");
+        LocalEngine engine = LocalEngine.start(ENGINE_PORT);
+        resources.add(engine);
+        dynamo = engine.endpoint();
+      } else if (dynamo != null) {
+        say("using the DynamoDB engine at " + dynamo + " (DYNAMODB_ENDPOINT); it must already be running");
+        requireAnswering(dynamo);
+      }
+      endpoint = dynamo == null ? "aws" : dynamo.toString();
+      tableName = o.tableName();
+      DynamoDbClient client = o.client();
+      if (client == null) {
+        client = DynamoDbClients.create(dynamo, Env.region());
+        resources.add(client);
+      }
+      boolean created = ensureTable(client, tableName);
+      Clock clock = o.clock() == null ? Clock.systemUTC() : o.clock();
+      TableGateway table = new TableGateway(client, tableName,
+          new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), clock);
+      JwtSigner signer = o.keys().signer();
+      JwtVerifier verifier = new JwtVerifier(LocalKeys.ISSUER, LocalKeys.AUDIENCE, signer::jwks, Clock.systemUTC());
+      Services services = new Services(table, verifier);
+      if (!o.seed()) {
+        say((created ? "created table " : "table ") + tableName + (created ? "" : " exists") + "; not seeding (--no-seed)");
+      } else if (created) {
+        say("created table " + tableName + "; seeding the demo data (users alice, bob, carol; org acme)");
+        Seed.demo(services);
+      } else {
+        say("table " + tableName + " already exists: keeping its items, not seeding "
+            + "(scripts/seed --reset starts it over)");
+      }
+      if (o.streams()) {
+        DynamoDbStreamsClient streamsClient = DynamoDbClients.streams(dynamo, Env.region());
+        resources.add(streamsClient);
+        pipeline = new StreamPipeline(streamsClient, tableName, StreamPipeline.catalogConsumers(services),
+            o.keys().directory().resolve("stream-dead-letters.jsonl"), System.out).start();
+        resources.add(pipeline);
+      }
+      api = LocalApi.start(port, services, verifier, signer.jwks());
+      resources.add(api);
+      return this;
+    } catch (Exception | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Fails, before anything starts, when another process holds the HTTP port. */
+  static int requireFree(int port) {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      return port;
+    } catch (IOException busy) {
+      throw new OpsMain.Failure("port " + port + " is in use (another scripts/dev?): stop what runs there, "
+          + "or choose another port: PORT=" + (port == 65535 ? 3001 : port + 1) + " scripts/dev");
+    }
+  }
+
+  /** Fails when nothing accepts connections at the engine's host and port. */
+  static void requireAnswering(URI engine) {
+    int port = engine.getPort() > 0 ? engine.getPort() : "https".equals(engine.getScheme()) ? 443 : 80;
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(engine.getHost(), port), 1000);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new OpsMain.Failure("nothing answers at " + engine + " (DYNAMODB_ENDPOINT): start that engine "
+          + "first, or unset DYNAMODB_ENDPOINT to let scripts/dev start the local engine");
+    }
+  }
+
+  private void say(String line) {
+    if (log != null) {
+      log.println(line);
+    }
+  }
+
+  public LocalApi api() {
+    return api;
+  }
+
+  /** The stream pipeline, or null when started without it. */
+  public StreamPipeline pipeline() {
+    return pipeline;
+  }
+
+  private static boolean ensureTable(DynamoDbClient client, String table) {
+    try {
+      client.describeTable(DescribeTableRequest.builder().tableName(table).build());
+      return false;
+    } catch (ResourceNotFoundException absent) {
+      client.createTable(TableSchema.createTableRequest(table));
+      client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
+      client.updateTimeToLive(TableSchema.enableTtlRequest(table));
+      return true;
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception e) {
+        System.err.println("stopping " + resources.get(i).getClass().getSimpleName() + ": " + e.getMessage());
+      }
+    }
+    resources.clear();
+  }
+}

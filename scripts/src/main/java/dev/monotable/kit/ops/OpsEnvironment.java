@@ -1,0 +1,71 @@
+package dev.monotable.kit.ops;
+
+import dev.monotable.kit.local.LocalKeys;
+import dev.monotable.kit.local.LocalService;
+import dev.monotable.kit.Env;
+import dev.monotable.kit.data.CursorCodec;
+import dev.monotable.kit.data.DynamoDbClients;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.util.Base64;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Where an operator tool points: {@code TABLE_NAME} (default {@code monotable-local}) at
+ * {@code DYNAMODB_ENDPOINT} (default {@code http://127.0.0.1:8000}, the moto of a running
+ * {@code scripts/dev}); {@code DYNAMODB_ENDPOINT=aws} means real AWS with the default credential
+ * chain and {@code AWS_REGION}.
+ *
+ * @param endpoint the endpoint override, or null for real AWS
+ * @param table the table name
+ * @param region the signing region
+ */
+public record OpsEnvironment(URI endpoint, String table, String region) {
+
+  public static final String DEFAULT_ENDPOINT = "http://127.0.0.1:" + LocalService.ENGINE_PORT;
+  public static final String AWS = "aws";
+
+  /** Reads the three environment variables, applying the local defaults. */
+  public static OpsEnvironment fromEnvironment() {
+    String configured = Env.get(Env.DYNAMODB_ENDPOINT);
+    String endpoint = configured == null ? DEFAULT_ENDPOINT : configured.trim();
+    String table = Env.get(Env.TABLE_NAME);
+    return new OpsEnvironment(AWS.equalsIgnoreCase(endpoint) ? null : URI.create(endpoint),
+        table == null ? LocalService.DEFAULT_TABLE : table.trim(), Env.region());
+  }
+
+  /** True for real AWS: destructive tools then ask for {@code --yes}. */
+  public boolean aws() {
+    return endpoint == null;
+  }
+
+  /** For headers and messages, for example {@code table monotable-local at http://127.0.0.1:8000}. */
+  public String describe() {
+    return "table " + table + " at " + (aws() ? "AWS " + region : endpoint.toString());
+  }
+
+  /** A client for this endpoint with the given SDK interceptors (a request counter, say). */
+  public DynamoDbClient client(ExecutionInterceptor... interceptors) {
+    return DynamoDbClients.create(endpoint, region, interceptors);
+  }
+
+  /**
+   * The cursor key of the service the tool looks at, so a cursor printed by {@code explore ap} is
+   * accepted by the API and the other way round: {@code CURSOR_SECRET} when set, else the local
+   * runner's key in {@code .local/} for a local endpoint; on AWS without it, a throw-away key
+   * (cursors then work only within one run).
+   */
+  public CursorCodec cursors() {
+    String configured = Env.get(Env.CURSOR_SECRET);
+    if (configured != null) {
+      return new CursorCodec(Base64.getDecoder().decode(configured.trim()));
+    }
+    if (!aws()) {
+      return new CursorCodec(Base64.getDecoder().decode(LocalKeys.inWorkingDirectory().cursorSecret()));
+    }
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    return new CursorCodec(secret);
+  }
+}

@@ -1,0 +1,206 @@
+package dev.monotable.kit.ops;
+
+import dev.monotable.kit.cli.Args;
+import dev.monotable.kit.cli.OpsMain;
+import dev.monotable.forge.tools.ScaleData;
+import dev.monotable.kit.cli.UsageException;
+
+import dev.monotable.forge.functions.Services;
+import dev.monotable.forge.tools.Seed;
+import dev.monotable.kit.data.CursorCodec;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.items.Items;
+import dev.monotable.kit.schema.TableSchema;
+import java.io.PrintStream;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * {@code scripts/seed [--reset [--yes]]}: creates the table from {@link TableSchema} when it is
+ * absent (local endpoints only: on AWS the stack owns the table) and writes the demo dataset
+ * ({@link Seed#demo}) through the data-access layer, the same calls the API makes. A table that
+ * already holds items is refused unless {@code --reset}, which first deletes every item
+ * (Scan + BatchWriteItem, 25 deletes a request) and, on real AWS, also needs {@code --yes}.
+ */
+public final class SeedTool {
+
+  public static final String USAGE = """
+      usage: scripts/seed [--reset [--yes]] [--scale N [--seed S]]
+
+      Creates the table (TABLE_NAME, default monotable-local) from TableSchema when absent and writes
+      the demo dataset: users alice, bob, carol; org acme; repositories alice/hello-forge,
+      alice/secret-plans, acme/anvil, acme/roadmap; issues, pull requests, comments, reactions,
+      stars, a fork, an invitation and activity entries.
+
+        --reset   delete every item of a non-empty table first (scans the table)
+        --yes     confirm --reset on real AWS (DYNAMODB_ENDPOINT=aws)
+        --scale N add N synthetic items after the demo data (accounts scale-u1.., one repository each,
+                  issues and comments), BatchWriteItem of 25 with a progress bar on stderr, items/s at the end
+        --seed S  the synthetic dataset's seed (default 1): the same N and S always write the same items
+
+      Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
+      Exit status: 0 seeded, 1 refused or failed, 2 bad usage.""";
+
+  /**
+   * Parsed command line.
+   *
+   * @param reset delete every item first
+   * @param yes confirmation for destructive work on AWS
+   * @param aws the table is on real AWS (from the environment, not the command line)
+   * @param scale synthetic items to add after the demo data ({@link ScaleData}); 0 for none
+   * @param seed the synthetic dataset's seed
+   */
+  public record Options(boolean reset, boolean yes, boolean aws, int scale, long seed) {
+    public Options(boolean reset, boolean yes, boolean aws) {
+      this(reset, yes, aws, 0, 1);
+    }
+
+    public Options onAws(boolean onAws) {
+      return new Options(reset, yes, onAws, scale, seed);
+    }
+  }
+
+  private SeedTool() {}
+
+  public static void main(String[] args) {
+    OpsMain.exec(USAGE, args, env -> {
+      Options options = parse(args).onAws(env.aws());
+      try (DynamoDbClient client = env.client()) {
+        System.out.println("seed: " + env.describe());
+        return run(client, env.table(), System.out, options);
+      }
+    });
+  }
+
+  public static Options parse(String... args) {
+    Args a = Args.parse(args, Set.of("--reset", "--yes"), Set.of("--scale", "--seed"));
+    if (!a.positional().isEmpty()) {
+      throw new UsageException("unexpected argument " + a.positional().get(0));
+    }
+    if (a.flag("--yes") && !a.flag("--reset")) {
+      throw new UsageException("--yes only confirms --reset");
+    }
+    int scale = a.intOption("--scale", 0, 1, 10_000_000);
+    if (a.option("--seed") != null && scale == 0) {
+      throw new UsageException("--seed only goes with --scale");
+    }
+    long seed;
+    try {
+      seed = a.option("--seed") == null ? 1 : Long.parseLong(a.option("--seed").trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("--seed must be a whole number, not " + a.option("--seed"));
+    }
+    return new Options(a.flag("--reset"), a.flag("--yes"), false, scale, seed);
+  }
+
+  /** Creates (if needed), optionally empties, and seeds the table; returns the exit status. */
+  public static int run(DynamoDbClient client, String table, PrintStream out, Options options) {
+    if (!exists(client, table)) {
+      if (options.aws()) {
+        out.println("refused: table " + table + " does not exist; on AWS the CDK stack creates it (cdk deploy)");
+        return 1;
+      }
+      client.createTable(TableSchema.createTableRequest(table));
+      client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
+      client.updateTimeToLive(TableSchema.enableTtlRequest(table));
+      out.println("created table " + table + " (4 GSIs, TTL on " + TableSchema.TTL + ", stream "
+          + TableSchema.STREAM_VIEW_TYPE + ")");
+    } else if (!isEmpty(client, table)) {
+      if (!options.reset()) {
+        out.println("refused: table " + table + " already holds items; scripts/seed --reset deletes them first");
+        return 1;
+      }
+      if (options.aws() && !options.yes()) {
+        out.println("refused: --reset on real AWS deletes every item of " + table + "; add --yes to confirm");
+        return 1;
+      }
+      out.println("deleted " + deleteAll(client, table) + " items (--reset)");
+    }
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    Seed.demo(new Services(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null));
+    if (options.scale() > 0) {
+      ScaleData.write(client, table, options.seed(), options.scale(), System.err);
+    }
+    Map<String, Long> byType = countByType(client, table);
+    long total = byType.values().stream().mapToLong(Long::longValue).sum();
+    out.println("seeded " + total + " items:");
+    byType.forEach((type, n) -> out.printf("  %-14s %3d%n", type, n));
+    out.println("next: scripts/validate, scripts/test-access-patterns, scripts/explore item ACCOUNT#alice");
+    return 0;
+  }
+
+  static boolean exists(DynamoDbClient client, String table) {
+    try {
+      client.describeTable(DescribeTableRequest.builder().tableName(table).build());
+      return true;
+    } catch (ResourceNotFoundException absent) {
+      return false;
+    }
+  }
+
+  static boolean isEmpty(DynamoDbClient client, String table) {
+    return client.scan(ScanRequest.builder().tableName(table).limit(1).consistentRead(true).build()).items().isEmpty();
+  }
+
+  /** Deletes every item: parallel Scan of the keys, BatchWriteItem of 25 deletes, retries unprocessed ones. */
+  static long deleteAll(DynamoDbClient client, String table) {
+    AtomicLong deleted = new AtomicLong();
+    List<Map<String, AttributeValue>> keys = java.util.Collections.synchronizedList(new ArrayList<>());
+    new ParallelScan(client, table).forEach(4, ParallelScan.allSegments(4),
+        item -> keys.add(Map.of(TableSchema.PK, item.get(TableSchema.PK), TableSchema.SK, item.get(TableSchema.SK))));
+    for (int from = 0; from < keys.size(); from += 25) {
+      List<WriteRequest> batch = new ArrayList<>();
+      for (Map<String, AttributeValue> key : keys.subList(from, Math.min(keys.size(), from + 25))) {
+        batch.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build());
+      }
+      Map<String, List<WriteRequest>> pending = Map.of(table, batch);
+      for (int attempt = 0; !pending.isEmpty(); attempt++) {
+        if (attempt >= 8) {
+          throw new IllegalStateException("BatchWriteItem left deletes unprocessed after 8 attempts");
+        }
+        if (attempt > 0) {
+          sleep(Math.min(1000L, 25L << attempt));
+        }
+        BatchWriteItemResponse r = client.batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
+        pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+      }
+      deleted.addAndGet(batch.size());
+    }
+    return deleted.get();
+  }
+
+  static Map<String, Long> countByType(DynamoDbClient client, String table) {
+    Map<String, Long> counts = new ConcurrentHashMap<>();
+    new ParallelScan(client, table).forEach(4, ParallelScan.allSegments(4), item -> {
+      String type = Items.type(item);
+      counts.merge(type == null ? "(no Type)" : type, 1L, Long::sum);
+    });
+    return new TreeMap<>(counts);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.monotable.forge.checks;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.monotable.kit.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+
+/**
+ * Checklist: separate attributes per index. The table's SK is never a GSI key (an index on SK
+ * would tie index order to the table's), and no key attribute is shared between indexes, so each
+ * index can be written and evolved on its own.
+ */
+class IndexKeyAttributesTest {
+
+  static List<String> problems(CreateTableRequest table) {
+    List<String> out = new ArrayList<>();
+    Map<String, String> owner = new HashMap<>();
+    for (KeySchemaElement k : table.keySchema()) {
+      owner.put(k.attributeName(), "table");
+    }
+    for (GlobalSecondaryIndex gsi : table.globalSecondaryIndexes()) {
+      for (KeySchemaElement k : gsi.keySchema()) {
+        String before = owner.putIfAbsent(k.attributeName(), gsi.indexName());
+        if (before != null) {
+          out.add(gsi.indexName() + " reuses " + k.attributeName() + " of " + before);
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void tableSchema_shouldGiveEveryIndexItsOwnKeyAttributes() {
+    CreateTableRequest table = TableSchema.createTableRequest("check");
+    assertEquals(4, table.globalSecondaryIndexes().size());
+    assertEquals(List.of(), problems(table));
+  }
+
+  @Test
+  void problems_shouldReportReuse_whenIndexKeysOnSkOrAnotherIndexAttribute() {
+    CreateTableRequest base = TableSchema.createTableRequest("check");
+    GlobalSecondaryIndex inverted = GlobalSecondaryIndex.builder().indexName("INVERTED")
+        .keySchema(key("SK", KeyType.HASH), key("PK", KeyType.RANGE)).build();
+    GlobalSecondaryIndex sharing = GlobalSecondaryIndex.builder().indexName("SHARING")
+        .keySchema(key("GSI1PK", KeyType.HASH), key("GSI5SK", KeyType.RANGE)).build();
+    List<GlobalSecondaryIndex> indexes = new ArrayList<>(base.globalSecondaryIndexes());
+    indexes.add(inverted);
+    indexes.add(sharing);
+    assertEquals(List.of("INVERTED reuses SK of table", "INVERTED reuses PK of table", "SHARING reuses GSI1PK of GSI1"),
+        problems(base.toBuilder().globalSecondaryIndexes(indexes).build()));
+  }
+
+  private static KeySchemaElement key(String name, KeyType type) {
+    return KeySchemaElement.builder().attributeName(name).keyType(type).build();
+  }
+}

@@ -1,0 +1,111 @@
+package dev.monotable.kit.local;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.monotable.kit.cli.OpsMain;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/** What scripts/dev and scripts/token say and do around a start, against the test server. */
+@ExtendWith(DynamoDbExtension.class)
+class LocalServiceStartTest {
+
+  @TempDir
+  Path keysDir;
+
+  private final ByteArrayOutputStream said = new ByteArrayOutputStream();
+  private final PrintStream log = new PrintStream(said, true, StandardCharsets.UTF_8);
+
+  private LocalService.Options options(int port, URI engine, TestTable table, String tableName, boolean seed) {
+    return new LocalService.Options(port, engine, false, tableName, seed, new LocalKeys(keysDir), table.client());
+  }
+
+  @Test
+  void token_shouldBeAccepted_byAServiceOnAnyPort(TestTable table) throws Exception {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    assertEquals(0, TokenCli.run(new String[] {"alice"}, new LocalKeys(keysDir),
+        new PrintStream(printed, true, StandardCharsets.UTF_8)));
+    String token = printed.toString(StandardCharsets.UTF_8).strip();
+
+    // GIVEN a service on a random port (not 3000), sharing only the key folder with scripts/token
+    try (LocalService service = new LocalService().start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
+        false))) {
+      assertNotEquals(LocalService.DEFAULT_PORT, service.api().port());
+      // WHEN alice calls a REQUIRED route with the token
+      HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+              URI.create(service.api().baseUrl() + "/orgs/no-such-org/invitations"))
+          .header("authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
+      // THEN the authorizer lets her through to the handler (she administers no such org), not a 401
+      assertEquals(403, r.statusCode(), r.body());
+      assertTrue(r.body().contains("\"forbidden\""), r.body());
+    }
+    // and the token names the port-independent issuer, signed by the key in the folder
+    assertEquals("alice", new JwtVerifier(LocalKeys.ISSUER, LocalKeys.AUDIENCE,
+        new LocalKeys(keysDir).signer()::jwks, Clock.systemUTC()).verify(token).username());
+  }
+
+  @Test
+  void start_shouldRefuseABusyPort_beforeCreatingTheTable(TestTable table) throws Exception {
+    String fresh = "monotable-never-" + UUID.randomUUID().toString().substring(0, 8);
+    try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      OpsMain.Failure f = assertThrows(OpsMain.Failure.class, () -> new LocalService(log)
+          .start(options(busy.getLocalPort(), LocalDynamoDb.endpoint(), table, fresh, true)));
+      assertTrue(f.getMessage().startsWith("port " + busy.getLocalPort() + " is in use"), f.getMessage());
+    }
+    assertThrows(ResourceNotFoundException.class, () -> table.client().describeTable(b -> b.tableName(fresh)));
+  }
+
+  @Test
+  void start_shouldSaySeedingIsSkipped_whenTheTableAlreadyExists(TestTable table) throws Exception {
+    try (LocalService service = new LocalService(log).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
+        true))) {
+      assertTrue(said().contains("table " + table.name() + " already exists: keeping its items, not seeding "
+          + "(scripts/seed --reset starts it over)"), said());
+      assertTrue(table.scanAll().isEmpty(), "a restart writes nothing");
+    }
+  }
+
+  @Test
+  void start_shouldSaySeedingIsOff_withNoSeed(TestTable table) throws Exception {
+    try (LocalService service = new LocalService(log).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
+        false))) {
+      assertTrue(said().contains("table " + table.name() + " exists; not seeding (--no-seed)"), said());
+    }
+  }
+
+  @Test
+  void start_shouldSayTheEngineMustRun_andFail_whenNothingAnswersThere(TestTable table) throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    URI engine = URI.create("http://127.0.0.1:" + port);
+    OpsMain.Failure f = assertThrows(OpsMain.Failure.class,
+        () -> new LocalService(log).start(options(0, engine, table, table.name(), true)));
+    assertTrue(said().contains("using the DynamoDB engine at " + engine + " (DYNAMODB_ENDPOINT); it must already be "
+        + "running"), said());
+    assertTrue(f.getMessage().startsWith("nothing answers at " + engine), f.getMessage());
+  }
+
+  private String said() {
+    return said.toString(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,133 @@
+package dev.monotable.forge.catalog;
+
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+
+import static dev.monotable.forge.catalog.AccessPattern.*;
+import static dev.monotable.kit.catalog.DynamoAction.*;
+
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every route of the Forge HTTP API. The CDK stack (functions, routes, IAM) and the local service
+ * both read this list; nothing else lists routes.
+ */
+public final class EndpointCatalog {
+
+  private static final String PKG = "dev.monotable.forge.functions.";
+  private static final List<Endpoint> ENDPOINTS = build();
+
+  private EndpointCatalog() {}
+
+  public static List<Endpoint> endpoints() {
+    return ENDPOINTS;
+  }
+
+  /** The endpoint with this route key ({@code METHOD /path}), or null. */
+  public static Endpoint byRouteKey(String routeKey) {
+    for (Endpoint e : ENDPOINTS) {
+      if (e.routeKey().equals(routeKey)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  private static List<Endpoint> build() {
+    List<Endpoint> l = new ArrayList<>();
+    // Accounts
+    l.add(ep("POST", "/users", "users.CreateUserHandler", Auth.REQUIRED, List.of(AP01), Set.of(PUT_ITEM)));
+    l.add(ep("GET", "/users/{username}", "users.GetUserHandler", Auth.NONE, List.of(AP02), Set.of(GET_ITEM)));
+    l.add(ep("PATCH", "/users/{username}", "users.UpdateUserHandler", Auth.REQUIRED, List.of(AP03),
+        Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM)));
+    // Organizations
+    l.add(ep("POST", "/orgs", "orgs.CreateOrgHandler", Auth.REQUIRED, List.of(AP04),
+        Set.of(PUT_ITEM, CONDITION_CHECK_ITEM)));
+    l.add(ep("GET", "/orgs/{org}", "orgs.GetOrgHandler", Auth.NONE, List.of(AP05), Set.of(GET_ITEM)));
+    l.add(ep("PUT", "/orgs/{org}/members/{username}", "orgs.PutMemberHandler", Auth.REQUIRED, List.of(AP06),
+        Set.of(BATCH_GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM)));
+    l.add(ep("DELETE", "/orgs/{org}/members/{username}", "orgs.RemoveMemberHandler", Auth.REQUIRED,
+        List.of(AP07), Set.of(GET_ITEM, CONDITION_CHECK_ITEM, DELETE_ITEM, UPDATE_ITEM)));
+    l.add(ep("GET", "/orgs/{org}/members", "orgs.ListMembersHandler", Auth.NONE, List.of(AP08), Set.of(QUERY)));
+    l.add(ep("GET", "/users/{username}/orgs", "orgs.ListUserOrgsHandler", Auth.NONE, List.of(AP09),
+        Set.of(QUERY), Gsi.GSI1));
+    l.add(ep("POST", "/orgs/{org}/invitations", "orgs.CreateInvitationHandler", Auth.REQUIRED, List.of(AP10),
+        Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)));
+    l.add(ep("GET", "/orgs/{org}/invitations", "orgs.ListInvitationsHandler", Auth.REQUIRED, List.of(AP11),
+        Set.of(GET_ITEM, QUERY)));
+    l.add(ep("GET", "/users/{username}/events", "activity.ListActivityHandler", Auth.NONE, List.of(AP12),
+        Set.of(QUERY)));
+    // Repositories, forks, stars
+    l.add(ep("POST", "/repos", "repos.CreateRepoHandler", Auth.REQUIRED, List.of(AP13),
+        Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)));
+    l.add(ep("GET", "/repos/{owner}/{repo}", "repos.GetRepoHandler", Auth.OPTIONAL, List.of(AP14),
+        Set.of(GET_ITEM, BATCH_GET_ITEM)));
+    l.add(ep("GET", "/users/{owner}/repos", "repos.ListAccountReposHandler", Auth.OPTIONAL, List.of(AP15),
+        Set.of(GET_ITEM, QUERY), Gsi.GSI3));
+    l.add(ep("GET", "/orgs/{org}/repos", "repos.ListAccountReposHandler", Auth.OPTIONAL, List.of(AP15),
+        Set.of(GET_ITEM, QUERY), Gsi.GSI3));
+    l.add(ep("POST", "/repos/{owner}/{repo}/forks", "repos.CreateForkHandler", Auth.REQUIRED, List.of(AP16),
+        Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
+    // GetItem: the caller's Membership for a private org repository; BatchGetItem: the one exception,
+    // a fork's empty page (its own GSI2 entry lives under its original).
+    l.add(ep("GET", "/repos/{owner}/{repo}/forks", "repos.ListForksHandler", Auth.OPTIONAL, List.of(AP17),
+        Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY), Gsi.GSI2));
+    // BatchGetItem only when the first transaction is refused; ConditionCheck: the caller's profile
+    // (and a member's Membership).
+    l.add(ep("PUT", "/user/starred/{owner}/{repo}", "stars.StarHandler", Auth.REQUIRED, List.of(AP18),
+        Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
+    l.add(ep("DELETE", "/user/starred/{owner}/{repo}", "stars.UnstarHandler", Auth.REQUIRED, List.of(AP19),
+        Set.of(DELETE_ITEM, UPDATE_ITEM)));
+    l.add(ep("GET", "/users/{username}/starred", "stars.ListStarredHandler", Auth.OPTIONAL, List.of(AP20),
+        Set.of(QUERY)));
+    l.add(ep("GET", "/repos/{owner}/{repo}/stargazers", "stars.ListStargazersHandler", Auth.OPTIONAL,
+        List.of(AP21), Set.of(GET_ITEM, QUERY), Gsi.GSI1));
+    // Issues (AP22-31) and pull requests (AP32-41): the same ten routes
+    tickets(l, "issues", "Issue", List.of(AP22, AP23, AP24, AP25, AP26, AP27, AP28, AP29, AP30, AP31));
+    tickets(l, "pulls", "PullRequest", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
+    l.add(ep("GET", "/health", "HealthHandler", Auth.NONE, List.of(AP42), Set.of()));
+    return Collections.unmodifiableList(l);
+  }
+
+  private static void tickets(List<Endpoint> l, String segment, String noun, List<AccessPattern> ap) {
+    String base = "/repos/{owner}/{repo}/" + segment;
+    String pkg = "tickets.";
+    // GetItem on the two creating routes: a retry with Idempotency-Key reads what the first request created.
+    // BatchGetItem only when the first write is refused (or with Idempotency-Key); ConditionCheck: the
+    // caller's profile (and Membership) in the ticket's transaction.
+    l.add(ep("POST", base, pkg + "Create" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(0)),
+        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM, CONDITION_CHECK_ITEM)));
+    // GetItem for anonymous callers and the owner, BatchGetItem with the caller's Membership for others.
+    l.add(ep("GET", base + "/{number}", pkg + "Get" + noun + "Handler", Auth.OPTIONAL, List.of(ap.get(1)),
+        Set.of(GET_ITEM, BATCH_GET_ITEM)));
+    // GetItem: the caller's Membership for a private org repository; BatchGetItem: the repository for
+    // items written before the visibility copy, until the backfill fills it.
+    l.add(ep("GET", base, pkg + "List" + noun + "sHandler", Auth.OPTIONAL,
+        List.of(ap.get(2), ap.get(3), ap.get(4)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY), Gsi.GSI1, Gsi.GSI4));
+    l.add(ep("PATCH", base + "/{number}", pkg + "Update" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(5)),
+        Set.of(BATCH_GET_ITEM, UPDATE_ITEM)));
+    l.add(ep("POST", base + "/{number}/comments", pkg + "Create" + noun + "CommentHandler", Auth.REQUIRED,
+        List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM)));
+    l.add(ep("GET", base + "/{number}/comments", pkg + "List" + noun + "CommentsHandler", Auth.OPTIONAL,
+        List.of(ap.get(7)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY)));
+    // Comments and reactions: BatchGetItem only when the first transaction is refused; ConditionCheck:
+    // the caller's profile (and a member's Membership).
+    l.add(ep("PUT", base + "/{number}/reactions/{type}", pkg + "Put" + noun + "ReactionHandler", Auth.REQUIRED,
+        List.of(ap.get(8)), Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
+    l.add(ep("DELETE", base + "/{number}/reactions/{type}", pkg + "Delete" + noun + "ReactionHandler",
+        Auth.REQUIRED, List.of(ap.get(9)), Set.of(BATCH_GET_ITEM, DELETE_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
+  }
+
+  private static Endpoint ep(String method, String path, String handler, Auth auth,
+      List<AccessPattern> patterns, Set<DynamoAction> actions, Gsi... indexes) {
+    Set<Gsi> idx = indexes.length == 0 ? EnumSet.noneOf(Gsi.class) : EnumSet.of(indexes[0], indexes);
+    return new Endpoint(method, path, PKG + handler, auth, patterns,
+        actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx);
+  }
+}

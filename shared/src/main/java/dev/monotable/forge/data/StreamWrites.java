@@ -1,0 +1,113 @@
+package dev.monotable.forge.data;
+
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.data.TransactionFailures;
+import dev.monotable.kit.data.WriteTransaction;
+
+import static dev.monotable.kit.schema.TableSchema.PK;
+import static dev.monotable.kit.schema.TableSchema.UPDATED_AT;
+
+import dev.monotable.kit.keys.Key;
+import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.forge.model.Comment;
+import dev.monotable.forge.model.CountedComment;
+import dev.monotable.forge.model.Ticket;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The denormalised attributes only stream handlers write: a repository's last-update time (ST1)
+ * and the comment count of an issue or pull request (ST3). No HTTP route is granted these writes.
+ * Each one is safe to repeat: a record delivered again finds its condition false and writes
+ * nothing.
+ */
+public final class StreamWrites {
+  private final TableGateway table;
+
+  public StreamWrites(TableGateway table) {
+    this.table = table;
+  }
+
+  /** What a counting write did. */
+  public enum Outcome {
+    /** The count changed. */
+    APPLIED,
+    /** This record was applied before (redelivery): nothing written. */
+    ALREADY_APPLIED,
+    /** The issue or pull request does not exist (any more): nothing to count. */
+    NO_TARGET
+  }
+
+  /**
+   * ST1: one UpdateItem of the repository, {@code SET UpdatedAt = :ts, GSI3SK = #{ts}} with
+   * {@code attribute_exists(PK) AND UpdatedAt < :ts}. ISO timestamps of fixed width compare as
+   * strings in time order, so a record arriving late (or again) cannot move the time back.
+   *
+   * @return true when the repository moved forward; false when it is missing or already as new
+   */
+  public boolean moveRepositoryUpdatedAt(String owner, String repo, String ts) {
+    Key key = Keys.repository(owner, repo);
+    try {
+      table.client().updateItem(UpdateItemRequest.builder()
+          .tableName(table.tableName())
+          .key(key.toMap())
+          .updateExpression("SET #updated = :ts, #gsi3sk = :gsi3sk")
+          .conditionExpression("attribute_exists(#pk) AND #updated < :ts")
+          .expressionAttributeNames(Map.of("#pk", PK, "#updated", UPDATED_AT, "#gsi3sk", Gsi.GSI3.sk()))
+          .expressionAttributeValues(Map.of(
+              ":ts", AttributeValue.fromS(Timestamps.segment(ts)),
+              ":gsi3sk", AttributeValue.fromS(Keys.repoUpdatedGsi3(owner, ts).sk())))
+          .build());
+      return true;
+    } catch (ConditionalCheckFailedException staleOrMissing) {
+      return false;
+    }
+  }
+
+  /**
+   * ST3 for a new comment: TransactWriteItems of Put CountedComment {@code attribute_not_exists(PK)}
+   * + Update ticket {@code ADD CommentCount 1} with {@code attribute_exists(PK)}. The receipt's
+   * key is the comment's id, so the same comment is counted once however often its INSERT
+   * record arrives.
+   */
+  public Outcome countComment(Comment comment) {
+    CountedComment receipt = new CountedComment(comment.kind(), comment.owner(), comment.repo(), comment.number(),
+        comment.id(), comment.createdAt());
+    WriteTransaction tx = new WriteTransaction(table);
+    int put = tx.put(receipt.toItem(), "attribute_not_exists(#pk)", Map.of("#pk", PK), Map.of());
+    int ticket = tx.update(Keys.ticket(comment.kind(), comment.owner(), comment.repo(), comment.number()),
+        "ADD #count :one", "attribute_exists(#pk)", Map.of("#pk", PK, "#count", Ticket.COMMENT_COUNT),
+        Map.of(":one", AttributeValue.fromN("1")));
+    return commit(tx, put, ticket);
+  }
+
+  /**
+   * ST3 for a deleted comment: TransactWriteItems of Delete CountedComment {@code attribute_exists(PK)}
+   * + Update ticket {@code ADD CommentCount -1} with {@code attribute_exists(PK)}. Without a
+   * receipt the comment was never counted (or its removal already was), so nothing changes.
+   */
+  public Outcome uncountComment(Comment comment) {
+    WriteTransaction tx = new WriteTransaction(table);
+    int delete = tx.delete(Keys.countedComment(comment.kind(), comment.owner(), comment.repo(), comment.number(),
+        comment.id()), "attribute_exists(#pk)", Map.of("#pk", PK));
+    int ticket = tx.update(Keys.ticket(comment.kind(), comment.owner(), comment.repo(), comment.number()),
+        "ADD #count :minus", "attribute_exists(#pk)", Map.of("#pk", PK, "#count", Ticket.COMMENT_COUNT),
+        Map.of(":minus", AttributeValue.fromN("-1")));
+    return commit(tx, delete, ticket);
+  }
+
+  private static Outcome commit(WriteTransaction tx, int receipt, int ticket) {
+    try {
+      tx.commit();
+      return Outcome.APPLIED;
+    } catch (TransactionCanceledException e) {
+      TransactionFailures failures = TransactionFailures.of(e);
+      return failures.failed(receipt) ? Outcome.ALREADY_APPLIED : Outcome.NO_TARGET;
+    }
+  }
+}

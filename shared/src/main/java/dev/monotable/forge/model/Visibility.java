@@ -1,0 +1,40 @@
+package dev.monotable.forge.model;
+
+import dev.monotable.kit.items.Items;
+
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The repository's visibility as copied onto the items under it (Issue, PullRequest, comments,
+ * Counter), under the Repository's own attribute names {@code IsPrivate} and {@code OwnerType}.
+ * A repository's visibility never changes after creation (no route changes it), so the copy never
+ * goes stale; reads and conditional writes decide visibility from the item they touch anyway,
+ * without reading the repository (docs/relationship-decisions.md).
+ *
+ * @param isPrivate the repository is private
+ * @param ownerIsOrg the owner is an organization, whose members may see a private repository
+ */
+public record Visibility(boolean isPrivate, boolean ownerIsOrg) {
+  public static final String IS_PRIVATE = Repository.IS_PRIVATE;
+  public static final String OWNER_TYPE = Repository.OWNER_TYPE;
+
+  public static Visibility of(Repository repository) {
+    return new Visibility(repository.isPrivate(), repository.ownerIsOrg());
+  }
+
+  /** Writes both attributes. */
+  public Items.Builder into(Items.Builder b) {
+    return b.bool(IS_PRIVATE, isPrivate).s(OWNER_TYPE, ownerIsOrg ? Organization.TYPE : User.TYPE);
+  }
+
+  /** The copy on an item, or null when the item has none yet (written before the copy, awaiting the backfill). */
+  public static Visibility fromItem(Map<String, AttributeValue> item) {
+    AttributeValue p = item.get(IS_PRIVATE);
+    AttributeValue t = item.get(OWNER_TYPE);
+    if (p == null || p.bool() == null || t == null || t.s() == null) {
+      return null;
+    }
+    return new Visibility(p.bool(), Organization.TYPE.equals(t.s()));
+  }
+}

@@ -1,0 +1,76 @@
+package dev.monotable.kit;
+
+/**
+ * The environment variables of the project, the one place that names them and reads them: the
+ * handlers and tools read them here, and infra sets exactly these names on the functions (see
+ * infra/README.md). Nothing else calls {@code System.getenv} (NoRawGetenvTest).
+ */
+public final class Env {
+  /** Name of the Forge table; set by infra on every function. */
+  public static final String TABLE_NAME = "TABLE_NAME";
+  /** Region of the table; set by the Lambda runtime ({@link #region()} defaults it). */
+  public static final String AWS_REGION = "AWS_REGION";
+  /** Endpoint override for a local DynamoDB-compatible server (moto, DynamoDB Local). */
+  public static final String DYNAMODB_ENDPOINT = "DYNAMODB_ENDPOINT";
+  /** Cursor HMAC key, base64; used locally and in tests. */
+  public static final String CURSOR_SECRET = "CURSOR_SECRET";
+  /**
+   * ARN of the Secrets Manager secret holding the cursor HMAC key when deployed. Set by infra on the
+   * functions that Query (the paginated lists), which alone may read the secret.
+   */
+  public static final String CURSOR_SECRET_ARN = "CURSOR_SECRET_ARN";
+  /**
+   * Expected issuer of bearer tokens verified by the handlers themselves. Set by infra only on
+   * functions of {@code Auth.OPTIONAL} routes: those have no API Gateway authorizer.
+   */
+  public static final String JWT_ISSUER = "JWT_ISSUER";
+  /** Accepted audience (Cognito: the app client id) of those tokens; with {@link #JWT_ISSUER}. */
+  public static final String JWT_AUDIENCE = "JWT_AUDIENCE";
+  /** JWKS address; defaults to {@code <issuer>/.well-known/jwks.json}. */
+  public static final String JWKS_URL = "JWKS_URL";
+  /** Least level of the JSON log lines written (TRACE, DEBUG, INFO, WARN, ERROR); default INFO. */
+  public static final String LOG_LEVEL = "LOG_LEVEL";
+  /** JVM flags set by infra on every function; read by the JVM itself, never by the code. */
+  public static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
+  /**
+   * The function's handler ("class::method"); set by the Lambda runtime, read by SnapStart priming
+   * to find the function's grants in the catalogs.
+   */
+  public static final String LAMBDA_HANDLER = "_HANDLER";
+  /** Static credentials; with an endpoint override they win over the local dummy ones. */
+  public static final String AWS_ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
+  /** HTTP port of the local service ({@code scripts/dev}); not used in Lambda. */
+  public static final String PORT = "PORT";
+  /** Folder of the local service's keys (default {@code .local/}); not used in Lambda. */
+  public static final String MONOTABLE_LOCAL_DIR = "MONOTABLE_LOCAL_DIR";
+  /** Local only: the engine script to start instead of {@code scripts/engine} above the working directory. */
+  public static final String MONOTABLE_ENGINE = "MONOTABLE_ENGINE";
+  /** Account and region the CDK CLI resolved; the stage's defaults when the context names none. */
+  public static final String CDK_DEFAULT_ACCOUNT = "CDK_DEFAULT_ACCOUNT";
+  public static final String CDK_DEFAULT_REGION = "CDK_DEFAULT_REGION";
+
+  /** The region when {@link #AWS_REGION} is unset (local engines accept any region). */
+  public static final String DEFAULT_REGION = "us-east-1";
+
+  private Env() {}
+
+  /** The variable's value, or null when unset or blank. */
+  public static String get(String name) {
+    String v = System.getenv(name);
+    return v == null || v.isBlank() ? null : v;
+  }
+
+  public static String require(String name) {
+    String v = get(name);
+    if (v == null) {
+      throw new IllegalStateException("environment variable " + name + " is not set");
+    }
+    return v;
+  }
+
+  /** {@link #AWS_REGION}, or {@link #DEFAULT_REGION} when unset. */
+  public static String region() {
+    String r = get(AWS_REGION);
+    return r == null ? DEFAULT_REGION : r.trim();
+  }
+}

@@ -1,0 +1,252 @@
+package dev.monotable.kit.data;
+
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The table as the data-access classes see it: one client, the table name, the cursor codec and
+ * the clock, plus the few request shapes every access pattern shares (GetItem, paginated Query,
+ * BatchGetItem with UnprocessedKeys retries).
+ */
+public final class TableGateway {
+  private static final int BATCH_GET_ATTEMPTS = 8;
+
+  private final DynamoDbClient client;
+  private final String tableName;
+  private final CursorCodec cursors;
+  private final Clock clock;
+
+  public TableGateway(DynamoDbClient client, String tableName, CursorCodec cursors, Clock clock) {
+    this.client = client;
+    this.tableName = tableName;
+    this.cursors = cursors;
+    this.clock = clock;
+  }
+
+  public DynamoDbClient client() {
+    return client;
+  }
+
+  public String tableName() {
+    return tableName;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** One strongly consistent GetItem. */
+  public Optional<Map<String, AttributeValue>> get(Key key) {
+    var response = client.getItem(GetItemRequest.builder()
+        .tableName(tableName).key(key.toMap()).consistentRead(true).build());
+    return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+  }
+
+  /**
+   * One BatchGetItem (strongly consistent) for up to 100 keys, retrying UnprocessedKeys with
+   * exponential backoff. Returns the items found, keyed by their table key.
+   */
+  public Map<Key, Map<String, AttributeValue>> batchGet(List<Key> keys) {
+    if (keys.size() > 100) {
+      throw new IllegalArgumentException("BatchGetItem takes at most 100 keys");
+    }
+    Map<Key, Map<String, AttributeValue>> found = new HashMap<>();
+    List<Map<String, AttributeValue>> pending = new ArrayList<>();
+    for (Key k : new java.util.LinkedHashSet<>(keys)) {
+      pending.add(k.toMap());
+    }
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        backoff(attempt);
+      }
+      if (attempt >= BATCH_GET_ATTEMPTS) {
+        throw new IllegalStateException("BatchGetItem left keys unprocessed after " + BATCH_GET_ATTEMPTS + " attempts");
+      }
+      BatchGetItemResponse response = client.batchGetItem(BatchGetItemRequest.builder()
+          .requestItems(Map.of(tableName, KeysAndAttributes.builder().keys(pending).consistentRead(true).build()))
+          .build());
+      for (Map<String, AttributeValue> item : response.responses().getOrDefault(tableName, List.of())) {
+        found.put(new Key(item.get(TableSchema.PK).s(), item.get(TableSchema.SK).s()), item);
+      }
+      KeysAndAttributes unprocessed = response.unprocessedKeys().get(tableName);
+      pending = unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
+    }
+    return found;
+  }
+
+  /** One Query page; the cursor is bound to {@code scope} and the query's partition. */
+  public Page<Map<String, AttributeValue>> query(QuerySpec spec, PageRequest page, String scope) {
+    String boundScope = boundScope(spec, scope);
+    QueryResponse response = client.query(request(spec, page.limit(), page.cursor(), boundScope));
+    String next = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+        ? cursors.encode(boundScope, response.lastEvaluatedKey()) : null;
+    return new Page<>(response.items(), next);
+  }
+
+  /**
+   * One Query page of a list whose key range also covers its head: the item next to the list in
+   * the same index partition that proves the parent exists and carries its visibility (the
+   * Repository next to its issues, stargazers and forks; the Counter next to the pull requests).
+   * The head sits at one end of the range: first in the query's direction ({@code headFirst}), so
+   * the first page returns it; or last, so any page that is not full returns it. The Query asks
+   * for {@code limit + 1} items, so a page that is not full also reaches a last head; the head
+   * is taken out of the page, and the cursor continues after the last item returned.
+   *
+   * @param isHead tells the head from the list's items
+   */
+  public HeadedPage queryWithHead(QuerySpec spec, Predicate<Map<String, AttributeValue>> isHead, boolean headFirst,
+      PageRequest page, String scope) {
+    String boundScope = boundScope(spec, scope);
+    QueryResponse response = client.query(request(spec, page.limit() + 1, page.cursor(), boundScope));
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    Map<String, AttributeValue> head = null;
+    for (Map<String, AttributeValue> item : response.items()) {
+      if (isHead.test(item)) {
+        head = item;
+      } else {
+        items.add(item);
+      }
+    }
+    boolean more;
+    if (items.size() > page.limit()) {
+      items = items.subList(0, page.limit());
+      more = true;
+    } else {
+      // A head at the end of the range closes the list; otherwise DynamoDB says whether it stopped early.
+      more = !(head != null && !headFirst) && response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+    }
+    String next = more && !items.isEmpty()
+        ? cursors.encode(boundScope, startKey(spec, items.get(items.size() - 1))) : null;
+    return new HeadedPage(new Page<>(items, next), head);
+  }
+
+  /**
+   * A page and the head its query returned, or null when the head was outside this page.
+   *
+   * @param page the list's items only
+   * @param head the head item, or null
+   */
+  public record HeadedPage(Page<Map<String, AttributeValue>> page, Map<String, AttributeValue> head) {}
+
+  /** The ExclusiveStartKey that continues after {@code item}: table keys plus the index's keys. */
+  private static Map<String, AttributeValue> startKey(QuerySpec spec, Map<String, AttributeValue> item) {
+    Map<String, AttributeValue> key = new LinkedHashMap<>();
+    key.put(TableSchema.PK, item.get(TableSchema.PK));
+    key.put(TableSchema.SK, item.get(TableSchema.SK));
+    if (spec.index() != null) {
+      key.put(spec.index().pk(), item.get(spec.index().pk()));
+      key.put(spec.index().sk(), item.get(spec.index().sk()));
+    }
+    return key;
+  }
+
+  private static String boundScope(QuerySpec spec, String scope) {
+    // The cursor is bound to everything that selects the list: a cursor of issue 1's comments must
+    // not page through issue 3's, though both live in one partition.
+    return scope + "|" + (spec.index() == null ? "table" : spec.index().indexName()) + "|"
+        + spec.partition() + "|" + (spec.from() == null ? spec.sortPrefix() : spec.from() + ".." + spec.to());
+  }
+
+  private QueryRequest request(QuerySpec spec, int limit, String cursor, String boundScope) {
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    String pkName = spec.index() == null ? TableSchema.PK : spec.index().pk();
+    String skName = spec.index() == null ? TableSchema.SK : spec.index().sk();
+    names.put("#pk", pkName);
+    values.put(":pk", AttributeValue.fromS(spec.partition()));
+    StringBuilder condition = new StringBuilder("#pk = :pk");
+    if (spec.from() != null) {
+      names.put("#sk", skName);
+      values.put(":from", AttributeValue.fromS(spec.from()));
+      values.put(":to", AttributeValue.fromS(spec.to()));
+      condition.append(" AND #sk BETWEEN :from AND :to");
+    } else if (spec.sortPrefix() != null) {
+      names.put("#sk", skName);
+      values.put(":prefix", AttributeValue.fromS(spec.sortPrefix()));
+      condition.append(" AND begins_with(#sk, :prefix)");
+    }
+    names.putAll(spec.filterNames());
+    values.putAll(spec.filterValues());
+    QueryRequest.Builder q = QueryRequest.builder()
+        .tableName(tableName)
+        .keyConditionExpression(condition.toString())
+        .expressionAttributeNames(names)
+        .expressionAttributeValues(values)
+        .scanIndexForward(!spec.descending())
+        .limit(limit);
+    if (spec.index() != null) {
+      q.indexName(spec.index().indexName());
+    } else {
+      q.consistentRead(true);
+    }
+    if (spec.filter() != null) {
+      q.filterExpression(spec.filter());
+    }
+    if (cursor != null) {
+      Map<String, AttributeValue> start = cursors.decode(boundScope, cursor);
+      AttributeValue cursorPartition = start.get(pkName);
+      if (cursorPartition == null || !spec.partition().equals(cursorPartition.s())) {
+        throw new dev.monotable.kit.errors.ValidationException("invalid_cursor", "cursor",
+            "cursor is malformed, altered or belongs to another list");
+      }
+      q.exclusiveStartKey(start);
+    }
+    return q.build();
+  }
+
+  private static void backoff(int attempt) {
+    try {
+      Thread.sleep(Math.min(1000L, 25L << attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * A Query on the table or one index: partition equals, optional begins_with on the sort key or
+   * a BETWEEN range ({@code from}..{@code to}, inclusive), direction, and an optional filter with
+   * its own names and values.
+   */
+  public record QuerySpec(Gsi index, String partition, String sortPrefix, String from, String to, boolean descending,
+      String filter, Map<String, String> filterNames, Map<String, AttributeValue> filterValues) {
+
+    public static QuerySpec table(String partition, String sortPrefix) {
+      return new QuerySpec(null, partition, sortPrefix, null, null, false, null, Map.of(), Map.of());
+    }
+
+    public static QuerySpec index(Gsi index, String partition, String sortPrefix) {
+      return new QuerySpec(index, partition, sortPrefix, null, null, false, null, Map.of(), Map.of());
+    }
+
+    /** Sort keys from {@code from} to {@code to}, both inclusive. */
+    public static QuerySpec between(Gsi index, String partition, String from, String to) {
+      return new QuerySpec(index, partition, null, from, to, false, null, Map.of(), Map.of());
+    }
+
+    public QuerySpec newestFirst() {
+      return new QuerySpec(index, partition, sortPrefix, from, to, true, filter, filterNames, filterValues);
+    }
+
+    public QuerySpec filter(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+      return new QuerySpec(index, partition, sortPrefix, from, to, descending, expression, names, values);
+    }
+  }
+}

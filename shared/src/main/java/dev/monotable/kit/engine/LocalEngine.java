@@ -1,0 +1,247 @@
+package dev.monotable.kit.engine;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import dev.monotable.kit.Env;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The project's local DynamoDB engine: {@code scripts/engine}, moto's server made faithful where
+ * Monotable depends on it (one request at a time, journaled transactions, TTL expiry with
+ * DynamoDB's stream identity, bounded memory, idempotency tokens, DynamoDB's limits). The local
+ * runner, the tests and the benchmarks start it through this class; docs/local-engine.md says
+ * what it fixes and what still differs. Never used in Lambda.
+ */
+public final class LocalEngine implements AutoCloseable {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+  private final Process process;
+  private final int port;
+  private final File log;
+
+  private LocalEngine(Process process, int port, File log) {
+    this.process = process;
+    this.port = port;
+    this.log = log;
+  }
+
+  /**
+   * Starts the engine on 127.0.0.1:port (0 lets the engine pick a free port, with no race) and
+   * returns once it has announced that it listens.
+   */
+  public static LocalEngine start(int port) {
+    Path script = script();
+    File log;
+    Process p;
+    try {
+      log = File.createTempFile("monotable-engine-", ".log");
+      p = new ProcessBuilder("python3", script.toString(), "--port", Integer.toString(port))
+          .redirectError(log)
+          .start();
+    } catch (IOException e) {
+      throw new IllegalStateException("could not start the local engine (" + script + "): " + e.getMessage()
+          + "; it needs python3 with moto[server] (see README)", e);
+    }
+    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    CompletableFuture<String> announced = CompletableFuture.supplyAsync(() -> {
+      try {
+        return out.readLine();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    String line;
+    try {
+      line = announced.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      p.destroyForcibly();
+      throw new IllegalStateException("the local engine did not start within " + START_TIMEOUT + ": " + tail(log));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      p.destroyForcibly();
+      throw new IllegalStateException(e);
+    }
+    if (line == null || !line.startsWith("monotable-engine listening on http://")) {
+      p.destroyForcibly();
+      throw new IllegalStateException("the local engine did not start: " + tail(log));
+    }
+    // The engine prints nothing more on stdout, but drain it so a stray print can never block it.
+    Thread drain = new Thread(() -> {
+      try {
+        while (out.readLine() != null) {
+          // discard
+        }
+      } catch (IOException ignored) {
+        // the process ended
+      }
+    }, "local-engine-stdout");
+    drain.setDaemon(true);
+    drain.start();
+    String url = line.substring("monotable-engine listening on ".length()).split(" ")[0];
+    return new LocalEngine(p, URI.create(url).getPort(), log);
+  }
+
+  /** The engine script: {@link Env#MONOTABLE_ENGINE}, else {@code scripts/engine} in this directory or a parent. */
+  static Path script() {
+    String configured = Env.get(Env.MONOTABLE_ENGINE);
+    if (configured != null && !configured.isBlank()) {
+      return Path.of(configured);
+    }
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      Path candidate = dir.resolve("scripts").resolve("engine");
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("scripts/engine not found above " + Path.of("").toAbsolutePath()
+        + "; run from the repository or set " + Env.MONOTABLE_ENGINE);
+  }
+
+  private static String tail(File log) {
+    try {
+      String text = Files.readString(log.toPath()).strip();
+      return text.isEmpty() ? "(no output; see " + log + ")" : text.length() > 2000 ? text.substring(text.length() - 2000) : text;
+    } catch (IOException e) {
+      return "(see " + log + ")";
+    }
+  }
+
+  /** A port free on the loopback interface right now. */
+  public static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** True when something accepts connections on 127.0.0.1:port. */
+  public static boolean listening(int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  public URI endpoint() {
+    return URI.create("http://127.0.0.1:" + port);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public File log() {
+    return log;
+  }
+
+  /** The control API of the engine behind {@code endpoint}: clock, TTL pass, status. */
+  public static Control control(URI endpoint) {
+    return new Control(endpoint);
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+
+  /**
+   * The engine's test controls under {@code /_engine/}: they exist only on this engine, never on
+   * DynamoDB, so tests that need them check {@link #available()} first.
+   */
+  public static final class Control {
+    private final URI endpoint;
+
+    private Control(URI endpoint) {
+      this.endpoint = endpoint;
+    }
+
+    /** True when the endpoint is this engine (not DynamoDB Local or AWS). */
+    public boolean available() {
+      if (endpoint == null) {
+        return false;
+      }
+      try {
+        return call("GET", "status", null).containsKey("engine");
+      } catch (RuntimeException e) {
+        return false;
+      }
+    }
+
+    /** Engine figures: rssBytes, requests, items, streamRecords, expiredByTtl, clockOffsetSeconds, ... */
+    public Map<String, Object> status() {
+      return call("GET", "status", null);
+    }
+
+    /**
+     * Moves the engine's clock (TTL of every table, stream retention, token window) forward. It
+     * moves for every test sharing the engine: prefer {@link #advanceTtlClock(String, Duration)}.
+     */
+    public void advanceClock(Duration by) {
+      call("POST", "clock", "{\"advanceSeconds\": " + by.toMillis() / 1000.0 + "}");
+    }
+
+    /** Moves the TTL clock of one table forward, leaving every other table's time alone. */
+    public void advanceTtlClock(String table, Duration by) {
+      if (!table.matches("[A-Za-z0-9_.-]{3,255}")) {
+        throw new IllegalArgumentException("not a table name: " + table);
+      }
+      call("POST", "clock", "{\"advanceSeconds\": " + by.toMillis() / 1000.0 + ", \"table\": \"" + table + "\"}");
+    }
+
+    /** Runs one TTL pass now and returns how many items it deleted. */
+    public int sweepTtl() {
+      return ((Number) call("POST", "ttl/sweep", "{}").get("expired")).intValue();
+    }
+
+    private Map<String, Object> call(String method, String path, String body) {
+      try {
+        HttpURLConnection c = (HttpURLConnection) endpoint.resolve("/_engine/" + path).toURL().openConnection();
+        c.setRequestMethod(method);
+        c.setConnectTimeout(2000);
+        c.setReadTimeout(30000);
+        if (body != null) {
+          c.setDoOutput(true);
+          c.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
+        }
+        int code = c.getResponseCode();
+        if (code != 200) {
+          throw new IllegalStateException("engine " + method + " /_engine/" + path + " answered " + code);
+        }
+        try (var in = c.getInputStream()) {
+          return JSON.std.mapFrom(in);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+}

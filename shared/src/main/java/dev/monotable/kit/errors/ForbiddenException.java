@@ -1,0 +1,10 @@
+package dev.monotable.kit.errors;
+
+/** The caller is authenticated but not allowed to do this (docs/api-contract.md#permissions). */
+public final class ForbiddenException extends ForgeException {
+  private static final long serialVersionUID = 1L;
+
+  public ForbiddenException(String message) {
+    super("forbidden", message);
+  }
+}

@@ -1,0 +1,10 @@
+package dev.monotable.kit.errors;
+
+/** The item does not exist, or the caller may not know that it exists (private repositories). */
+public final class NotFoundException extends ForgeException {
+  private static final long serialVersionUID = 1L;
+
+  public NotFoundException(String what) {
+    super("not_found", what + " not found");
+  }
+}

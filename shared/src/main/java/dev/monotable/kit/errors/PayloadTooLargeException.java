@@ -1,0 +1,10 @@
+package dev.monotable.kit.errors;
+
+/** The request body exceeds the service's limit (docs/api-contract.md#input-rules); nothing was read. */
+public final class PayloadTooLargeException extends ForgeException {
+  private static final long serialVersionUID = 1L;
+
+  public PayloadTooLargeException(String message) {
+    super("payload_too_large", message);
+  }
+}
