@@ -471,18 +471,18 @@ class LocalEngineTest {
     assumeTrue(LocalEngine.control(LocalDynamoDb.endpoint()).available() || System.getenv("DYNAMODB_ENDPOINT") == null,
         "checks the launcher of this repository");
     Path script = LocalEngine.script();
-    String source = Files.readString(script);
-    Path dir = Files.createTempDirectory("engine-check");
-    // The copies run from another folder: bring the command-line module they import along.
-    Files.copy(script.resolveSibling("monotable_cli.py"), dir.resolve("monotable_cli.py"));
-    Path untested = dir.resolve("untested");
-    Files.writeString(untested, source.replace("TESTED_MOTO_VERSIONS = (\"5.2.1\",)", "TESTED_MOTO_VERSIONS = (\"0.0.1\",)"));
+    // Copies run from other folders: the launcher, the package, the pin and the command-line module.
+    Path untested = copyOfTheEngine();
+    Path pin = untested.resolveSibling("requirements.txt");
+    Files.writeString(pin, Files.readString(pin).replaceAll("moto\\[server\\]==\\S+", "moto[server]==0.0.1"));
     Run refused = run(untested, Map.of());
     assertEquals(3, refused.exit());
-    assertTrue(refused.output().contains("refusing to start") && refused.output().contains("tested against moto 0.0.1"), refused.output());
+    assertTrue(refused.output().contains("refusing to start") && refused.output().contains(pin.toRealPath() + " pins moto 0.0.1")
+        && refused.output().contains("pip install -r " + pin.toRealPath()), refused.output());
 
-    Path reshaped = dir.resolve("reshaped");
-    Files.writeString(reshaped, source.replace("(DynamoDBBackend.transact_write_items, \"copy.deepcopy\")",
+    Path reshaped = copyOfTheEngine();
+    Path guard = reshaped.resolveSibling("monotable_engine").resolve("guard.py");
+    Files.writeString(guard, Files.readString(guard).replace("(DynamoDBBackend.transact_write_items, \"copy.deepcopy\")",
         "(DynamoDBBackend.transact_write_items, \"a line moto no longer has\")"));
     Run changed = run(reshaped, Map.of());
     assertEquals(3, changed.exit());
@@ -491,6 +491,22 @@ class LocalEngineTest {
 
     Run ok = run(script, Map.of());
     assertEquals(0, ok.exit(), ok.output());
+  }
+
+  /** A copy of scripts/engine with what it runs (package, pin, monotable_cli.py) in a new folder; returns the launcher. */
+  private static Path copyOfTheEngine() throws IOException {
+    Path scripts = LocalEngine.script().getParent();
+    Path dir = Files.createTempDirectory("engine-check");
+    for (String file : List.of("engine", "monotable_cli.py", "requirements.txt")) {
+      Files.copy(scripts.resolve(file), dir.resolve(file));
+    }
+    Files.createDirectory(dir.resolve("monotable_engine"));
+    try (var modules = Files.list(scripts.resolve("monotable_engine"))) {
+      for (Path module : modules.filter(f -> f.toString().endsWith(".py")).toList()) {
+        Files.copy(module, dir.resolve("monotable_engine").resolve(module.getFileName()));
+      }
+    }
+    return dir.resolve("engine");
   }
 
   private record Run(int exit, String output) {}

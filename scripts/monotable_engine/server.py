@@ -1,0 +1,140 @@
+"""The server: moto's DynamoDB and DynamoDB Streams apps behind one lock, the control API beside.
+
+One request at a time (moto's models are not thread-safe), 400 ValidationException for what moto
+cannot parse, the command line, and main.
+"""
+
+import json
+import os
+import signal
+import sys
+import threading
+
+from . import __doc__ as ENGINE_DOC
+from . import control, indexes, memory, streams, transactions, ttl
+from .guard import EngineRefused, check_moto
+from .state import EngineState
+
+
+def install_patches(state):
+    # Order matters where two concerns wrap one moto function: memory's Table.delete_item is
+    # wrapped by indexes', and indexes' DynamoDBBackend.update_item by streams'.
+    for concern in (memory, indexes, streams, transactions):
+        concern.install(state)
+    from moto.dynamodb.responses import DynamoHandler
+    from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
+
+    wrap_call_action(DynamoHandler)
+    wrap_call_action(DynamoDBStreamsHandler)
+
+
+def wrap_call_action(handler_class):
+    """A request moto cannot parse answers 400 ValidationException, as DynamoDB does, not 500."""
+    original = handler_class.call_action
+
+    def call_action(self):
+        try:
+            return original(self)
+        except Exception as e:  # noqa: BLE001 - moto's own errors are answered inside original
+            message = f"The request could not be processed: {type(e).__name__}: {e}"[:500]
+            body = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                               "message": message})
+            return 400, {"Content-Type": "application/x-amz-json-1.0"}, body
+
+    handler_class.call_action = call_action
+
+
+def application(state, moto_app, moto_version):
+    def app(environ, start_response):
+        if environ.get("PATH_INFO", "").startswith("/_engine/"):
+            code, payload = control.control(state, environ, moto_version)
+            body = json.dumps(payload).encode()
+            start_response(f"{code} {'OK' if code == 200 else 'Error'}",
+                           [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+            return [body]
+        with state.lock:
+            state.requests += 1
+            try:
+                # The whole answer is produced inside the lock: moto's models are not thread-safe.
+                return list(moto_app(environ, start_response))
+            except Exception as e:  # noqa: BLE001 - e.g. a request without X-Amz-Target
+                body = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                                   "message": f"The request could not be processed: {type(e).__name__}"}).encode()
+                start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
+                                                   ("Content-Length", str(len(body)))])
+                return [body]
+    return app
+
+
+def parse_args(argv):
+    from monotable_cli import Parser
+
+    p = Parser("engine", ENGINE_DOC.split("\n\n")[0] + " See docs/local-engine.md for what it fixes and "
+               "what still differs.", "0 stopped (or --check passed), 1 could not listen, 2 bad usage, "
+               "3 refused: moto's version or shape is not the one it was written for.")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port; 0 picks a free one (default 8000)")
+    p.add_argument("--ttl-interval", type=float, default=1.0, help="seconds between TTL passes (default 1)")
+    p.add_argument("--stream-max-records", type=int, default=10000,
+                   help="stream records kept per table (default 10000)")
+    p.add_argument("--stream-retention-hours", type=float, default=24.0,
+                   help="stream record retention (default 24, as DynamoDB)")
+    p.add_argument("--check", action="store_true", help="check moto's version and shape, then exit")
+    return p.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+    try:
+        moto_version = check_moto()
+    except EngineRefused as e:
+        print(f"monotable-engine: refusing to start: {e}", file=sys.stderr, flush=True)
+        return 3
+    if args.check:
+        print(f"monotable-engine: moto {moto_version} has the expected shape")
+        return 0
+    state = EngineState(args)
+    install_patches(state)
+    return serve(args, state, moto_version)
+
+
+def serve(args, state, moto_version):
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_request(self, *args, **kwargs):
+            pass  # one line per request costs time and floods the console; errors still print
+
+    moto_app = DomainDispatcherApplication(create_backend_app)
+    app = application(state, moto_app, moto_version)
+    try:
+        server = make_server(args.host, args.port, app, threaded=True, request_handler=QuietHandler)
+    except OSError as e:
+        print(f"monotable-engine: cannot listen on {args.host}:{args.port}: {e.strerror}. "
+              f"Stop what runs there, or pass another --port (0 picks a free one).", file=sys.stderr, flush=True)
+        return 1
+    warm_up(state, app)
+    threading.Thread(target=ttl.housekeeping_loop, args=(state,), name="housekeeping", daemon=True).start()
+    port = server.server_address[1]
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print(f"monotable-engine listening on http://{args.host}:{port} (moto {moto_version})", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def warm_up(state, app):
+    """Builds moto's DynamoDB app before the port is announced, so the first request is not slow."""
+    from werkzeug.test import Client
+
+    client = Client(app)
+    for target in ("DynamoDB_20120810.ListTables", "DynamoDBStreams_20120810.ListStreams"):
+        client.post("/", data="{}", headers={
+            "X-Amz-Target": target, "Content-Type": "application/x-amz-json-1.0",
+            "Authorization": "AWS4-HMAC-SHA256 Credential=warmup/20260101/us-east-1/dynamodb/aws4_request, "
+                             "SignedHeaders=host, Signature=0"})
+    state.requests = 0

@@ -1,0 +1,69 @@
+"""TTL: items whose TTL attribute is a past epoch second are deleted by the engine itself.
+
+A background pass (the housekeeping loop, under the engine lock) expires items and trims stream
+records; the REMOVE record of a TTL deletion carries DynamoDB's userIdentity.
+"""
+
+import sys
+import time
+
+from .state import all_tables
+from .streams import trim_streams
+
+TTL_PRINCIPAL = {"Type": "Service", "PrincipalId": "dynamodb.amazonaws.com"}
+# DynamoDB does not delete items whose TTL lies more than five years in the past.
+TTL_MAX_AGE_SECONDS = 5 * 365 * 24 * 3600
+
+
+def expire_items(state, engine_now):
+    """Deletes every item whose TTL attribute is a past epoch second; returns how many."""
+    expired = 0
+    for table in all_tables():
+        now = engine_now + state.table_offsets.get(table.name, 0.0)
+        ttl = table.ttl or {}
+        if ttl.get("TimeToLiveStatus") != "ENABLED" or not ttl.get("AttributeName"):
+            continue
+        name = ttl["AttributeName"]
+        due = []
+        for partition in list(table.items.values()):
+            items = partition.values() if table.range_key_attr else [partition]
+            for item in items:
+                value = item.attrs.get(name)
+                if value is None or value.type != "N":
+                    continue
+                try:
+                    seconds = float(value.value)
+                except ValueError:
+                    continue
+                if seconds < now and now - seconds <= TTL_MAX_AGE_SECONDS:
+                    due.append(item)
+        for item in due:
+            # The REMOVE record of a TTL deletion names DynamoDB itself as the deleting principal.
+            table._monotable_identity = TTL_PRINCIPAL
+            try:
+                table.delete_item(item.hash_key, item.range_key)
+            finally:
+                table._monotable_identity = None
+            expired += 1
+    return expired
+
+
+def housekeeping(state):
+    with state.lock:
+        now = state.clock.now()
+        expired = expire_items(state, now)
+        state.expired_total += expired
+        state.trimmed_total += trim_streams(state, now)
+        return expired
+
+
+def housekeeping_loop(state):
+    while True:
+        started = time.monotonic()
+        try:
+            housekeeping(state)
+        except Exception as e:  # noqa: BLE001 - keep sweeping; say what went wrong
+            print(f"monotable-engine: housekeeping failed: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+        took = time.monotonic() - started
+        # A pass over a large table takes time under the lock: keep it below ~5% of the engine.
+        time.sleep(max(state.ttl_interval, took * 20))
