@@ -1,5 +1,6 @@
 package dev.monotable.testing;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.schema.TableSchema;
@@ -26,7 +27,7 @@ public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallb
     DynamoDbClient client = newClient();
     String name = "monotable-test-" + context.getRequiredTestClass().getSimpleName().toLowerCase()
         + "-" + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(TableSchema.createTableRequest(name));
+    client.createTable(Forge.SCHEMA.createTableRequest(name));
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
     client.updateTimeToLive(TableSchema.enableTtlRequest(name));
     context.getStore(NS).put("table", new TestTable(client, name));

@@ -11,7 +11,7 @@ import dev.monotable.kit.log.JsonLog;
 import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.errors.ForgeException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import java.util.LinkedHashMap;
@@ -107,7 +107,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
   }
 
   private static Auth authOf(Class<?> handler) {
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : Forge.DOMAIN.endpoints()) {
       if (e.handlerClass().equals(handler.getName())) {
         return e.auth();
       }

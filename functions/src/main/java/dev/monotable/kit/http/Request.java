@@ -7,7 +7,7 @@ import dev.monotable.kit.errors.PayloadTooLargeException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.json.Json;
-import dev.monotable.forge.model.Rules;
+import dev.monotable.kit.text.Text;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -183,7 +183,7 @@ public final class Request {
    */
   private static void checkText(Map<String, Object> parsed) {
     for (Map.Entry<String, Object> e : parsed.entrySet()) {
-      if (!Rules.isWellFormed(e.getKey())) {
+      if (!Text.isWellFormed(e.getKey())) {
         throw new ValidationException("invalid_body", null, "a field name is not valid Unicode text");
       }
       if (!wellFormed(e.getValue())) {
@@ -194,7 +194,7 @@ public final class Request {
 
   private static boolean wellFormed(Object value) {
     if (value instanceof String s) {
-      return Rules.isWellFormed(s);
+      return Text.isWellFormed(s);
     } else if (value instanceof Map<?, ?> m) {
       for (Map.Entry<?, ?> e : m.entrySet()) {
         if (!wellFormed(e.getKey()) || !wellFormed(e.getValue())) {

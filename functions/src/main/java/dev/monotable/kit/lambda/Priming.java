@@ -12,7 +12,7 @@ import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema;
@@ -111,7 +111,7 @@ public final class Priming implements Resource {
               .anyMatch(p -> p.operation().contains("Query") && p.index() == null);
         }
       }
-      StreamHandlerDeclaration stream = StreamCatalog.byHandlerClass(handlerClass);
+      StreamHandlerDeclaration stream = Forge.DOMAIN.stream(handlerClass);
       if (stream != null) {
         known = true;
         actions.addAll(stream.actions());

@@ -1,5 +1,6 @@
 package dev.monotable.kit.cdk;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public final class ForgeTable extends Construct {
   public ForgeTable(Construct scope, String id, Props props) {
     super(scope, id);
     // The shared CreateTable request is the schema's own statement of key types.
-    var request = TableSchema.createTableRequest("schema");
+    var request = Forge.SCHEMA.createTableRequest("schema");
     Map<String, AttributeType> types = new LinkedHashMap<>();
     for (AttributeDefinition definition : request.attributeDefinitions()) {
       types.put(definition.attributeName(), switch (definition.attributeType()) {
@@ -45,7 +46,7 @@ public final class ForgeTable extends Construct {
     }
 
     List<GlobalSecondaryIndexPropsV2> indexes = new ArrayList<>();
-    for (Gsi gsi : Gsi.values()) {
+    for (Gsi gsi : Forge.SCHEMA.gsis()) {
       indexes.add(GlobalSecondaryIndexPropsV2.builder()
           .indexName(gsi.indexName())
           .partitionKey(key(gsi.pk(), types))

@@ -1,6 +1,6 @@
 package dev.monotable.kit.cdk;
 
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import java.util.EnumSet;
@@ -114,7 +114,7 @@ public final class ServiceAlarms extends Construct {
           case CONDITION_CHECK_ITEM -> Operation.TRANSACT_WRITE_ITEMS;
         });
       }
-      for (AccessPattern pattern : endpoint.patterns()) {
+      for (AccessPatternSpec pattern : endpoint.patterns()) {
         if (pattern.operation().contains("TransactWriteItems")) {
           operations.add(Operation.TRANSACT_WRITE_ITEMS);
         }

@@ -1,6 +1,6 @@
 package dev.monotable.kit.cdk;
 
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -44,7 +44,7 @@ public record TableAccess(Set<String> tableActions, Set<Gsi> queriedIndexes, Lis
     }
     boolean queriesBaseTable = false;
     Set<Gsi> patternIndexes = EnumSet.noneOf(Gsi.class);
-    for (AccessPattern pattern : endpoint.patterns()) {
+    for (AccessPatternSpec pattern : endpoint.patterns()) {
       if (!pattern.operation().contains("Query")) {
         continue;
       }

@@ -1,6 +1,7 @@
 package dev.monotable.forge.bench;
 
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import static dev.monotable.forge.catalog.AccessPattern.*;
 
 import dev.monotable.forge.catalog.AccessPattern;
@@ -61,9 +62,9 @@ public final class SpecBudget {
   private SpecBudget() {}
 
   /** The allowance of a case: the largest of its patterns' (a route serving several patterns). */
-  public static Allowance of(List<AccessPattern> patterns) {
+  public static Allowance of(List<? extends AccessPatternSpec> patterns) {
     Allowance best = null;
-    for (AccessPattern p : patterns) {
+    for (AccessPatternSpec p : patterns) {
       Allowance a = ALLOWED.get(p);
       if (best == null || a.requests() > best.requests()) {
         best = a;

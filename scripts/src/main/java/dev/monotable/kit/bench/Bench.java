@@ -1,5 +1,6 @@
 package dev.monotable.kit.bench;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.bench.BenchData;
 import dev.monotable.forge.bench.Cases;
 
@@ -405,7 +406,7 @@ public final class Bench {
     String table = "monotable-bench-" + UUID.randomUUID().toString().substring(0, 8);
     // Without the stream: no handler of the bench reads it, and stream records cost the engine
     // memory and time a deployed table does not charge to the handler.
-    client.createTable(TableSchema.createTableRequest(table).toBuilder()
+    client.createTable(Forge.SCHEMA.createTableRequest(table).toBuilder()
         .streamSpecification((StreamSpecification) null).build());
     tables.add(table);
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());

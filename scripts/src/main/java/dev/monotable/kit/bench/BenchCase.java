@@ -1,7 +1,7 @@
 package dev.monotable.kit.bench;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  */
 public final class BenchCase {
   private final Endpoint endpoint;
-  private final List<AccessPattern> patterns;
+  private final List<AccessPatternSpec> patterns;
   private final String variant;
   private final IntFunction<BenchRequest> request;
   private final BiConsumer<Services, Integer> before;
@@ -27,7 +27,7 @@ public final class BenchCase {
   private int invocations;
   private Long version;
 
-  private BenchCase(Endpoint endpoint, List<AccessPattern> patterns, String variant, IntFunction<BenchRequest> request,
+  private BenchCase(Endpoint endpoint, List<AccessPatternSpec> patterns, String variant, IntFunction<BenchRequest> request,
       BiConsumer<Services, Integer> before, ToLongFunction<Services> initialVersion) {
     this.endpoint = endpoint;
     this.patterns = List.copyOf(patterns);
@@ -47,7 +47,7 @@ public final class BenchCase {
   }
 
   /** The same route, narrowed to one of its patterns (a list route's {@code ?state=}). */
-  public BenchCase only(AccessPattern pattern, String variantLabel) {
+  public BenchCase only(AccessPatternSpec pattern, String variantLabel) {
     if (!endpoint.patterns().contains(pattern)) {
       throw new IllegalArgumentException(endpoint.routeKey() + " does not serve " + pattern);
     }
@@ -68,13 +68,13 @@ public final class BenchCase {
     return endpoint;
   }
 
-  public List<AccessPattern> patterns() {
+  public List<AccessPatternSpec> patterns() {
     return patterns;
   }
 
   /** AP ids, e.g. {@code AP24} or {@code AP08}. */
   public String apIds() {
-    return patterns.stream().map(Enum::name).collect(Collectors.joining(", "));
+    return patterns.stream().map(AccessPatternSpec::name).collect(Collectors.joining(", "));
   }
 
   /** Route key plus the variant, e.g. {@code GET /repos/{owner}/{repo}/issues?state=all}. */

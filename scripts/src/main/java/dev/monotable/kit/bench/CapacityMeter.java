@@ -1,5 +1,6 @@
 package dev.monotable.kit.bench;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -136,7 +137,7 @@ public final class CapacityMeter implements ExecutionInterceptor {
       }
       Map<String, AttributeValue> now = read(keys.get(i));
       write += transaction ? Capacity.transactWriteUnits(size(old), size(now)) : Capacity.writeUnits(size(old), size(now));
-      for (TableSchema.Gsi gsi : TableSchema.Gsi.values()) {
+      for (TableSchema.Gsi gsi : Forge.SCHEMA.gsis()) {
         index += Capacity.indexWriteUnits(old, now, gsi.pk(), gsi.sk());
       }
     }

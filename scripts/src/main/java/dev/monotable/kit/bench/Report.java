@@ -1,5 +1,6 @@
 package dev.monotable.kit.bench;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.forge.bench.SpecBudget;
 
 import static dev.monotable.kit.docs.Markdown.code;
@@ -528,7 +529,7 @@ final class Report {
     List<Object> cases = new ArrayList<>();
     for (CountRow r : counts) {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("accessPatterns", r.c().patterns().stream().map(Enum::name).toList());
+      m.put("accessPatterns", r.c().patterns().stream().map(AccessPatternSpec::name).toList());
       m.put("route", r.c().label());
       m.put("handler", r.c().endpoint().handlerName());
       m.put("status", r.sample().status());
@@ -596,7 +597,7 @@ final class Report {
     capacity.forEach((c, u) -> {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("route", c.label());
-      m.put("accessPatterns", c.patterns().stream().map(Enum::name).toList());
+      m.put("accessPatterns", c.patterns().stream().map(AccessPatternSpec::name).toList());
       m.put("readUnits", u.read());
       m.put("writeUnits", u.write());
       m.put("indexWriteUnits", u.indexWrite());

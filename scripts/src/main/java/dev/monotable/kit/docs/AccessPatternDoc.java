@@ -1,5 +1,7 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
@@ -53,7 +55,7 @@ final class AccessPatternDoc {
         .append("present (private repositories), REQUIRED is enforced by the API Gateway JWT authorizer.\n\n");
     List<List<String>> routeRows = new ArrayList<>();
     for (Endpoint e : EndpointCatalog.endpoints()) {
-      List<String> aps = e.patterns().stream().map(AccessPattern::name).toList();
+      List<String> aps = e.patterns().stream().map(AccessPatternSpec::name).toList();
       routeRows.add(List.of(Markdown.code(e.routeKey()), e.handlerName(), e.auth().name(), String.join(", ", aps),
           grants(e)));
     }
@@ -75,7 +77,7 @@ final class AccessPatternDoc {
       String name = a.iamName();
       if (a == DynamoAction.QUERY && !e.indexes().isEmpty()) {
         List<String> idx = new ArrayList<>();
-        for (Gsi g : Gsi.values()) {
+        for (Gsi g : Forge.SCHEMA.gsis()) {
           if (e.indexes().contains(g)) {
             idx.add(g.indexName());
           }

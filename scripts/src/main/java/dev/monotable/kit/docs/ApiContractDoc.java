@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.forge.docs.ApiShapes;
 
 import dev.monotable.forge.catalog.AccessPattern;
@@ -121,7 +122,7 @@ final class ApiContractDoc {
     List<List<String>> index = new ArrayList<>();
     for (Endpoint e : EndpointCatalog.endpoints()) {
       index.add(List.of("[" + Markdown.code(e.routeKey()) + "](#" + OpenApiDoc.anchor(e) + ")", e.auth().name(),
-          String.join(", ", e.patterns().stream().map(AccessPattern::name).toList()), ApiShapes.of(e).summary()));
+          String.join(", ", e.patterns().stream().map(AccessPatternSpec::name).toList()), ApiShapes.of(e).summary()));
     }
     sb.append(Markdown.table(List.of("route", "auth", "patterns", "what"), index)).append('\n');
     for (Endpoint e : EndpointCatalog.endpoints()) {
@@ -154,7 +155,7 @@ final class ApiContractDoc {
     sb.append(capitalized(shape.summary())).append(". Auth `").append(e.auth()).append("`")
         .append(e.auth() == Auth.NONE ? "." : e.auth() == Auth.OPTIONAL ? " (a token widens what is visible)."
             : " (a bearer token).").append(" Handler `").append(e.handlerName()).append("`.\n\n");
-    for (AccessPattern ap : e.patterns()) {
+    for (AccessPatternSpec ap : e.patterns()) {
       sb.append("- ").append(ap.name()).append(": ").append(ap.description()).append(" (")
           .append(ap.operation()).append(ap.index() == null ? "" : " on " + ap.index()).append(")\n");
     }

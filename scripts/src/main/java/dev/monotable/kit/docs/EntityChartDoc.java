@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.charts.ChartTypes.Chart;
@@ -40,8 +41,8 @@ final class EntityChartDoc {
           String.join("; ", r.notes)));
     }
     sb.append(Markdown.table(List.of("Entity", "PK", "SK", "notes"), rows));
-    for (Gsi gsi : Gsi.values()) {
-      sb.append("\n## ").append(gsi.indexName()).append(": ").append(gsi.purpose()).append("\n\n")
+    for (Gsi gsi : Forge.SCHEMA.gsis()) {
+      sb.append("\n## ").append(gsi.indexName()).append(": ").append(Forge.SCHEMA.purpose(gsi)).append("\n\n")
           .append("Keys `").append(gsi.pk()).append("` / `").append(gsi.sk()).append("`, projection ")
           .append(gsi.projection()).append(". Serves ").append(String.join(", ", patternsOf(gsi))).append(".\n\n");
       List<List<String>> gsiRows = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.forge.docs.ApiShapes;
 
 import dev.monotable.forge.catalog.AccessPattern;
@@ -174,7 +175,7 @@ final class OpenApiDoc {
 
   private static String description(Endpoint e) {
     List<String> lines = new ArrayList<>();
-    for (AccessPattern ap : e.patterns()) {
+    for (AccessPatternSpec ap : e.patterns()) {
       lines.add(ap.name() + ": " + ap.description() + " (" + ap.operation()
           + (ap.index() == null ? "" : " on " + ap.index()) + ")");
     }

@@ -1,5 +1,6 @@
 package dev.monotable.kit.local;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.tools.Seed;
 
 import dev.monotable.forge.functions.Services;
@@ -269,7 +270,7 @@ public final class LocalService implements AutoCloseable {
       client.describeTable(DescribeTableRequest.builder().tableName(table).build());
       return false;
     } catch (ResourceNotFoundException absent) {
-      client.createTable(TableSchema.createTableRequest(table));
+      client.createTable(Forge.SCHEMA.createTableRequest(table));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(table));
       return true;

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.json.Json;
 import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
@@ -37,7 +38,7 @@ public final class ItemFormat {
       return;
     }
     List<String> keyColumns = new ArrayList<>(List.of(TableSchema.PK, TableSchema.SK, TableSchema.TYPE));
-    for (Gsi gsi : Gsi.values()) {
+    for (Gsi gsi : Forge.SCHEMA.gsis()) {
       for (String name : List.of(gsi.pk(), gsi.sk())) {
         if (items.stream().anyMatch(i -> i.containsKey(name))) {
           keyColumns.add(name);
@@ -103,7 +104,7 @@ public final class ItemFormat {
       }
     });
     order.addAll(TRAILING);
-    List<String> keys = TableSchema.keyAttributes();
+    List<String> keys = Forge.SCHEMA.keyAttributes();
     StringBuilder sb = new StringBuilder();
     for (String name : order) {
       AttributeValue v = item.get(name);

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.forge.tools.ScaleData;
@@ -116,7 +117,7 @@ public final class SeedTool {
         out.println("refused: table " + table + " does not exist; on AWS the CDK stack creates it (cdk deploy)");
         return 1;
       }
-      client.createTable(TableSchema.createTableRequest(table));
+      client.createTable(Forge.SCHEMA.createTableRequest(table));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(table));
       out.println("created table " + table + " (4 GSIs, TTL on " + TableSchema.TTL + ", stream "

@@ -1,5 +1,6 @@
 package dev.monotable.forge.checks;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.forge.catalog.AccessPattern;
@@ -26,13 +27,13 @@ class EndpointCatalogTest {
   static List<String> problems(List<Endpoint> endpoints, List<AccessPattern> patterns) {
     List<String> out = new ArrayList<>();
     Map<String, Endpoint> byRoute = new LinkedHashMap<>();
-    Map<String, List<AccessPattern>> patternsByHandler = new LinkedHashMap<>();
+    Map<String, List<AccessPatternSpec>> patternsByHandler = new LinkedHashMap<>();
     Map<String, String> classBySimpleName = new LinkedHashMap<>();
     for (Endpoint e : endpoints) {
       if (byRoute.putIfAbsent(e.routeKey(), e) != null) {
         out.add(e.routeKey() + ": route declared twice");
       }
-      List<AccessPattern> before = patternsByHandler.putIfAbsent(e.handlerClass(), e.patterns());
+      List<AccessPatternSpec> before = patternsByHandler.putIfAbsent(e.handlerClass(), e.patterns());
       if (before != null && !before.equals(e.patterns())) {
         out.add(e.handlerName() + ": serves " + before + " and " + e.patterns());
       }

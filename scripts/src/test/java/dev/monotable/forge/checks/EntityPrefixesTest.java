@@ -1,5 +1,6 @@
 package dev.monotable.forge.checks;
 
+import dev.monotable.forge.Forge;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.keys.Template;
@@ -71,7 +72,7 @@ class EntityPrefixesTest {
   static List<String> collectionProblems(List<Chart> charts) {
     Map<String, Function<Chart, KeyPair>> positions = new LinkedHashMap<>();
     positions.put("table", Chart::table);
-    for (Gsi gsi : Gsi.values()) {
+    for (Gsi gsi : Forge.SCHEMA.gsis()) {
       positions.put(gsi.indexName(), c -> c.indexes().get(gsi));
     }
     Set<String> out = new TreeSet<>();

@@ -1,5 +1,6 @@
 package dev.monotable.forge.checks;
 
+import dev.monotable.forge.Forge;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.schema.TableSchema;
@@ -39,14 +40,14 @@ class IndexKeyAttributesTest {
 
   @Test
   void tableSchema_shouldGiveEveryIndexItsOwnKeyAttributes() {
-    CreateTableRequest table = TableSchema.createTableRequest("check");
+    CreateTableRequest table = Forge.SCHEMA.createTableRequest("check");
     assertEquals(4, table.globalSecondaryIndexes().size());
     assertEquals(List.of(), problems(table));
   }
 
   @Test
   void problems_shouldReportReuse_whenIndexKeysOnSkOrAnotherIndexAttribute() {
-    CreateTableRequest base = TableSchema.createTableRequest("check");
+    CreateTableRequest base = Forge.SCHEMA.createTableRequest("check");
     GlobalSecondaryIndex inverted = GlobalSecondaryIndex.builder().indexName("INVERTED")
         .keySchema(key("SK", KeyType.HASH), key("PK", KeyType.RANGE)).build();
     GlobalSecondaryIndex sharing = GlobalSecondaryIndex.builder().indexName("SHARING")

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.forge.tools.Seed;
 import dev.monotable.kit.schema.TableSchema;
@@ -32,7 +33,7 @@ public final class OpsFixtures {
     public FreshTable(String label) {
       DynamoDbClient client = DynamoDbExtension.newClient();
       String name = "monotable-ops-" + label + "-" + UUID.randomUUID().toString().substring(0, 8);
-      client.createTable(TableSchema.createTableRequest(name));
+      client.createTable(Forge.SCHEMA.createTableRequest(name));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(name));
       table = new TestTable(client, name);

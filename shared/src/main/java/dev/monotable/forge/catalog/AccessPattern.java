@@ -1,12 +1,13 @@
 package dev.monotable.forge.catalog;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 
 /**
  * The access patterns of the Forge contract (docs/api-contract.md#routes), each with the DynamoDB
  * operation, index and key condition that serve it. docs/access-patterns.md is generated from this enum.
  */
-public enum AccessPattern {
+public enum AccessPattern implements AccessPatternSpec {
   AP01("create user, unique username and email", "TransactWriteItems", null,
       "Put User + Put AccountEmail, both attribute_not_exists(PK)", "body: username, email, name, bio"),
   AP02("get user", "GetItem", null, "PK = ACCOUNT#{username}, SK = ACCOUNT#{username}", "username"),

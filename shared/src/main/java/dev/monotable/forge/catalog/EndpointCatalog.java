@@ -7,6 +7,7 @@ import dev.monotable.kit.catalog.Endpoint;
 import static dev.monotable.forge.catalog.AccessPattern.*;
 import static dev.monotable.kit.catalog.DynamoAction.*;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -127,7 +128,7 @@ public final class EndpointCatalog {
   private static Endpoint ep(String method, String path, String handler, Auth auth,
       List<AccessPattern> patterns, Set<DynamoAction> actions, Gsi... indexes) {
     Set<Gsi> idx = indexes.length == 0 ? EnumSet.noneOf(Gsi.class) : EnumSet.of(indexes[0], indexes);
-    return new Endpoint(method, path, PKG + handler, auth, patterns,
+    return new Endpoint(method, path, PKG + handler, auth, List.<AccessPatternSpec>copyOf(patterns),
         actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx);
   }
 }

@@ -1,6 +1,7 @@
 package dev.monotable.forge.model;
 
 import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.text.Text;
 
 /**
  * Input rules (docs/api-contract.md#input-rules) for values that are not key segments (those are in
@@ -58,7 +59,7 @@ public final class Rules {
 
   /** Length in characters (code points); call {@link #wellFormed} first. */
   public static int length(String value) {
-    return value.codePointCount(0, value.length());
+    return Text.length(value);
   }
 
   /** The value when every surrogate is paired; else a 400 naming the field. */
@@ -71,17 +72,6 @@ public final class Rules {
 
   /** True when the string is valid UTF-16, so it has a UTF-8 encoding. */
   public static boolean isWellFormed(String value) {
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (Character.isHighSurrogate(c)) {
-        if (i + 1 >= value.length() || !Character.isLowSurrogate(value.charAt(i + 1))) {
-          return false;
-        }
-        i++;
-      } else if (Character.isLowSurrogate(c)) {
-        return false;
-      }
-    }
-    return true;
+    return Text.isWellFormed(value);
   }
 }

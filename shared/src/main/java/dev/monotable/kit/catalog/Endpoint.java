@@ -1,6 +1,5 @@
 package dev.monotable.kit.catalog;
 
-import dev.monotable.forge.catalog.AccessPattern;
 
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.List;
@@ -24,7 +23,7 @@ public record Endpoint(
     String path,
     String handlerClass,
     Auth auth,
-    List<AccessPattern> patterns,
+    List<AccessPatternSpec> patterns,
     Set<DynamoAction> actions,
     Set<Gsi> indexes) {
 

@@ -3,7 +3,6 @@ package dev.monotable.kit.charts;
 import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.items.Items;
 
-import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -33,7 +32,7 @@ public final class ChartTypes {
    * names the chart (docs/entity-chart.md) gives its placeholders at this position ({@code ACCOUNT#{account}} is
    * {@code ACCOUNT#{username}} for a user and {@code ACCOUNT#{org}} for an organization).
    *
-   * @param template the {@link Keys} template
+   * @param template the domain's key template
    * @param names chart name per template placeholder name; placeholders not listed keep their name
    */
   public record ChartKey(Template template, Map<String, String> names) {

@@ -1,5 +1,6 @@
 package dev.monotable.kit.charts;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.charts.EntityCharts;
 
 import dev.monotable.forge.keys.ReactionTypes;
@@ -134,7 +135,7 @@ public final class ModelValidator {
     Map<String, String> seen = new LinkedHashMap<>();
     checkKey(TableSchema.PK, chart.table().pk(), item, seen, out);
     checkKey(TableSchema.SK, chart.table().sk(), item, seen, out);
-    for (Gsi gsi : Gsi.values()) {
+    for (Gsi gsi : Forge.SCHEMA.gsis()) {
       KeyPair pair = chart.indexes().get(gsi);
       if (pair == null) {
         for (String name : List.of(gsi.pk(), gsi.sk())) {

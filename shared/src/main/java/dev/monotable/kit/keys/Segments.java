@@ -1,7 +1,7 @@
 package dev.monotable.kit.keys;
 
 import dev.monotable.kit.errors.ValidationException;
-import dev.monotable.forge.model.Rules;
+import dev.monotable.kit.text.Text;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -48,7 +48,7 @@ public final class Segments {
    * most 254 characters, no whitespace, control characters or {@code #}.
    */
   public static String email(String field, String value) {
-    if (value == null || !Rules.isWellFormed(value) || Rules.length(value) > EMAIL_MAX) {
+    if (value == null || !Text.isWellFormed(value) || Text.length(value) > EMAIL_MAX) {
       throw new ValidationException(field, field + " must be an e-mail address of at most 254 characters");
     }
     int at = value.indexOf('@');

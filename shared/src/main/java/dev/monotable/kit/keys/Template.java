@@ -1,6 +1,5 @@
 package dev.monotable.kit.keys;
 
-import dev.monotable.forge.keys.Keys;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -17,9 +17,10 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
- * The one definition of the Forge table: key attributes, the four overloaded GSIs, the TTL
- * attribute and the stream view type. The CDK stack, the local runner and every test create the
- * table from here, so they cannot disagree.
+ * A domain's single table: the kit's generic key attributes ({@code PK}/{@code SK}, {@code GSIn PK/SK}),
+ * the overloaded GSIs the domain declares with their purposes, the TTL attribute and the stream view
+ * type. The CDK stack, the local runner and every test create the table from one instance, so they
+ * cannot disagree.
  */
 public final class TableSchema {
 
@@ -35,18 +36,14 @@ public final class TableSchema {
   /** Stream view the stream handlers rely on (old image for REMOVE, new image for INSERT). */
   public static final StreamViewType STREAM_VIEW_TYPE = StreamViewType.NEW_AND_OLD_IMAGES;
 
-  /** Overloaded global secondary indexes; every one projects ALL (see docs/relationship-decisions.md). */
+  /**
+   * The overloaded global secondary index slots of the kit's table layout: generic names and key
+   * attributes, every one projecting ALL (see docs/relationship-decisions.md). A domain declares
+   * which slots it uses and what for ({@link Index}); DynamoDB allows 20, six slots are enough for
+   * the domains so far and one more is one more constant.
+   */
   public enum Gsi {
-    GSI1("collections"),
-    GSI2("forks"),
-    GSI3("repositories of an account by last update"),
-    GSI4("issue and pull request state");
-
-    private final String purpose;
-
-    Gsi(String purpose) {
-      this.purpose = purpose;
-    }
+    GSI1, GSI2, GSI3, GSI4, GSI5, GSI6;
 
     public String indexName() {
       return name();
@@ -60,21 +57,45 @@ public final class TableSchema {
       return name() + "SK";
     }
 
-    public String purpose() {
-      return purpose;
-    }
-
     public ProjectionType projection() {
       return ProjectionType.ALL;
     }
   }
 
-  private TableSchema() {}
+  /** One index a domain uses: its slot and what it serves (printed in the entity charts). */
+  public record Index(Gsi gsi, String purpose) {}
+
+  private final List<Index> indexes;
+
+  private TableSchema(List<Index> indexes) {
+    this.indexes = List.copyOf(indexes);
+    for (int i = 0; i < this.indexes.size(); i++) {
+      if (this.indexes.get(i).gsi().ordinal() != i) {
+        throw new IllegalArgumentException("indexes must use the slots GSI1, GSI2, ... in order: " + indexes);
+      }
+    }
+  }
+
+  /** A table with these indexes, slots in order from GSI1. */
+  public static TableSchema of(Index... indexes) {
+    return new TableSchema(List.of(indexes));
+  }
+
+  /** The indexes of this table, in slot order. */
+  public List<Gsi> gsis() {
+    return indexes.stream().map(Index::gsi).toList();
+  }
+
+  /** What an index of this table serves. */
+  public String purpose(Gsi gsi) {
+    return indexes.stream().filter(i -> i.gsi() == gsi).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(gsi + " is not an index of this table")).purpose();
+  }
 
   /** Every key attribute of the table and its indexes, all strings. */
-  public static List<String> keyAttributes() {
+  public List<String> keyAttributes() {
     List<String> names = new ArrayList<>(List.of(PK, SK));
-    for (Gsi gsi : Gsi.values()) {
+    for (Gsi gsi : gsis()) {
       names.add(gsi.pk());
       names.add(gsi.sk());
     }
@@ -82,14 +103,14 @@ public final class TableSchema {
   }
 
   /** CreateTable request for local servers and tests: on-demand, stream NEW_AND_OLD_IMAGES. */
-  public static CreateTableRequest createTableRequest(String tableName) {
+  public CreateTableRequest createTableRequest(String tableName) {
     List<AttributeDefinition> definitions = new ArrayList<>();
     for (String name : keyAttributes()) {
       definitions.add(AttributeDefinition.builder()
           .attributeName(name).attributeType(ScalarAttributeType.S).build());
     }
     List<GlobalSecondaryIndex> indexes = new ArrayList<>();
-    for (Gsi gsi : Gsi.values()) {
+    for (Gsi gsi : gsis()) {
       indexes.add(GlobalSecondaryIndex.builder()
           .indexName(gsi.indexName())
           .keySchema(
@@ -98,17 +119,16 @@ public final class TableSchema {
           .projection(Projection.builder().projectionType(gsi.projection()).build())
           .build());
     }
-    return CreateTableRequest.builder()
+    CreateTableRequest.Builder b = CreateTableRequest.builder()
         .tableName(tableName)
         .billingMode(BillingMode.PAY_PER_REQUEST)
         .attributeDefinitions(definitions)
         .keySchema(
             KeySchemaElement.builder().attributeName(PK).keyType(KeyType.HASH).build(),
             KeySchemaElement.builder().attributeName(SK).keyType(KeyType.RANGE).build())
-        .globalSecondaryIndexes(indexes)
         .streamSpecification(StreamSpecification.builder()
-            .streamEnabled(true).streamViewType(STREAM_VIEW_TYPE).build())
-        .build();
+            .streamEnabled(true).streamViewType(STREAM_VIEW_TYPE).build());
+    return (indexes.isEmpty() ? b : b.globalSecondaryIndexes(indexes)).build();
   }
 
   /** UpdateTimeToLive request enabling expiry on {@link #TTL}. */

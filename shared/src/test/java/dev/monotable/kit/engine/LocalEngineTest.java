@@ -1,5 +1,6 @@
 package dev.monotable.kit.engine;
 
+import dev.monotable.forge.Forge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,7 +95,7 @@ class LocalEngineTest {
 
   private static String newTable() {
     String name = ENGINE_TABLE_PREFIX + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(TableSchema.createTableRequest(name));
+    client.createTable(Forge.SCHEMA.createTableRequest(name));
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
     client.updateTimeToLive(TableSchema.enableTtlRequest(name));
     tables.add(name);

@@ -1,0 +1,48 @@
+package dev.monotable.kit.domain;
+
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.schema.TableSchema;
+import java.util.List;
+
+/**
+ * What a domain declares to run on the kit: its table, its access patterns, its routes and its
+ * stream consumers. Infra (stack, functions, IAM, alarms), the local service, the docs generator
+ * and the operator tools are driven by one instance; nothing in the kit names a domain.
+ */
+public interface Domain {
+
+  /** The domain's name, for example {@code Forge}: its stack is {@code <name>Stack}. */
+  String name();
+
+  TableSchema schema();
+
+  List<? extends AccessPatternSpec> accessPatterns();
+
+  /** Every HTTP route; nothing else lists routes. */
+  List<Endpoint> endpoints();
+
+  /** Every consumer of the table's stream. */
+  List<StreamHandlerDeclaration> streams();
+
+  /** The endpoint with this route key ({@code METHOD /path}), or null. */
+  default Endpoint endpoint(String routeKey) {
+    for (Endpoint e : endpoints()) {
+      if (e.routeKey().equals(routeKey)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** The stream consumer whose handler is this class, or null. */
+  default StreamHandlerDeclaration stream(String handlerClass) {
+    for (StreamHandlerDeclaration s : streams()) {
+      if (s.handlerClass().equals(handlerClass)) {
+        return s;
+      }
+    }
+    return null;
+  }
+}
