@@ -25,11 +25,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * User accounts (AP01-AP03): the User item and the AccountEmail uniqueness item that keeps one
@@ -173,17 +169,8 @@ public final class Accounts {
     values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
     values.put(":user", AttributeValue.fromS(User.TYPE));
     try {
-      UpdateItemResponse r = table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(key.toMap())
-          .updateExpression(u.expression())
-          .conditionExpression("#v = :expected AND #type = :user AND (" + u.changes() + ")")
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(values)
-          .returnValues(ReturnValue.ALL_NEW)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-          .build());
-      return User.fromItem(r.attributes());
+      return User.fromItem(table.updateAndGet(key, u.expression(),
+          "#v = :expected AND #type = :user AND (" + u.changes() + ")", names, values));
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() && !e.item().isEmpty() ? e.item() : null;
       if (old != null && User.TYPE.equals(Items.type(old)) && Items.n(old, VERSION) == expectedVersion) {

@@ -14,7 +14,6 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The denormalised attributes only stream handlers write: a repository's last-update time (ST1)
@@ -49,16 +48,10 @@ public final class StreamWrites {
   public boolean moveRepositoryUpdatedAt(String owner, String repo, String ts) {
     Key key = Keys.repository(owner, repo);
     try {
-      table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(key.toMap())
-          .updateExpression("SET #updated = :ts, #gsi3sk = :gsi3sk")
-          .conditionExpression("attribute_exists(#pk) AND #updated < :ts")
-          .expressionAttributeNames(Map.of("#pk", PK, "#updated", UPDATED_AT, "#gsi3sk", Gsi.GSI3.sk()))
-          .expressionAttributeValues(Map.of(
-              ":ts", AttributeValue.fromS(Timestamps.segment(ts)),
-              ":gsi3sk", AttributeValue.fromS(Keys.repoUpdatedGsi3(owner, ts).sk())))
-          .build());
+      table.update(key, "SET #updated = :ts, #gsi3sk = :gsi3sk", "attribute_exists(#pk) AND #updated < :ts",
+          Map.of("#pk", PK, "#updated", UPDATED_AT, "#gsi3sk", Gsi.GSI3.sk()),
+          Map.of(":ts", AttributeValue.fromS(Timestamps.segment(ts)),
+              ":gsi3sk", AttributeValue.fromS(Keys.repoUpdatedGsi3(owner, ts).sk())));
       return true;
     } catch (ConditionalCheckFailedException staleOrMissing) {
       return false;

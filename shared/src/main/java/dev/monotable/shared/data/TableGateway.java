@@ -15,15 +15,25 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The table as the data-access classes see it: one client, the table name, the cursor codec and
  * the clock, plus the few request shapes every access pattern shares (GetItem, paginated Query,
- * BatchGetItem with UnprocessedKeys retries).
+ * BatchGetItem with UnprocessedKeys retries, conditional PutItem and UpdateItem,
+ * TransactWriteItems). The data-access classes make every request through these methods, never
+ * through the client.
  */
 public final class TableGateway {
   private static final int BATCH_GET_ATTEMPTS = 8;
@@ -40,6 +50,10 @@ public final class TableGateway {
     this.clock = clock;
   }
 
+  /**
+   * The client itself, for what is not data access: SnapStart priming's requests of every kind,
+   * the health route's endpoint, benchmark fixtures. Data-access classes use the methods below.
+   */
   public DynamoDbClient client() {
     return client;
   }
@@ -57,6 +71,76 @@ public final class TableGateway {
     var response = client.getItem(GetItemRequest.builder()
         .tableName(tableName).key(key.toMap()).consistentRead(true).build());
     return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+  }
+
+  /**
+   * One PutItem conditioned on {@code attribute_not_exists(PK)}.
+   *
+   * @throws ConditionalCheckFailedException an item with the key exists (nothing written)
+   */
+  public void putIfAbsent(Map<String, AttributeValue> item) {
+    client.putItem(PutItemRequest.builder()
+        .tableName(tableName)
+        .item(item)
+        .conditionExpression("attribute_not_exists(#pk)")
+        .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+        .build());
+  }
+
+  /**
+   * One conditional UpdateItem that returns nothing (ReturnValues NONE).
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing written)
+   */
+  public void update(Key key, String updateExpression, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    client.updateItem(updateRequest(key, updateExpression, condition, names, values).build());
+  }
+
+  /**
+   * One conditional UpdateItem that returns the item as it was before (ReturnValues ALL_OLD), as
+   * an increment that hands out the old value needs.
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing written)
+   */
+  public Map<String, AttributeValue> getAndUpdate(Key key, String updateExpression, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
+        .returnValues(ReturnValue.ALL_OLD).build()).attributes();
+  }
+
+  /**
+   * One conditional UpdateItem that returns the item as it is after (ReturnValues ALL_NEW); a
+   * failed condition carries the item as it was (ReturnValuesOnConditionCheckFailure ALL_OLD).
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing written); its item is
+   *     the stored one, empty when there is none
+   */
+  public Map<String, AttributeValue> updateAndGet(Key key, String updateExpression, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
+        .returnValues(ReturnValue.ALL_NEW)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).attributes();
+  }
+
+  /**
+   * One TransactWriteItems of {@code items}; build them with {@link WriteTransaction}.
+   *
+   * @throws TransactionCanceledException a condition failed or another transaction held an item
+   */
+  void transactWrite(List<TransactWriteItem> items) {
+    client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+  }
+
+  private UpdateItemRequest.Builder updateRequest(Key key, String updateExpression, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    return UpdateItemRequest.builder()
+        .tableName(tableName)
+        .key(key.toMap())
+        .updateExpression(updateExpression)
+        .conditionExpression(condition)
+        .expressionAttributeNames(names)
+        .expressionAttributeValues(values);
   }
 
   /**

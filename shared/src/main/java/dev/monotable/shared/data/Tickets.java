@@ -32,11 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Issues and pull requests (AP22-AP27, AP32-AP37). Both kinds share one implementation: the
@@ -364,17 +360,7 @@ public final class Tickets {
     }
     String expression = "SET " + String.join(", ", set) + (remove.isEmpty() ? "" : " REMOVE " + String.join(", ", remove));
     try {
-      UpdateItemResponse response = table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(key.toMap())
-          .updateExpression(expression)
-          .conditionExpression("#version = :expected")
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(values)
-          .returnValues(ReturnValue.ALL_NEW)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-          .build());
-      return Ticket.fromItem(response.attributes());
+      return Ticket.fromItem(table.updateAndGet(key, expression, "#version = :expected", names, values));
     } catch (ConditionalCheckFailedException e) {
       if (!e.hasItem() || e.item().isEmpty()) {
         throw new NotFoundException(kind.noun());
@@ -404,20 +390,13 @@ public final class Tickets {
       condition += " AND (#private = :false OR begins_with(#pk, :mine))";
     }
     try {
-      UpdateItemResponse response = table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(counterKey.toMap())
-          .updateExpression("ADD #last :one SET #updatedAt = :now")
-          .conditionExpression(condition)
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(values)
-          .returnValues(ReturnValue.ALL_OLD)
-          .build());
-      if (Items.n(response.attributes(), Counter.LAST_NUMBER) + 1 > Segments.MAX_NUMBER) {
-        giveBack(counterKey, response.attributes(), Segments.MAX_NUMBER + 1);
+      Map<String, AttributeValue> before = table.getAndUpdate(counterKey, "ADD #last :one SET #updatedAt = :now",
+          condition, names, values);
+      if (Items.n(before, Counter.LAST_NUMBER) + 1 > Segments.MAX_NUMBER) {
+        giveBack(counterKey, before, Segments.MAX_NUMBER + 1);
         throw new ConflictException("number", "this repository has used all 99999999 issue and pull request numbers");
       }
-      return response.attributes();
+      return before;
     } catch (ConditionalCheckFailedException e) {
       if (visibleOnly) {
         throw e;
@@ -438,15 +417,10 @@ public final class Tickets {
    */
   private void giveBack(Key counterKey, Map<String, AttributeValue> before, long number) {
     try {
-      table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(counterKey.toMap())
-          .updateExpression("SET #last = :before, #updatedAt = :updatedAt")
-          .conditionExpression("#last = :number")
-          .expressionAttributeNames(Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT))
-          .expressionAttributeValues(Map.of(":before", before.get(Counter.LAST_NUMBER),
-              ":updatedAt", before.get(TableSchema.UPDATED_AT), ":number", AttributeValue.fromN(Long.toString(number))))
-          .build());
+      table.update(counterKey, "SET #last = :before, #updatedAt = :updatedAt", "#last = :number",
+          Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT),
+          Map.of(":before", before.get(Counter.LAST_NUMBER), ":updatedAt", before.get(TableSchema.UPDATED_AT),
+              ":number", AttributeValue.fromN(Long.toString(number))));
     } catch (ConditionalCheckFailedException e) {
       // Someone took a later number: this one stays a gap.
     }

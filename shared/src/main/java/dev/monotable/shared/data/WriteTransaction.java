@@ -11,7 +11,6 @@ import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
@@ -88,7 +87,7 @@ final class WriteTransaction {
 
   /** Sends the request; a failed condition surfaces as {@link TransactionCanceledException}. */
   void commit() {
-    table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+    table.transactWrite(items);
   }
 
   private int add(TransactWriteItem item) {
