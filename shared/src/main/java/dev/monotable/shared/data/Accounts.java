@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * User accounts (AP01-AP03): the User item and the AccountEmail uniqueness item that keeps one
@@ -65,10 +64,7 @@ public final class Accounts {
     WriteTransaction tx = new WriteTransaction(table);
     int putUser = tx.putIfAbsent(user.toItem());
     int putEmail = tx.putIfAbsent(accountEmail.toItem());
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(putUser)) {
         Map<String, AttributeValue> holder = f.oldItem(putUser);
         boolean org = holder != null && Organization.TYPE.equals(Items.type(holder));
@@ -78,8 +74,7 @@ public final class Accounts {
       if (f.failed(putEmail)) {
         throw new ConflictException("email", "email is already used by another account");
       }
-      throw f.unexpected();
-    }
+    });
     return user;
   }
 
@@ -192,10 +187,7 @@ public final class Accounts {
     tx.delete(Keys.accountEmail(current.email()), "#username = :me", Map.of("#username", USERNAME),
         Map.of(":me", AttributeValue.fromS(current.username())));
     int putEmail = tx.putIfAbsent(new AccountEmail(newEmail, current.username(), now).toItem());
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(update)) {
         throw staleOrMissing(f.oldItem(update), expectedVersion);
       }
@@ -203,8 +195,7 @@ public final class Accounts {
         throw new ConflictException("email", "email is already used by another account");
       }
       // The old AccountEmail not being this user's while the User item still names it is corruption.
-      throw f.unexpected();
-    }
+    });
     return new User(current.username(), newEmail, applied(p.name(), current.name()), applied(p.bio(), current.bio()),
         current.createdAt(), now, expectedVersion + 1);
   }

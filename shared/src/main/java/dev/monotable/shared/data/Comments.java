@@ -82,19 +82,15 @@ public final class Comments {
           WriteAssumptions.ticketNames(true, Map.of()), WriteAssumptions.ticketValues(true, owner, repo, Map.of()));
       int putComment = tx.putIfAbsent(comment.toItem());
       int profile = WriteAssumptions.checkProfile(tx, caller);
-      try {
-        tx.commit();
-        return comment;
-      } catch (TransactionCanceledException e) {
-        TransactionFailures f = TransactionFailures.of(e);
+      return tx.commit(comment, f -> {
         if (f.failed(putComment) && !f.failed(ticketCheck) && !f.failed(profile)) {
-          return committedBefore(comment, f.oldItem(putComment), e);
+          return committedBefore(comment, f.oldItem(putComment), f.cause());
         }
         WriteAssumptions facts = WriteAssumptions.facts(table, kind, caller, owner, repo, ticketKey,
             f.oldItem(ticketCheck), f.failed(profile));
         return write(kind, caller, ticketKey, comment(kind, facts, number, id, caller, body, instant), facts, null,
             null, instant);
-      }
+      });
     }
     RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
     if (access.extra().containsKey(recordKey)) {
@@ -121,18 +117,12 @@ public final class Comments {
     WriteTransaction tx = new WriteTransaction(table);
     int ticketCheck = tx.check(ticketKey, WriteAssumptions.TICKET_EXISTS, Map.of("#pk", TableSchema.PK), Map.of());
     int putComment = tx.putIfAbsent(comment.toItem());
-    int putRecord = -1;
-    if (idempotent != null) {
-      Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), comment.number(), comment.id());
-      putRecord = tx.putIfAbsent(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
-          idempotent.requestHash(), commentKey.pk(), commentKey.sk(), comment.createdAt(),
-          instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS).toItem());
-    }
+    Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), comment.number(), comment.id());
+    int putRecord = idempotent == null ? -1 : tx.putIfAbsent(new IdempotencyRecord(caller, idempotent.key(),
+        idempotent.route(), idempotent.requestHash(), commentKey.pk(), commentKey.sk(), comment.createdAt(),
+        instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS).toItem());
     int membership = facts.asMember() ? WriteAssumptions.checkMembership(tx, comment.owner(), caller) : -1;
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(comment, f -> {
       if (f.failed(membership)) {
         throw new NotFoundException("repository");
       }
@@ -145,11 +135,10 @@ public final class Comments {
             () -> new ConflictException("Idempotency-Key", "a request with this key is in progress")));
       }
       if (f.failed(putComment)) {
-        return committedBefore(comment, f.oldItem(putComment), e);
+        return committedBefore(comment, f.oldItem(putComment), f.cause());
       }
-      throw f.unexpected();
-    }
-    return comment;
+      return null;
+    });
   }
 
   /** A comment id already taken: ours when the SDK retried a commit whose answer was lost. */

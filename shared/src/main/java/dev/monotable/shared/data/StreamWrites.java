@@ -13,7 +13,6 @@ import dev.monotable.shared.schema.TableSchema.Gsi;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * The denormalised attributes only stream handlers write: a repository's last-update time (ST1)
@@ -91,12 +90,6 @@ public final class StreamWrites {
   }
 
   private static Outcome commit(WriteTransaction tx, int receipt, int ticket) {
-    try {
-      tx.commit();
-      return Outcome.APPLIED;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures failures = TransactionFailures.of(e);
-      return failures.failed(receipt) ? Outcome.ALREADY_APPLIED : Outcome.NO_TARGET;
-    }
+    return tx.commit(Outcome.APPLIED, f -> f.failed(receipt) ? Outcome.ALREADY_APPLIED : Outcome.NO_TARGET);
   }
 }

@@ -32,7 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Issues and pull requests (AP22-AP27, AP32-AP37). Both kinds share one implementation: the
@@ -149,10 +148,8 @@ public final class Tickets {
         Map.of(":type", AttributeValue.fromS(User.TYPE)));
     int membership = asMember ? tx.check(Keys.membership(owner, caller), "attribute_exists(#pk)",
         Map.of("#pk", TableSchema.PK), Map.of()) : -1;
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    Map<String, AttributeValue> counted = before;
+    return tx.commit(ticket, f -> {
       if (f.failed(put)) {
         Map<String, AttributeValue> old = f.oldItem(put);
         if (old != null && sameAttributes(item, old, TableSchema.TYPE, TableSchema.CREATED_AT, "Author", Ticket.TITLE)) {
@@ -161,18 +158,17 @@ public final class Tickets {
         }
         // The counter only grows, so a taken number means the counter was reset behind our back.
         throw new IllegalStateException(kind.noun() + " number " + number + " is already taken in "
-            + owner + "/" + repo + "; the counter is behind the items", e);
+            + owner + "/" + repo + "; the counter is behind the items", f.cause());
       }
-      giveBack(counterKey, before, number);
+      giveBack(counterKey, counted, number);
       if (f.failed(profile)) {
         throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
       }
       if (f.failed(membership)) {
         throw new NotFoundException("repository");
       }
-      throw f.unexpected();
-    }
-    return ticket;
+      return null;
+    });
   }
 
   /**
@@ -436,19 +432,15 @@ public final class Tickets {
     WriteTransaction tx = new WriteTransaction(table);
     tx.put(item, "attribute_not_exists(#pk)", pk, Map.of());
     int putRecord = tx.put(record.toItem(), "attribute_not_exists(#pk)", pk, Map.of());
-    try {
-      tx.commit();
-      return ticket;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(ticket, f -> {
       if (f.failed(putRecord)) {
         // A request with this key got there first (or this is the SDK's retry of our own commit).
         Map<String, AttributeValue> existing = table.get(recordKey)
             .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
         return replay(kind, idempotent, existing);
       }
-      throw e;
-    }
+      return null;
+    });
   }
 
   /** The ticket an earlier request with the same key created; one GetItem. */

@@ -25,7 +25,10 @@ public final class TransactionFailures {
     this.reasons = cause.hasCancellationReasons() ? cause.cancellationReasons() : List.of();
   }
 
-  /** Wraps a cancellation; rethrows it unchanged when no action's condition failed. */
+  /**
+   * Wraps a cancellation; rethrows it unchanged when no action's condition failed. Only
+   * {@link WriteTransaction#commit(Object, WriteTransaction.Refusal)} calls it.
+   */
   static TransactionFailures of(TransactionCanceledException e) {
     TransactionFailures f = new TransactionFailures(e);
     if (f.reasons.stream().noneMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()))) {
@@ -78,7 +81,15 @@ public final class TransactionFailures {
     return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
   }
 
-  /** The original exception, for a failure no mapping expected (a bug or corrupted data). */
+  /** The cancellation itself, as the cause of an exception that explains it. */
+  TransactionCanceledException cause() {
+    return cause;
+  }
+
+  /**
+   * The original exception, for a failure no mapping expected (a bug or corrupted data); thrown
+   * by {@link WriteTransaction#commit(Object, WriteTransaction.Refusal)} only.
+   */
   IllegalStateException unexpected() {
     return new IllegalStateException("transaction cancelled unexpectedly: " + reasons, cause);
   }
