@@ -99,7 +99,7 @@ public final class Tickets {
   public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
       String head, String base, IdempotentRequest idempotent) {
     Callers.require(caller);
-    Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
+    Key recordKey = idempotent == null ? null : idempotent.recordKey(caller);
     Key counterKey = Keys.counter(owner, repo);
     Rules.title(title);
     Rules.longText("body", body, false);
@@ -115,12 +115,13 @@ public final class Tickets {
       // A retry must find the record before a number is spent: the record's key rides on the read.
       RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
       if (access.extra().containsKey(recordKey)) {
-        return replay(kind, idempotent, access.extra().get(recordKey));
+        return idempotent.replay(table, access.extra().get(recordKey), Ticket::fromItem, kind.noun());
       }
-      String now = Timestamps.format(table.clock().instant());
+      java.time.Instant at = table.clock().instant();
+      String now = Timestamps.format(at);
       int number = number(nextNumber(counterKey, now, false, caller));
       Ticket ticket = Ticket.open(kind, access.repository(), number, caller, title, body, head, base, now);
-      return createWithRecord(kind, caller, ticket, ticket.toItem(), idempotent, recordKey, now);
+      return createWithRecord(kind, caller, ticket, ticket.toItem(), idempotent, at);
     }
     String now = Timestamps.format(table.clock().instant());
     boolean asMember = false;
@@ -423,35 +424,13 @@ public final class Tickets {
   }
 
   private Ticket createWithRecord(TicketKind kind, String caller, Ticket ticket, Map<String, AttributeValue> item,
-      IdempotentRequest idempotent, Key recordKey, String now) {
-    Key ticketKey = Keys.ticket(kind, ticket.owner(), ticket.repo(), ticket.number());
-    IdempotencyRecord record = new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
-        idempotent.requestHash(), ticketKey.pk(), ticketKey.sk(), now,
-        table.clock().instant().getEpochSecond() + IdempotencyRecord.TTL_SECONDS);
-    Map<String, String> pk = Map.of("#pk", TableSchema.PK);
+      IdempotentRequest idempotent, java.time.Instant at) {
     WriteTransaction tx = new WriteTransaction(table);
-    tx.put(item, "attribute_not_exists(#pk)", pk, Map.of());
-    int putRecord = tx.put(record.toItem(), "attribute_not_exists(#pk)", pk, Map.of());
-    return tx.commit(ticket, f -> {
-      if (f.failed(putRecord)) {
-        // A request with this key got there first (or this is the SDK's retry of our own commit).
-        Map<String, AttributeValue> existing = table.get(recordKey)
-            .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
-        return replay(kind, idempotent, existing);
-      }
-      return null;
-    });
-  }
-
-  /** The ticket an earlier request with the same key created; one GetItem. */
-  private Ticket replay(TicketKind kind, IdempotentRequest idempotent, Map<String, AttributeValue> recordItem) {
-    IdempotencyRecord record = IdempotencyRecord.fromItem(recordItem);
-    if (!record.route().equals(idempotent.route()) || !record.requestHash().equals(idempotent.requestHash())) {
-      throw new ConflictException("Idempotency-Key", "this Idempotency-Key was used for another request");
-    }
-    return table.get(new Key(record.targetPk(), record.targetSk()))
-        .map(Ticket::fromItem)
-        .orElseThrow(() -> new NotFoundException(kind.noun()));
+    tx.put(item, "attribute_not_exists(#pk)", Map.of("#pk", TableSchema.PK), Map.of());
+    int putRecord = idempotent.putRecord(tx, caller, Keys.ticket(kind, ticket.owner(), ticket.repo(), ticket.number()),
+        at);
+    return tx.commit(ticket, f -> f.failed(putRecord)
+        ? idempotent.replayWinner(table, caller, Ticket::fromItem, kind.noun()) : null);
   }
 
   private static boolean sameAttributes(Map<String, AttributeValue> a, Map<String, AttributeValue> b,
