@@ -36,8 +36,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * through the client.
  */
 public final class TableGateway {
-  private static final int BATCH_GET_ATTEMPTS = 8;
-
   private final DynamoDbClient client;
   private final String tableName;
   private final CursorCodec cursors;
@@ -145,24 +143,18 @@ public final class TableGateway {
 
   /**
    * One BatchGetItem (strongly consistent) for up to 100 keys, retrying UnprocessedKeys with
-   * exponential backoff. Returns the items found, keyed by their table key.
+   * {@link Backoff}. Returns the items found, keyed by their table key.
    */
   public Map<Key, Map<String, AttributeValue>> batchGet(List<Key> keys) {
     if (keys.size() > 100) {
       throw new IllegalArgumentException("BatchGetItem takes at most 100 keys");
     }
     Map<Key, Map<String, AttributeValue>> found = new HashMap<>();
-    List<Map<String, AttributeValue>> pending = new ArrayList<>();
+    List<Map<String, AttributeValue>> all = new ArrayList<>();
     for (Key k : new java.util.LinkedHashSet<>(keys)) {
-      pending.add(k.toMap());
+      all.add(k.toMap());
     }
-    for (int attempt = 0; !pending.isEmpty(); attempt++) {
-      if (attempt > 0) {
-        backoff(attempt);
-      }
-      if (attempt >= BATCH_GET_ATTEMPTS) {
-        throw new IllegalStateException("BatchGetItem left keys unprocessed after " + BATCH_GET_ATTEMPTS + " attempts");
-      }
+    Backoff.untilDone(all, pending -> {
       BatchGetItemResponse response = client.batchGetItem(BatchGetItemRequest.builder()
           .requestItems(Map.of(tableName, KeysAndAttributes.builder().keys(pending).consistentRead(true).build()))
           .build());
@@ -170,8 +162,8 @@ public final class TableGateway {
         found.put(new Key(item.get(TableSchema.PK).s(), item.get(TableSchema.SK).s()), item);
       }
       KeysAndAttributes unprocessed = response.unprocessedKeys().get(tableName);
-      pending = unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
-    }
+      return unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
+    }, List::isEmpty, "BatchGetItem left keys");
     return found;
   }
 
@@ -293,15 +285,6 @@ public final class TableGateway {
       q.exclusiveStartKey(start);
     }
     return q.build();
-  }
-
-  private static void backoff(int attempt) {
-    try {
-      Thread.sleep(Math.min(1000L, 25L << attempt));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   /**
