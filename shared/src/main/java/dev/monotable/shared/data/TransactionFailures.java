@@ -30,11 +30,19 @@ public final class TransactionFailures {
    * {@link WriteTransaction#commit(Object, WriteTransaction.Refusal)} calls it.
    */
   static TransactionFailures of(TransactionCanceledException e) {
-    TransactionFailures f = new TransactionFailures(e);
-    if (f.reasons.stream().noneMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()))) {
+    if (!conditionFailed(e)) {
       throw e;
     }
-    return f;
+    return new TransactionFailures(e);
+  }
+
+  /**
+   * True when the condition of at least one action failed (reason ConditionalCheckFailed): the
+   * transaction was refused for what the items hold, not for a conflict or a limit.
+   */
+  public static boolean conditionFailed(TransactionCanceledException e) {
+    return e.hasCancellationReasons()
+        && e.cancellationReasons().stream().anyMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()));
   }
 
   /**
