@@ -67,16 +67,6 @@ public final class TransactionFailures {
     return oldItem(reasons, index);
   }
 
-  /** True when the action at {@code index} of a cancelled transaction failed its condition. */
-  static boolean failed(TransactionCanceledException e, int index) {
-    return failed(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), index);
-  }
-
-  /** The old item of a failed action (ALL_OLD), or null when it was absent or the action did not fail. */
-  static Map<String, AttributeValue> oldItem(TransactionCanceledException e, int index) {
-    return oldItem(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), index);
-  }
-
   private static boolean failed(List<CancellationReason> reasons, int index) {
     return index >= 0 && index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
   }
