@@ -18,7 +18,8 @@ import java.util.UUID;
  * Builds the HTTP API payload 2.0 event API Gateway hands a route's function: route key, raw and
  * decoded path, query string, lower-cased headers, body (text, or base64 when not UTF-8), JWT
  * claims under {@code requestContext.authorizer.jwt.claims}. The one builder of such events: the
- * local API, the benchmarks and the tests all go through it, so they cannot disagree on the shape.
+ * local API, the benchmarks, the tests and SnapStart priming (the one use in the Lambda jar) all
+ * go through it, so they cannot disagree on the shape.
  */
 public final class ApiEvent {
   private final String method;

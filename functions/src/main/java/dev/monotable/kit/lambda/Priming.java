@@ -5,6 +5,7 @@ import dev.monotable.forge.functions.Services;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.kit.http.ApiEvent;
 import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.log.JsonLog;
 import dev.monotable.kit.catalog.Auth;
@@ -12,11 +13,13 @@ import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.Forge;
+import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.forge.Forge;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -168,30 +171,18 @@ public final class Priming implements Resource {
    * body holding only {@link #UNKNOWN_FIELD}.
    */
   static APIGatewayV2HTTPEvent primingEvent(Endpoint route) {
-    Map<String, String> parameters = new LinkedHashMap<>();
-    String rawPath = route.path();
+    ApiEvent event = ApiEvent.request(route.method(), route.path()).requestId("snapstart-priming");
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{(\\w+)}").matcher(route.path());
     while (m.find()) {
-      String value = m.group(1).equals("number") ? MISSING_NUMBER : MISSING_NAME;
-      parameters.put(m.group(1), value);
-      rawPath = rawPath.replace(m.group(), value);
+      event.path(m.group(1), m.group(1).equals("number") ? MISSING_NUMBER : MISSING_NAME);
     }
-    APIGatewayV2HTTPEvent.RequestContext.RequestContextBuilder rc = APIGatewayV2HTTPEvent.RequestContext.builder()
-        .withRouteKey(route.routeKey()).withRequestId("snapstart-priming").withStage("$default")
-        .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(route.method()).withPath(rawPath)
-            .withProtocol("HTTP/1.1").withSourceIp("127.0.0.1").build());
     if (route.auth() == Auth.REQUIRED) {
-      rc.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-          .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-              .withClaims(Map.of("username", MISSING_NAME, "sub", MISSING_NAME)).build())
-          .build());
+      event.as(MISSING_NAME);
     }
-    boolean read = route.method().equals("GET");
-    return APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey(route.routeKey()).withRawPath(rawPath)
-        .withRawQueryString("").withPathParameters(parameters.isEmpty() ? null : parameters)
-        .withHeaders(read ? Map.of() : Map.of("content-type", "application/json"))
-        .withBody(read ? null : "{\"" + UNKNOWN_FIELD + "\":\"x\"}")
-        .withIsBase64Encoded(false).withRequestContext(rc.build()).build();
+    if (!route.method().equals("GET")) {
+      event.header("content-type", "application/json").body("{\"" + UNKNOWN_FIELD + "\":\"x\"}");
+    }
+    return event.build();
   }
 
   /**
@@ -289,9 +280,8 @@ public final class Priming implements Resource {
       } catch (ConditionalCheckFailedException expected) {
         ok++; // the condition on a key that never exists failed: nothing was written
       } catch (TransactionCanceledException e) {
-        if (e.hasCancellationReasons() && e.cancellationReasons().stream()
-            .allMatch(r -> "ConditionalCheckFailed".equals(r.code()))) {
-          ok++;
+        if (TransactionFailures.conditionFailed(e)) {
+          ok++; // likewise, in a transaction
         } else {
           warn(request.getClass().getSimpleName(), e);
         }

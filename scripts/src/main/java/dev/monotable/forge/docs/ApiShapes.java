@@ -1,5 +1,6 @@
 package dev.monotable.forge.docs;
 
+import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.forge.data.Tickets;
@@ -18,6 +19,7 @@ import java.util.Map;
  * What the endpoint catalog does not say about a route: its request body, its success answer and
  * its query parameters, as JSON Schema (the subset OpenAPI 3.1 uses and the e2e suite checks every
  * answer against). The wire shapes are those of {@code functions/.../http/Representations}; the
+ * request bodies are {@link BodySchemas}' fields, the one declaration the handlers enforce; the
  * limits come from {@link Rules}, {@link Segments} and {@link PageRequest}, so they follow the code.
  * Keyed by handler simple name: a handler has one shape whatever route serves it.
  */
@@ -113,8 +115,9 @@ public final class ApiShapes {
   }
 
   /**
-   * A request body: the named properties; {@code required} lists those that must be there. Open,
-   * as the handlers are: a field they do not know is ignored, not refused.
+   * A request body: the named properties; {@code required} lists those that must be there. Open in
+   * the schema (no {@code additionalProperties}), though the handlers answer 400 to a field
+   * {@link BodySchemas} does not list.
    */
   static Map<String, Object> object(List<String> required, Object... nameSchemaPairs) {
     Map<String, Object> m = closedObject(required, nameSchemaPairs);
@@ -232,6 +235,43 @@ public final class ApiShapes {
     return record(fields.toArray());
   }
 
+  /** What the docs add to a body field, by name: the fields themselves are {@link BodySchemas}'. */
+  private static final Map<String, String> FIELD_NOTES = Map.of(
+      "username", "must be your own (the token's username claim)",
+      "org", "the organization's name (login is accepted too)",
+      "owner", "you (default) or an organization you administer",
+      "role", "default member");
+
+  /**
+   * The request body of a route as {@link BodySchemas} declares it (names in order, kinds, limits,
+   * which are required), each field with its {@link #FIELD_NOTES}.
+   */
+  static Map<String, Object> body(Endpoint e) {
+    List<BodySchemas.Field> fields = BodySchemas.of(e.routeKey());
+    if (fields.isEmpty()) {
+      throw new IllegalStateException(e.routeKey() + " takes no body in BodySchemas");
+    }
+    List<Object> pairs = new ArrayList<>();
+    for (BodySchemas.Field f : fields) {
+      String note = FIELD_NOTES.get(f.name());
+      pairs.add(f.name());
+      pairs.add(note == null ? field(f) : described(field(f), note));
+    }
+    return object(fields.stream().filter(BodySchemas.Field::required).map(BodySchemas.Field::name).toList(),
+        pairs.toArray());
+  }
+
+  /** Schema of one body field: its kind and the lengths or values it accepts. */
+  static Map<String, Object> field(BodySchemas.Field f) {
+    return switch (f.kind()) {
+      case ACCOUNT -> account();
+      case REPO -> repoName();
+      case EMAIL, TEXT, REF -> string(f.minChars(), f.maxChars());
+      case ENUM -> enumOf(f.values());
+      case BOOLEAN -> type("boolean");
+    };
+  }
+
   /** Schema of a path parameter by name; every catalog parameter must have one. */
   public static Map<String, Object> pathParameter(String name) {
     return switch (name) {
@@ -274,30 +314,21 @@ public final class ApiShapes {
     String kind = h.contains("Pull") ? "PullRequest" : "Issue";
     String noun = h.contains("Pull") ? "pull request" : "issue";
     return switch (h) {
-      case "CreateUserHandler" -> create("create your own profile", "User", object(List.of("username", "email"),
-          "username", described(account(), "must be your own (the token's username claim)"), "email", email(),
-          "name", string(0, Rules.SHORT_TEXT_MAX), "bio", string(0, Rules.BODY_MAX)));
+      case "CreateUserHandler" -> create("create your own profile", "User", body(e));
       case "GetUserHandler" -> read("get a user", ref("User"));
-      case "UpdateUserHandler" -> new Shape("update your profile", 200, ref("User"), object(List.of(),
-          "name", string(0, Rules.SHORT_TEXT_MAX), "bio", string(0, Rules.BODY_MAX), "email", email()),
-          true, Map.of(), true);
-      case "CreateOrgHandler" -> create("create an organization; you become its admin", "Organization",
-          object(List.of(), "org", described(account(), "the organization's name (login is accepted too)"),
-              "login", account(), "name", string(0, Rules.SHORT_TEXT_MAX),
-              "description", string(0, Rules.SHORT_TEXT_MAX)));
+      case "UpdateUserHandler" -> new Shape("update your profile", 200, ref("User"), body(e), true, Map.of(), true);
+      case "CreateOrgHandler" -> create("create an organization; you become its admin", "Organization", body(e));
       case "GetOrgHandler" -> read("get an organization", ref("Organization"));
       case "PutMemberHandler" -> new Shape("add a member or change a role (admins only)", 200, ref("Membership"),
-          object(List.of(), "role", described(enumOf(roles()), "default member")), false, Map.of(), false);
+          body(e), false, Map.of(), false);
       case "RemoveMemberHandler" -> empty("remove a member (admins only; never the last admin)");
       case "ListMembersHandler" -> list("list an organization's members", "Membership");
       case "ListUserOrgsHandler" -> list("list a user's organizations", "Membership");
       case "CreateInvitationHandler" -> create("invite an e-mail address for 7 days (admins only)", "Invitation",
-          object(List.of("email"), "email", email(), "role", described(enumOf(roles()), "default member")));
+          body(e));
       case "ListInvitationsHandler" -> list("pending invitations (admins only)", "Invitation");
       case "ListActivityHandler" -> list("a user's activity feed, newest first", "Activity");
-      case "CreateRepoHandler" -> create("create a repository", "Repository", object(List.of("name"),
-          "name", repoName(), "owner", described(account(), "you (default) or an organization you administer"),
-          "description", string(0, Rules.SHORT_TEXT_MAX), "private", type("boolean")));
+      case "CreateRepoHandler" -> create("create a repository", "Repository", body(e));
       case "GetRepoHandler" -> read("get a repository", ref("Repository"));
       case "ListAccountReposHandler" -> list("an account's repositories, most recently updated first",
           "Repository");
@@ -308,7 +339,7 @@ public final class ApiShapes {
       case "ListStarredHandler" -> list("repositories a user starred", "StarredRepository");
       case "ListStargazersHandler" -> list("who starred a repository", "Stargazer");
       case "CreateIssueHandler", "CreatePullRequestHandler" -> create("open " + (kind.equals("Issue") ? "an " : "a ")
-          + noun, kind, ticketBody(kind.equals("PullRequest")));
+          + noun, kind, body(e));
       case "GetIssueHandler", "GetPullRequestHandler" -> read("get " + (kind.equals("Issue") ? "an " : "a ") + noun,
           ref(kind));
       case "ListIssuesHandler", "ListPullRequestsHandler" -> new Shape("list " + noun + "s by state", 200, page(kind), null,
@@ -316,26 +347,14 @@ public final class ApiShapes {
               Tickets.STATE_ALL)), "default open (newest first); closed oldest first; all by number"
               + (kind.equals("PullRequest") ? "; closed includes merged" : "")))), false);
       case "UpdateIssueHandler", "UpdatePullRequestHandler" -> new Shape("edit or change the state of "
-          + (kind.equals("Issue") ? "an " : "a ") + noun, 200, ref(kind), object(List.of(),
-          "title", string(1, Rules.TITLE_MAX), "body", string(0, Rules.BODY_MAX),
-          "state", enumOf(kind.equals("Issue") ? List.of("open", "closed") : List.of("open", "closed", "merged"))),
-          true, Map.of(), true);
+          + (kind.equals("Issue") ? "an " : "a ") + noun, 200, ref(kind), body(e), true, Map.of(), true);
       case "CreateIssueCommentHandler", "CreatePullRequestCommentHandler" -> create("comment on " + (kind.equals("Issue")
-          ? "an " : "a ") + noun, "Comment", object(List.of("body"), "body", string(1, Rules.BODY_MAX)));
+          ? "an " : "a ") + noun, "Comment", body(e));
       case "ListIssueCommentsHandler", "ListPullRequestCommentsHandler" -> list("comments, oldest first", "Comment");
       case "PutIssueReactionHandler", "PutPullRequestReactionHandler" -> empty("react (idempotent)");
       case "DeleteIssueReactionHandler", "DeletePullRequestReactionHandler" -> empty("remove your reaction (idempotent)");
       case "HealthHandler" -> read("liveness, table name and endpoint", ref("Health"));
       default -> throw new IllegalStateException(e.routeKey() + ": " + h + " has no shape in ApiShapes");
     };
-  }
-
-  private static Map<String, Object> ticketBody(boolean pull) {
-    List<Object> fields = new ArrayList<>(List.of("title", string(1, Rules.TITLE_MAX),
-        "body", string(0, Rules.BODY_MAX)));
-    if (pull) {
-      fields.addAll(List.of("head", string(1, Rules.REF_MAX), "base", string(1, Rules.REF_MAX)));
-    }
-    return object(pull ? List.of("title", "head", "base") : List.of("title"), fields.toArray());
   }
 }

@@ -1,5 +1,6 @@
 package dev.monotable.forge.tools;
 
+import dev.monotable.kit.data.Backoff;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.forge.model.AccountEmail;
 import dev.monotable.forge.model.Comment;
@@ -134,23 +135,20 @@ public final class ScaleData {
   }
 
   private static void flush(DynamoDbClient client, String table, List<WriteRequest> batch) {
-    Map<String, List<WriteRequest>> pending = Map.of(table, List.copyOf(batch));
+    List<WriteRequest> requests = List.copyOf(batch);
     batch.clear();
-    for (int attempt = 0; !pending.isEmpty(); attempt++) {
-      if (attempt >= 8) {
-        throw new IllegalStateException("BatchWriteItem left puts unprocessed after 8 attempts");
-      }
-      if (attempt > 0) {
-        try {
-          Thread.sleep(Math.min(1000L, 25L << attempt));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException(e);
-        }
-      }
+    writeBatch(client, table, requests);
+  }
+
+  /**
+   * One BatchWriteItem of up to {@link #BATCH} puts or deletes, retrying UnprocessedItems with
+   * {@link Backoff}: the one batch write of the operator tools.
+   */
+  public static void writeBatch(DynamoDbClient client, String table, List<WriteRequest> requests) {
+    Backoff.untilDone(Map.of(table, requests), pending -> {
       BatchWriteItemResponse r = client.batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
-      pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
-    }
+      return r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+    }, Map::isEmpty, "BatchWriteItem left writes");
   }
 
   /** Redraws the bar when the whole percentage changed; returns the percentage shown. */

@@ -27,9 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * {@code scripts/explore}: the data as the access patterns see it.
@@ -218,42 +216,32 @@ public final class ExploreTool {
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     names.put("#pk", pkName);
     values.put(":pk", AttributeValue.fromS(pk));
-    String condition = "#pk = :pk";
+    String condition = o.prefix() == null ? "#pk = :pk" : "#pk = :pk AND begins_with(#sk, :prefix)";
     if (o.prefix() != null) {
       names.put("#sk", skName);
       values.put(":prefix", AttributeValue.fromS(o.prefix()));
-      condition += " AND begins_with(#sk, :prefix)";
     }
     String described = "Query " + (o.index() == null ? "table" : o.index().indexName()) + ": " + pkName + " = " + pk
         + (o.prefix() == null ? "" : " AND begins_with(" + skName + ", " + o.prefix() + ")")
         + (o.descending() ? ", descending" : "");
     List<Map<String, AttributeValue>> items = new ArrayList<>();
-    Map<String, AttributeValue> start = null;
-    int requests = 0;
-    do {
+    Paginator pages = Paginator.query(client, () -> {
       QueryRequest.Builder q = QueryRequest.builder().tableName(table).keyConditionExpression(condition)
           .expressionAttributeNames(names).expressionAttributeValues(values)
           .scanIndexForward(!o.descending()).limit(limit - items.size());
-      if (o.index() == null) {
-        q.consistentRead(true);
-      } else {
-        q.indexName(o.index().indexName());
-      }
-      if (start != null) {
-        q.exclusiveStartKey(start);
-      }
-      QueryResponse r = client.query(q.build());
-      requests++;
-      items.addAll(r.items());
-      start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-    } while (start != null && items.size() < limit);
+      return o.index() == null ? q.consistentRead(true) : q.indexName(o.index().indexName());
+    });
+    do {
+      items.addAll(pages.next().items());
+    } while (pages.hasNext() && items.size() < limit);
+    int requests = pages.requests();
     if (!o.json()) {
       out.println(described + " (" + requests + (requests == 1 ? " request" : " requests") + ")");
     }
     print(items, out, o.json());
     if (!o.json()) {
       out.println(items.size() + (items.size() == 1 ? " item" : " items")
-          + (start != null ? "; more in this partition (raise --limit)" : ""));
+          + (pages.hasNext() ? "; more in this partition (raise --limit)" : ""));
     }
     return items.isEmpty() ? 1 : 0;
   }
@@ -322,32 +310,27 @@ public final class ExploreTool {
     err.println("warning: explore type SCANS the table (reads every item until " + limit
         + " match): an operator tool, never an access pattern");
     List<Map<String, AttributeValue>> items = new ArrayList<>();
-    Map<String, AttributeValue> start = null;
+    Paginator pages = Paginator.scan(client, () -> ScanRequest.builder().tableName(table)
+        .filterExpression("#type = :type")
+        .expressionAttributeNames(Map.of("#type", TableSchema.TYPE))
+        .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(type))));
     long scanned = 0;
     do {
-      ScanRequest.Builder s = ScanRequest.builder().tableName(table)
-          .filterExpression("#type = :type")
-          .expressionAttributeNames(Map.of("#type", TableSchema.TYPE))
-          .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(type)));
-      if (start != null) {
-        s.exclusiveStartKey(start);
-      }
-      ScanResponse r = client.scan(s.build());
-      scanned += r.scannedCount() == null ? 0 : r.scannedCount();
-      for (Map<String, AttributeValue> item : r.items()) {
+      Paginator.Page page = pages.next();
+      scanned += page.scannedCount();
+      for (Map<String, AttributeValue> item : page.items()) {
         if (items.size() < limit) {
           items.add(item);
         }
       }
-      start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-    } while (start != null && items.size() < limit);
+    } while (pages.hasNext() && items.size() < limit);
     if (!o.json()) {
       out.println("Scan filter Type = " + type + " (" + scanned + " items read)");
     }
     print(items, out, o.json());
     if (!o.json()) {
       out.println(items.size() + (items.size() == 1 ? " item" : " items")
-          + (start != null ? "; the scan stopped at --limit" : ""));
+          + (pages.hasNext() ? "; the scan stopped at --limit" : ""));
     }
     return items.isEmpty() ? 1 : 0;
   }

@@ -12,7 +12,6 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Operator-only full-table reads: a parallel Scan ({@code Segment}/{@code TotalSegments}), one
@@ -87,18 +86,12 @@ public final class ParallelScan {
   }
 
   private void scanSegment(int totalSegments, int segment, Consumer<Map<String, AttributeValue>> each) {
-    Map<String, AttributeValue> start = null;
-    do {
+    Paginator pages = Paginator.scan(client, () -> {
       ScanRequest.Builder scan = ScanRequest.builder().tableName(table).consistentRead(true);
-      if (totalSegments > 1) {
-        scan.segment(segment).totalSegments(totalSegments);
-      }
-      if (start != null) {
-        scan.exclusiveStartKey(start);
-      }
-      ScanResponse page = client.scan(scan.build());
-      page.items().forEach(each);
-      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-    } while (start != null && !Thread.currentThread().isInterrupted());
+      return totalSegments > 1 ? scan.segment(segment).totalSegments(totalSegments) : scan;
+    });
+    do {
+      pages.next().items().forEach(each);
+    } while (pages.hasNext() && !Thread.currentThread().isInterrupted());
   }
 }

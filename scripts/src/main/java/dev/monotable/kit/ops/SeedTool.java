@@ -24,8 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -166,22 +164,12 @@ public final class SeedTool {
     List<Map<String, AttributeValue>> keys = java.util.Collections.synchronizedList(new ArrayList<>());
     new ParallelScan(client, table).forEach(4, ParallelScan.allSegments(4),
         item -> keys.add(Map.of(TableSchema.PK, item.get(TableSchema.PK), TableSchema.SK, item.get(TableSchema.SK))));
-    for (int from = 0; from < keys.size(); from += 25) {
+    for (int from = 0; from < keys.size(); from += ScaleData.BATCH) {
       List<WriteRequest> batch = new ArrayList<>();
-      for (Map<String, AttributeValue> key : keys.subList(from, Math.min(keys.size(), from + 25))) {
+      for (Map<String, AttributeValue> key : keys.subList(from, Math.min(keys.size(), from + ScaleData.BATCH))) {
         batch.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build());
       }
-      Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-      for (int attempt = 0; !pending.isEmpty(); attempt++) {
-        if (attempt >= 8) {
-          throw new IllegalStateException("BatchWriteItem left deletes unprocessed after 8 attempts");
-        }
-        if (attempt > 0) {
-          sleep(Math.min(1000L, 25L << attempt));
-        }
-        BatchWriteItemResponse r = client.batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
-        pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
-      }
+      ScaleData.writeBatch(client, table, batch);
       deleted.addAndGet(batch.size());
     }
     return deleted.get();
@@ -194,14 +182,5 @@ public final class SeedTool {
       counts.merge(type == null ? "(no Type)" : type, 1L, Long::sum);
     });
     return new TreeMap<>(counts);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 }

@@ -29,7 +29,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -332,22 +331,17 @@ public final class ValidateTool {
 
   /** Items of one index partition under a sort-key prefix: Select=COUNT Queries, page by page. */
   static long count(DynamoDbClient client, String table, Gsi gsi, String partition, String prefix) {
+    Paginator pages = Paginator.query(client, () -> QueryRequest.builder().tableName(table)
+        .indexName(gsi.indexName())
+        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+        .expressionAttributeNames(Map.of("#pk", gsi.pk(), "#sk", gsi.sk()))
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
+            ":prefix", AttributeValue.fromS(prefix)))
+        .select(Select.COUNT));
     long n = 0;
-    Map<String, AttributeValue> start = null;
     do {
-      QueryRequest.Builder q = QueryRequest.builder().tableName(table).indexName(gsi.indexName())
-          .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-          .expressionAttributeNames(Map.of("#pk", gsi.pk(), "#sk", gsi.sk()))
-          .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
-              ":prefix", AttributeValue.fromS(prefix)))
-          .select(Select.COUNT);
-      if (start != null) {
-        q.exclusiveStartKey(start);
-      }
-      QueryResponse r = client.query(q.build());
-      n += r.count();
-      start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-    } while (start != null);
+      n += pages.next().count();
+    } while (pages.hasNext());
     return n;
   }
 

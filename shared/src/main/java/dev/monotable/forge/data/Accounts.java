@@ -29,11 +29,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * User accounts (AP01-AP03): the User item and the AccountEmail uniqueness item that keeps one
@@ -73,10 +68,7 @@ public final class Accounts {
     WriteTransaction tx = new WriteTransaction(table);
     int putUser = tx.putIfAbsent(user.toItem());
     int putEmail = tx.putIfAbsent(accountEmail.toItem());
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(putUser)) {
         Map<String, AttributeValue> holder = f.oldItem(putUser);
         boolean org = holder != null && Organization.TYPE.equals(Items.type(holder));
@@ -86,8 +78,7 @@ public final class Accounts {
       if (f.failed(putEmail)) {
         throw new ConflictException("email", "email is already used by another account");
       }
-      throw f.unexpected();
-    }
+    });
     return user;
   }
 
@@ -177,17 +168,8 @@ public final class Accounts {
     values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
     values.put(":user", AttributeValue.fromS(User.TYPE));
     try {
-      UpdateItemResponse r = table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(key.toMap())
-          .updateExpression(u.expression())
-          .conditionExpression("#v = :expected AND #type = :user AND (" + u.changes() + ")")
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(values)
-          .returnValues(ReturnValue.ALL_NEW)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-          .build());
-      return User.fromItem(r.attributes());
+      return User.fromItem(table.updateAndGet(key, u.expression(),
+          "#v = :expected AND #type = :user AND (" + u.changes() + ")", names, values));
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() && !e.item().isEmpty() ? e.item() : null;
       if (old != null && User.TYPE.equals(Items.type(old)) && Items.n(old, VERSION) == expectedVersion) {
@@ -209,10 +191,7 @@ public final class Accounts {
     tx.delete(Keys.accountEmail(current.email()), "#username = :me", Map.of("#username", USERNAME),
         Map.of(":me", AttributeValue.fromS(current.username())));
     int putEmail = tx.putIfAbsent(new AccountEmail(newEmail, current.username(), now).toItem());
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(update)) {
         throw staleOrMissing(f.oldItem(update), expectedVersion);
       }
@@ -220,8 +199,7 @@ public final class Accounts {
         throw new ConflictException("email", "email is already used by another account");
       }
       // The old AccountEmail not being this user's while the User item still names it is corruption.
-      throw f.unexpected();
-    }
+    });
     return new User(current.username(), newEmail, applied(p.name(), current.name()), applied(p.bio(), current.bio()),
         current.createdAt(), now, expectedVersion + 1);
   }

@@ -15,7 +15,6 @@ import dev.monotable.forge.model.Activity;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
  * The activity feed of an account (AP12): Activity items in the account's partition under
@@ -52,12 +51,7 @@ public final class Activities {
    */
   public Activity record(Activity activity) {
     try {
-      table.client().putItem(PutItemRequest.builder()
-          .tableName(table.tableName())
-          .item(activity.toItem())
-          .conditionExpression("attribute_not_exists(#pk)")
-          .expressionAttributeNames(Map.of("#pk", PK))
-          .build());
+      table.putIfAbsent(activity.toItem());
     } catch (ConditionalCheckFailedException e) {
       throw new ConflictException("activity", "activity entry already recorded");
     }

@@ -64,9 +64,9 @@ public final class Comments {
   /**
    * {@link #create} with an {@code Idempotency-Key}: each POST of a comment makes a new id, so a
    * client's retry would add a second comment. The record's key rides on the BatchGetItem; found,
-   * the comment it points to is read (one GetItem) and returned; otherwise the record is a third
-   * item of the transaction ({@code attribute_not_exists}), and when its condition fails the
-   * comment of the request that won is returned.
+   * the comment it points to is read (one GetItem) and returned; otherwise the record (an
+   * {@link IdempotencyRecord}) is a third item of the transaction ({@code attribute_not_exists}),
+   * and when its condition fails the comment of the request that won is returned.
    *
    * @param idempotent null for a plain create
    * @throws ConflictException {@code Idempotency-Key}: the key was used for another request
@@ -76,7 +76,7 @@ public final class Comments {
     Callers.require(caller);
     Key ticketKey = Keys.ticket(kind, owner, repo, number);
     Rules.longText("body", body, true);
-    Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
+    Key recordKey = idempotent == null ? null : idempotent.recordKey(caller);
 
     Instant instant = table.clock().instant();
     String id = Ulid.next(instant);
@@ -89,28 +89,24 @@ public final class Comments {
           WriteAssumptions.ticketNames(true, Map.of()), WriteAssumptions.ticketValues(true, owner, repo, Map.of()));
       int putComment = tx.putIfAbsent(comment.toItem());
       int profile = WriteAssumptions.checkProfile(tx, caller);
-      try {
-        tx.commit();
-        return comment;
-      } catch (TransactionCanceledException e) {
-        TransactionFailures f = TransactionFailures.of(e);
+      return tx.commit(comment, f -> {
         if (f.failed(putComment) && !f.failed(ticketCheck) && !f.failed(profile)) {
-          return committedBefore(comment, f.oldItem(putComment), e);
+          return committedBefore(comment, f.oldItem(putComment), f.cause());
         }
         WriteAssumptions facts = WriteAssumptions.facts(table, kind, caller, owner, repo, ticketKey,
             f.oldItem(ticketCheck), f.failed(profile));
         return write(kind, caller, ticketKey, comment(kind, facts, number, id, caller, body, instant), facts, null,
-            null, instant);
-      }
+            instant);
+      });
     }
     RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
     if (access.extra().containsKey(recordKey)) {
-      return replay(kind, idempotent, access.extra().get(recordKey));
+      return idempotent.replay(table, access.extra().get(recordKey), Comment::fromItem, "comment");
     }
     Repository r = access.repository();
     WriteAssumptions facts = new WriteAssumptions(r.owner(), r.name(), Visibility.of(r), false);
     return write(kind, caller, ticketKey, comment(kind, facts, number, id, caller, body, instant), facts,
-        idempotent, recordKey, instant);
+        idempotent, instant);
   }
 
   private static Comment comment(TicketKind kind, WriteAssumptions facts, int number, String id, String caller,
@@ -124,22 +120,14 @@ public final class Comments {
    * (+ the idempotency record, + the Membership of a member of a private org repository).
    */
   private Comment write(TicketKind kind, String caller, Key ticketKey, Comment comment, WriteAssumptions facts,
-      IdempotentRequest idempotent, Key recordKey, Instant instant) {
+      IdempotentRequest idempotent, Instant instant) {
     WriteTransaction tx = new WriteTransaction(table);
     int ticketCheck = tx.check(ticketKey, WriteAssumptions.TICKET_EXISTS, Map.of("#pk", TableSchema.PK), Map.of());
     int putComment = tx.putIfAbsent(comment.toItem());
-    int putRecord = -1;
-    if (idempotent != null) {
-      Key commentKey = Keys.comment(kind, comment.owner(), comment.repo(), comment.number(), comment.id());
-      putRecord = tx.putIfAbsent(new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
-          idempotent.requestHash(), commentKey.pk(), commentKey.sk(), comment.createdAt(),
-          instant.getEpochSecond() + IdempotencyRecord.TTL_SECONDS).toItem());
-    }
+    int putRecord = idempotent == null ? -1 : idempotent.putRecord(tx, caller,
+        Keys.comment(kind, comment.owner(), comment.repo(), comment.number(), comment.id()), instant);
     int membership = facts.asMember() ? WriteAssumptions.checkMembership(tx, comment.owner(), caller) : -1;
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(comment, f -> {
       if (f.failed(membership)) {
         throw new NotFoundException("repository");
       }
@@ -147,16 +135,13 @@ public final class Comments {
         throw new NotFoundException(kind.noun());
       }
       if (f.failed(putRecord)) {
-        // A request with this key got there first (or this is the SDK's retry of our own commit).
-        return replay(kind, idempotent, table.get(recordKey).orElseThrow(
-            () -> new ConflictException("Idempotency-Key", "a request with this key is in progress")));
+        return idempotent.replayWinner(table, caller, Comment::fromItem, "comment");
       }
       if (f.failed(putComment)) {
-        return committedBefore(comment, f.oldItem(putComment), e);
+        return committedBefore(comment, f.oldItem(putComment), f.cause());
       }
-      throw f.unexpected();
-    }
-    return comment;
+      return null;
+    });
   }
 
   /** A comment id already taken: ours when the SDK retried a commit whose answer was lost. */
@@ -168,17 +153,6 @@ public final class Comments {
       return comment;
     }
     throw new IllegalStateException("comment id " + comment.id() + " collided; retry", e);
-  }
-
-  /** The comment an earlier request with the same key created; one GetItem. */
-  private Comment replay(TicketKind kind, IdempotentRequest idempotent, Map<String, AttributeValue> recordItem) {
-    IdempotencyRecord record = IdempotencyRecord.fromItem(recordItem);
-    if (!record.route().equals(idempotent.route()) || !record.requestHash().equals(idempotent.requestHash())) {
-      throw new ConflictException("Idempotency-Key", "this Idempotency-Key was used for another request");
-    }
-    return table.get(new Key(record.targetPk(), record.targetSk()))
-        .map(Comment::fromItem)
-        .orElseThrow(() -> new NotFoundException("comment"));
   }
 
   /**

@@ -35,7 +35,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Organizations, their members and invitations (AP04-AP11). Membership is an adjacency-list item
@@ -75,22 +74,16 @@ public final class Organizations {
       // item, and the name is taken by that user anyway, so only the profile check decides 403 vs 409.
       WriteTransaction check = new WriteTransaction(table);
       callerIsUser(check, caller);
-      try {
-        check.commit();
-      } catch (TransactionCanceledException e) {
-        TransactionFailures.of(e);
+      check.commit(f -> {
         throw new ForbiddenException("create your user profile first");
-      }
+      });
       throw new ConflictException("organization", "a user already has this name");
     }
     WriteTransaction tx = new WriteTransaction(table);
     int userAt = callerIsUser(tx, caller);
     int orgAt = tx.putIfAbsent(organization.toItem());
     tx.putIfAbsent(admin.toItem());
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(userAt)) {
         throw new ForbiddenException("create your user profile first");
       }
@@ -100,8 +93,7 @@ public final class Organizations {
         throw new ConflictException("organization",
             user ? "a user already has this name" : "organization already exists");
       }
-      throw f.unexpected();
-    }
+    });
     return organization;
   }
 
@@ -173,10 +165,7 @@ public final class Organizations {
     int userAt = tx.check(userKey, "attribute_exists(#pk) AND #type = :type",
         Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE)));
     int putAt = putMembership(tx, next, existing, self);
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       refuseMissingOrgOrNonAdmin(f, orgAt, f.failed(adminAt) || (self && !wasAdmin && f.failed(putAt)));
       if (f.failed(userAt)) {
         throw new NotFoundException("user");
@@ -187,8 +176,7 @@ public final class Organizations {
       if (f.failed(putAt)) {
         throw new ConflictException("member", "the membership changed concurrently; retry");
       }
-      throw f.unexpected();
-    }
+    });
     return next;
   }
 
@@ -228,10 +216,7 @@ public final class Organizations {
         Map.of("#role", Membership.ROLE, "#v", VERSION),
         Map.of(":role", AttributeValue.fromS(existing.role().value()),
             ":v", AttributeValue.fromN(Long.toString(existing.version()))));
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       refuseMissingOrgOrNonAdmin(f, orgAt, f.failed(adminAt));
       if (f.failed(orgAt)) {
         throw lastAdmin();
@@ -242,8 +227,7 @@ public final class Organizations {
         }
         throw new ConflictException("member", "the membership changed concurrently; retry");
       }
-      throw f.unexpected();
-    }
+    });
   }
 
   /** AP08: Query {@code PK = ACCOUNT#{org} AND begins_with(SK, MEMBER#)}, members by lower-case name. */
@@ -283,10 +267,7 @@ public final class Organizations {
     int putAt = tx.put(invitation.toItem(), "attribute_not_exists(#pk) OR #ttl <= :now",
         Map.of("#pk", PK, "#ttl", TTL),
         Map.of(":now", AttributeValue.fromN(Long.toString(Timestamps.epochSeconds(now)))));
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(orgAt)) {
         throw new NotFoundException("organization");
       }
@@ -296,8 +277,7 @@ public final class Organizations {
       if (f.failed(putAt)) {
         throw new ConflictException("invitation", "an invitation for this address is already pending");
       }
-      throw f.unexpected();
-    }
+    });
     return invitation;
   }
 

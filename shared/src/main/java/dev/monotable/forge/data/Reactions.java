@@ -18,7 +18,6 @@ import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Reactions on issues and pull requests (AP30/AP31, AP40/AP41). A Reaction item per user, target
@@ -62,11 +61,7 @@ public final class Reactions {
         WriteAssumptions.ticketNames(false, Map.of("#reactions", Ticket.REACTIONS, "#type", type)),
         WriteAssumptions.ticketValues(false, owner, repo, Map.of(":delta", AttributeValue.fromN("1"))));
     int profile = WriteAssumptions.checkProfile(tx, caller);
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(putReaction) && !f.failed(countIt) && !f.failed(profile)) {
         return false;
       }
@@ -74,7 +69,7 @@ public final class Reactions {
           f.oldItem(countIt), f.failed(profile));
       return reactWith(kind, caller, ticketKey, new Reaction(kind, facts.owner(), facts.repo(), number, caller, type,
           now), facts.asMember());
-    }
+    });
   }
 
   /** The reaction with known facts: Put Reaction + Update ticket ({@code attribute_exists}) (+ Membership). */
@@ -83,11 +78,7 @@ public final class Reactions {
     int putReaction = tx.putIfAbsent(reaction.toItem());
     int countIt = count(tx, ticketKey, reaction.type(), 1);
     int membership = asMember ? WriteAssumptions.checkMembership(tx, reaction.owner(), caller) : -1;
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(membership)) {
         throw new NotFoundException("repository");
       }
@@ -97,8 +88,8 @@ public final class Reactions {
       if (f.failed(countIt)) {
         throw new NotFoundException(kind.noun());
       }
-      throw f.unexpected();
-    }
+      return null;
+    });
   }
 
   /**
@@ -129,11 +120,7 @@ public final class Reactions {
             Visibility.IS_PRIVATE),
         Map.of(":delta", AttributeValue.fromN("-1"), ":false", AttributeValue.fromBool(false)));
     int profile = WriteAssumptions.checkProfile(tx, caller);
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(deleteReaction) && !f.failed(countIt) && !f.failed(profile)) {
         return false;
       }
@@ -141,7 +128,7 @@ public final class Reactions {
       Tickets.requireTicket(kind, access, ticketKey);
       return unreactWith(kind, caller, ticketKey, reactionKey, type,
           access.repository().isPrivate() && !access.callerIsOwner() ? access.repository().owner() : null);
-    }
+    });
   }
 
   /** The removal once the read allowed it; {@code memberOf} names the org whose Membership is checked, or null. */
@@ -151,11 +138,7 @@ public final class Reactions {
     int deleteReaction = tx.delete(reactionKey, "attribute_exists(#pk)", Map.of("#pk", TableSchema.PK));
     int countIt = count(tx, ticketKey, type, -1);
     int membership = memberOf != null ? WriteAssumptions.checkMembership(tx, memberOf, caller) : -1;
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(membership)) {
         throw new NotFoundException("repository");
       }
@@ -164,10 +147,10 @@ public final class Reactions {
       }
       if (f.failed(countIt)) {
         // The reaction existed but its ticket did not: an orphan only a bug could leave behind.
-        throw new IllegalStateException("reaction " + reactionKey + " exists without its " + kind.noun(), e);
+        throw new IllegalStateException("reaction " + reactionKey + " exists without its " + kind.noun(), f.cause());
       }
-      throw f.unexpected();
-    }
+      return null;
+    });
   }
 
   private static final String COUNT = "ADD #reactions.#type :delta";

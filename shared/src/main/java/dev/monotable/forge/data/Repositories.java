@@ -27,7 +27,6 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Repositories and forks: access patterns AP13-AP17. A repository is created together with its
@@ -77,21 +76,14 @@ public final class Repositories {
     WriteTransaction tx = new WriteTransaction(table);
     int putRepo = tx.put(repo.toItem(), NOT_EXISTS, PK_NAME, Map.of());
     int putCounter = tx.put(Counter.of(repo, now).toItem(), NOT_EXISTS, PK_NAME, Map.of());
-    int ownerCheck;
-    int adminCheck = -1;
-    if (ownerIsOrg) {
-      ownerCheck = tx.check(Keys.account(owner), "#type = :type", TYPE_NAME,
-          Map.of(":type", AttributeValue.fromS(Organization.TYPE)));
-      adminCheck = tx.check(Keys.membership(owner, caller), "#role = :admin", Map.of("#role", Membership.ROLE),
-          Map.of(":admin", AttributeValue.fromS(Role.ADMIN.value())));
-    } else {
-      ownerCheck = tx.check(Keys.account(caller), "#type = :type", TYPE_NAME,
-          Map.of(":type", AttributeValue.fromS(User.TYPE)));
-    }
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    int ownerCheck = ownerIsOrg
+        ? tx.check(Keys.account(owner), "#type = :type", TYPE_NAME, Map.of(":type", AttributeValue.fromS(Organization.TYPE)))
+        : tx.check(Keys.account(caller), "#type = :type", TYPE_NAME, Map.of(":type", AttributeValue.fromS(User.TYPE)));
+    int adminCheck = ownerIsOrg
+        ? tx.check(Keys.membership(owner, caller), "#role = :admin", Map.of("#role", Membership.ROLE),
+            Map.of(":admin", AttributeValue.fromS(Role.ADMIN.value())))
+        : -1;
+    tx.commit(f -> {
       // Permission failures win over the name conflict, so a non-admin learns nothing about the
       // org's (possibly private) repository names.
       if (f.failed(ownerCheck)) {
@@ -109,8 +101,7 @@ public final class Repositories {
       if (f.failed(putRepo) || f.failed(putCounter)) {
         throw new ConflictException("repository", "repository " + owner + "/" + name + " already exists");
       }
-      throw e;
-    }
+    });
     return repo;
   }
 
@@ -187,10 +178,7 @@ public final class Repositories {
         "attribute_exists(#pk)", Map.of("#forks", Repository.FORK_COUNT, "#pk", TableSchema.PK), Map.of(":one", ONE));
     int callerCheck = tx.check(Keys.account(caller), "#type = :type", TYPE_NAME,
         Map.of(":type", AttributeValue.fromS(User.TYPE)));
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    tx.commit(f -> {
       if (f.failed(callerCheck)) {
         throw new ForbiddenException("create your user profile first");
       }
@@ -200,8 +188,7 @@ public final class Repositories {
       if (f.failed(putFork) || f.failed(putCounter)) {
         throw new ConflictException("repository", "repository " + caller + "/" + fork.name() + " already exists");
       }
-      throw e;
-    }
+    });
     return fork;
   }
 

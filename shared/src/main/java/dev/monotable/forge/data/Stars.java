@@ -28,7 +28,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Stars: access patterns AP18-AP21. A Star item and the repository's StarCount always change in
@@ -82,11 +81,7 @@ public final class Stars {
     int profile = tx.check(Keys.account(caller), "#type = :type AND #username = :username",
         Map.of("#type", TableSchema.TYPE, "#username", "Username"),
         Map.of(":type", AttributeValue.fromS(User.TYPE), ":username", AttributeValue.fromS(caller)));
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(putStar) && !f.failed(count) && !f.failed(profile)) {
         return false;
       }
@@ -101,7 +96,7 @@ public final class Stars {
       Star star = new Star(User.fromItem(access.extra().get(Keys.account(caller))).username(), repo.owner(),
           repo.name(), repo.isPrivate(), now);
       return starWith(star, repo.isPrivate() && !access.callerIsOwner());
-    }
+    });
   }
 
   /**
@@ -114,19 +109,15 @@ public final class Stars {
     int count = tx.update(Keys.repository(star.owner(), star.repo()), "ADD #stars :delta", "attribute_exists(#pk)",
         COUNT_NAMES, Map.of(":delta", AttributeValue.fromN("1")));
     int membership = asMember ? WriteAssumptions.checkMembership(tx, star.owner(), star.username()) : -1;
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(count) || f.failed(membership)) {
         throw new NotFoundException("repository");
       }
       if (f.failed(putStar)) {
         return false;
       }
-      throw e;
-    }
+      return null;
+    });
   }
 
   /**
@@ -149,11 +140,7 @@ public final class Stars {
     // The one rule for writes (a profile first) holds here too, without a read: a ConditionCheck.
     int callerCheck = tx.check(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
         Map.of(":type", AttributeValue.fromS(User.TYPE)));
-    try {
-      tx.commit();
-      return true;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    return tx.commit(true, f -> {
       if (f.failed(callerCheck)) {
         throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
       }
@@ -165,8 +152,8 @@ public final class Stars {
         throw new IllegalStateException("star of " + owner + "/" + name + " exists but the repository "
             + (f.oldItem(count) == null ? "does not" : "has no StarCount to decrement"));
       }
-      throw e;
-    }
+      return null;
+    });
   }
 
   /**

@@ -17,8 +17,6 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The denormalised attributes only stream handlers write: a repository's last-update time (ST1)
@@ -53,16 +51,10 @@ public final class StreamWrites {
   public boolean moveRepositoryUpdatedAt(String owner, String repo, String ts) {
     Key key = Keys.repository(owner, repo);
     try {
-      table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(key.toMap())
-          .updateExpression("SET #updated = :ts, #gsi3sk = :gsi3sk")
-          .conditionExpression("attribute_exists(#pk) AND #updated < :ts")
-          .expressionAttributeNames(Map.of("#pk", PK, "#updated", UPDATED_AT, "#gsi3sk", Gsi.GSI3.sk()))
-          .expressionAttributeValues(Map.of(
-              ":ts", AttributeValue.fromS(Timestamps.segment(ts)),
-              ":gsi3sk", AttributeValue.fromS(Keys.repoUpdatedGsi3(owner, ts).sk())))
-          .build());
+      table.update(key, "SET #updated = :ts, #gsi3sk = :gsi3sk", "attribute_exists(#pk) AND #updated < :ts",
+          Map.of("#pk", PK, "#updated", UPDATED_AT, "#gsi3sk", Gsi.GSI3.sk()),
+          Map.of(":ts", AttributeValue.fromS(Timestamps.segment(ts)),
+              ":gsi3sk", AttributeValue.fromS(Keys.repoUpdatedGsi3(owner, ts).sk())));
       return true;
     } catch (ConditionalCheckFailedException staleOrMissing) {
       return false;
@@ -102,12 +94,6 @@ public final class StreamWrites {
   }
 
   private static Outcome commit(WriteTransaction tx, int receipt, int ticket) {
-    try {
-      tx.commit();
-      return Outcome.APPLIED;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures failures = TransactionFailures.of(e);
-      return failures.failed(receipt) ? Outcome.ALREADY_APPLIED : Outcome.NO_TARGET;
-    }
+    return tx.commit(Outcome.APPLIED, f -> f.failed(receipt) ? Outcome.ALREADY_APPLIED : Outcome.NO_TARGET);
   }
 }

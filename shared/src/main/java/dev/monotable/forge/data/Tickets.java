@@ -39,11 +39,6 @@ import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Issues and pull requests (AP22-AP27, AP32-AP37). Both kinds share one implementation: the
@@ -111,7 +106,7 @@ public final class Tickets {
   public Ticket create(TicketKind kind, String caller, String owner, String repo, String title, String body,
       String head, String base, IdempotentRequest idempotent) {
     Callers.require(caller);
-    Key recordKey = idempotent == null ? null : Keys.idempotency(caller, idempotent.key());
+    Key recordKey = idempotent == null ? null : idempotent.recordKey(caller);
     Key counterKey = Keys.counter(owner, repo);
     Rules.title(title);
     Rules.longText("body", body, false);
@@ -127,12 +122,13 @@ public final class Tickets {
       // A retry must find the record before a number is spent: the record's key rides on the read.
       RepoAccess access = RepoAccess.readForWrite(table, owner, repo, caller, recordKey);
       if (access.extra().containsKey(recordKey)) {
-        return replay(kind, idempotent, access.extra().get(recordKey));
+        return idempotent.replay(table, access.extra().get(recordKey), Ticket::fromItem, kind.noun());
       }
-      String now = Timestamps.format(table.clock().instant());
+      java.time.Instant at = table.clock().instant();
+      String now = Timestamps.format(at);
       int number = number(nextNumber(counterKey, now, false, caller));
       Ticket ticket = Ticket.open(kind, access.repository(), number, caller, title, body, head, base, now);
-      return createWithRecord(kind, caller, ticket, ticket.toItem(), idempotent, recordKey, now);
+      return createWithRecord(kind, caller, ticket, ticket.toItem(), idempotent, at);
     }
     String now = Timestamps.format(table.clock().instant());
     boolean asMember = false;
@@ -160,10 +156,8 @@ public final class Tickets {
         Map.of(":type", AttributeValue.fromS(User.TYPE)));
     int membership = asMember ? tx.check(Keys.membership(owner, caller), "attribute_exists(#pk)",
         Map.of("#pk", TableSchema.PK), Map.of()) : -1;
-    try {
-      tx.commit();
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
+    Map<String, AttributeValue> counted = before;
+    return tx.commit(ticket, f -> {
       if (f.failed(put)) {
         Map<String, AttributeValue> old = f.oldItem(put);
         if (old != null && sameAttributes(item, old, TableSchema.TYPE, TableSchema.CREATED_AT, "Author", Ticket.TITLE)) {
@@ -172,18 +166,17 @@ public final class Tickets {
         }
         // The counter only grows, so a taken number means the counter was reset behind our back.
         throw new IllegalStateException(kind.noun() + " number " + number + " is already taken in "
-            + owner + "/" + repo + "; the counter is behind the items", e);
+            + owner + "/" + repo + "; the counter is behind the items", f.cause());
       }
-      giveBack(counterKey, before, number);
+      giveBack(counterKey, counted, number);
       if (f.failed(profile)) {
         throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
       }
       if (f.failed(membership)) {
         throw new NotFoundException("repository");
       }
-      throw f.unexpected();
-    }
-    return ticket;
+      return null;
+    });
   }
 
   /**
@@ -371,17 +364,7 @@ public final class Tickets {
     }
     String expression = "SET " + String.join(", ", set) + (remove.isEmpty() ? "" : " REMOVE " + String.join(", ", remove));
     try {
-      UpdateItemResponse response = table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(key.toMap())
-          .updateExpression(expression)
-          .conditionExpression("#version = :expected")
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(values)
-          .returnValues(ReturnValue.ALL_NEW)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-          .build());
-      return Ticket.fromItem(response.attributes());
+      return Ticket.fromItem(table.updateAndGet(key, expression, "#version = :expected", names, values));
     } catch (ConditionalCheckFailedException e) {
       if (!e.hasItem() || e.item().isEmpty()) {
         throw new NotFoundException(kind.noun());
@@ -411,20 +394,13 @@ public final class Tickets {
       condition += " AND (#private = :false OR begins_with(#pk, :mine))";
     }
     try {
-      UpdateItemResponse response = table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(counterKey.toMap())
-          .updateExpression("ADD #last :one SET #updatedAt = :now")
-          .conditionExpression(condition)
-          .expressionAttributeNames(names)
-          .expressionAttributeValues(values)
-          .returnValues(ReturnValue.ALL_OLD)
-          .build());
-      if (Items.n(response.attributes(), Counter.LAST_NUMBER) + 1 > Segments.MAX_NUMBER) {
-        giveBack(counterKey, response.attributes(), Segments.MAX_NUMBER + 1);
+      Map<String, AttributeValue> before = table.getAndUpdate(counterKey, "ADD #last :one SET #updatedAt = :now",
+          condition, names, values);
+      if (Items.n(before, Counter.LAST_NUMBER) + 1 > Segments.MAX_NUMBER) {
+        giveBack(counterKey, before, Segments.MAX_NUMBER + 1);
         throw new ConflictException("number", "this repository has used all 99999999 issue and pull request numbers");
       }
-      return response.attributes();
+      return before;
     } catch (ConditionalCheckFailedException e) {
       if (visibleOnly) {
         throw e;
@@ -445,54 +421,23 @@ public final class Tickets {
    */
   private void giveBack(Key counterKey, Map<String, AttributeValue> before, long number) {
     try {
-      table.client().updateItem(UpdateItemRequest.builder()
-          .tableName(table.tableName())
-          .key(counterKey.toMap())
-          .updateExpression("SET #last = :before, #updatedAt = :updatedAt")
-          .conditionExpression("#last = :number")
-          .expressionAttributeNames(Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT))
-          .expressionAttributeValues(Map.of(":before", before.get(Counter.LAST_NUMBER),
-              ":updatedAt", before.get(TableSchema.UPDATED_AT), ":number", AttributeValue.fromN(Long.toString(number))))
-          .build());
+      table.update(counterKey, "SET #last = :before, #updatedAt = :updatedAt", "#last = :number",
+          Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT),
+          Map.of(":before", before.get(Counter.LAST_NUMBER), ":updatedAt", before.get(TableSchema.UPDATED_AT),
+              ":number", AttributeValue.fromN(Long.toString(number))));
     } catch (ConditionalCheckFailedException e) {
       // Someone took a later number: this one stays a gap.
     }
   }
 
   private Ticket createWithRecord(TicketKind kind, String caller, Ticket ticket, Map<String, AttributeValue> item,
-      IdempotentRequest idempotent, Key recordKey, String now) {
-    Key ticketKey = Keys.ticket(kind, ticket.owner(), ticket.repo(), ticket.number());
-    IdempotencyRecord record = new IdempotencyRecord(caller, idempotent.key(), idempotent.route(),
-        idempotent.requestHash(), ticketKey.pk(), ticketKey.sk(), now,
-        table.clock().instant().getEpochSecond() + IdempotencyRecord.TTL_SECONDS);
-    Map<String, String> pk = Map.of("#pk", TableSchema.PK);
+      IdempotentRequest idempotent, java.time.Instant at) {
     WriteTransaction tx = new WriteTransaction(table);
-    tx.put(item, "attribute_not_exists(#pk)", pk, Map.of());
-    int putRecord = tx.put(record.toItem(), "attribute_not_exists(#pk)", pk, Map.of());
-    try {
-      tx.commit();
-      return ticket;
-    } catch (TransactionCanceledException e) {
-      TransactionFailures f = TransactionFailures.of(e);
-      if (f.failed(putRecord)) {
-        // A request with this key got there first (or this is the SDK's retry of our own commit).
-        Map<String, AttributeValue> existing = table.get(recordKey)
-            .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
-        return replay(kind, idempotent, existing);
-      }
-      throw e;
-    }
-  }
-
-  /** The ticket an earlier request with the same key created; one GetItem. */
-  private Ticket replay(TicketKind kind, IdempotentRequest idempotent, Map<String, AttributeValue> recordItem) {
-    IdempotencyRecord record = IdempotencyRecord.fromItem(recordItem);
-    if (!record.route().equals(idempotent.route()) || !record.requestHash().equals(idempotent.requestHash())) {
-      throw new ConflictException("Idempotency-Key", "this Idempotency-Key was used for another request");
-    }
-    return table.get(new Key(record.targetPk(), record.targetSk()))
-        .map(Ticket::fromItem)
-        .orElseThrow(() -> new NotFoundException(kind.noun()));
+    tx.put(item, "attribute_not_exists(#pk)", Map.of("#pk", TableSchema.PK), Map.of());
+    int putRecord = idempotent.putRecord(tx, caller, Keys.ticket(kind, ticket.owner(), ticket.repo(), ticket.number()),
+        at);
+    return tx.commit(ticket, f -> f.failed(putRecord)
+        ? idempotent.replayWinner(table, caller, Ticket::fromItem, kind.noun()) : null);
   }
 
   private static boolean sameAttributes(Map<String, AttributeValue> a, Map<String, AttributeValue> b,

@@ -15,19 +15,27 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The table as the data-access classes see it: one client, the table name, the cursor codec and
  * the clock, plus the few request shapes every access pattern shares (GetItem, paginated Query,
- * BatchGetItem with UnprocessedKeys retries).
+ * BatchGetItem with UnprocessedKeys retries, conditional PutItem and UpdateItem,
+ * TransactWriteItems). The data-access classes make every request through these methods, never
+ * through the client.
  */
 public final class TableGateway {
-  private static final int BATCH_GET_ATTEMPTS = 8;
-
   private final DynamoDbClient client;
   private final String tableName;
   private final CursorCodec cursors;
@@ -40,6 +48,10 @@ public final class TableGateway {
     this.clock = clock;
   }
 
+  /**
+   * The client itself, for what is not data access: SnapStart priming's requests of every kind,
+   * the health route's endpoint, benchmark fixtures. Data-access classes use the methods below.
+   */
   public DynamoDbClient client() {
     return client;
   }
@@ -60,25 +72,89 @@ public final class TableGateway {
   }
 
   /**
+   * One PutItem conditioned on {@code attribute_not_exists(PK)}.
+   *
+   * @throws ConditionalCheckFailedException an item with the key exists (nothing written)
+   */
+  public void putIfAbsent(Map<String, AttributeValue> item) {
+    client.putItem(PutItemRequest.builder()
+        .tableName(tableName)
+        .item(item)
+        .conditionExpression("attribute_not_exists(#pk)")
+        .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+        .build());
+  }
+
+  /**
+   * One conditional UpdateItem that returns nothing (ReturnValues NONE).
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing written)
+   */
+  public void update(Key key, String updateExpression, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    client.updateItem(updateRequest(key, updateExpression, condition, names, values).build());
+  }
+
+  /**
+   * One conditional UpdateItem that returns the item as it was before (ReturnValues ALL_OLD), as
+   * an increment that hands out the old value needs.
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing written)
+   */
+  public Map<String, AttributeValue> getAndUpdate(Key key, String updateExpression, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
+        .returnValues(ReturnValue.ALL_OLD).build()).attributes();
+  }
+
+  /**
+   * One conditional UpdateItem that returns the item as it is after (ReturnValues ALL_NEW); a
+   * failed condition carries the item as it was (ReturnValuesOnConditionCheckFailure ALL_OLD).
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing written); its item is
+   *     the stored one, empty when there is none
+   */
+  public Map<String, AttributeValue> updateAndGet(Key key, String updateExpression, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
+        .returnValues(ReturnValue.ALL_NEW)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).attributes();
+  }
+
+  /**
+   * One TransactWriteItems of {@code items}; build them with {@link WriteTransaction}.
+   *
+   * @throws TransactionCanceledException a condition failed or another transaction held an item
+   */
+  void transactWrite(List<TransactWriteItem> items) {
+    client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+  }
+
+  private UpdateItemRequest.Builder updateRequest(Key key, String updateExpression, String condition,
+      Map<String, String> names, Map<String, AttributeValue> values) {
+    return UpdateItemRequest.builder()
+        .tableName(tableName)
+        .key(key.toMap())
+        .updateExpression(updateExpression)
+        .conditionExpression(condition)
+        .expressionAttributeNames(names)
+        .expressionAttributeValues(values);
+  }
+
+  /**
    * One BatchGetItem (strongly consistent) for up to 100 keys, retrying UnprocessedKeys with
-   * exponential backoff. Returns the items found, keyed by their table key.
+   * {@link Backoff}. Returns the items found, keyed by their table key.
    */
   public Map<Key, Map<String, AttributeValue>> batchGet(List<Key> keys) {
     if (keys.size() > 100) {
       throw new IllegalArgumentException("BatchGetItem takes at most 100 keys");
     }
     Map<Key, Map<String, AttributeValue>> found = new HashMap<>();
-    List<Map<String, AttributeValue>> pending = new ArrayList<>();
+    List<Map<String, AttributeValue>> all = new ArrayList<>();
     for (Key k : new java.util.LinkedHashSet<>(keys)) {
-      pending.add(k.toMap());
+      all.add(k.toMap());
     }
-    for (int attempt = 0; !pending.isEmpty(); attempt++) {
-      if (attempt > 0) {
-        backoff(attempt);
-      }
-      if (attempt >= BATCH_GET_ATTEMPTS) {
-        throw new IllegalStateException("BatchGetItem left keys unprocessed after " + BATCH_GET_ATTEMPTS + " attempts");
-      }
+    Backoff.untilDone(all, pending -> {
       BatchGetItemResponse response = client.batchGetItem(BatchGetItemRequest.builder()
           .requestItems(Map.of(tableName, KeysAndAttributes.builder().keys(pending).consistentRead(true).build()))
           .build());
@@ -86,8 +162,8 @@ public final class TableGateway {
         found.put(new Key(item.get(TableSchema.PK).s(), item.get(TableSchema.SK).s()), item);
       }
       KeysAndAttributes unprocessed = response.unprocessedKeys().get(tableName);
-      pending = unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
-    }
+      return unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
+    }, List::isEmpty, "BatchGetItem left keys");
     return found;
   }
 
@@ -209,15 +285,6 @@ public final class TableGateway {
       q.exclusiveStartKey(start);
     }
     return q.build();
-  }
-
-  private static void backoff(int attempt) {
-    try {
-      Thread.sleep(Math.min(1000L, 25L << attempt));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   /**

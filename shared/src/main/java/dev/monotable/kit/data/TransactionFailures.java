@@ -25,13 +25,24 @@ public final class TransactionFailures {
     this.reasons = cause.hasCancellationReasons() ? cause.cancellationReasons() : List.of();
   }
 
-  /** Wraps a cancellation; rethrows it unchanged when no action's condition failed. */
-  public static TransactionFailures of(TransactionCanceledException e) {
-    TransactionFailures f = new TransactionFailures(e);
-    if (f.reasons.stream().noneMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()))) {
+  /**
+   * Wraps a cancellation; rethrows it unchanged when no action's condition failed. Only
+   * {@link WriteTransaction#commit(Object, WriteTransaction.Refusal)} calls it.
+   */
+  static TransactionFailures of(TransactionCanceledException e) {
+    if (!conditionFailed(e)) {
       throw e;
     }
-    return f;
+    return new TransactionFailures(e);
+  }
+
+  /**
+   * True when the condition of at least one action failed (reason ConditionalCheckFailed): the
+   * transaction was refused for what the items hold, not for a conflict or a limit.
+   */
+  public static boolean conditionFailed(TransactionCanceledException e) {
+    return e.hasCancellationReasons()
+        && e.cancellationReasons().stream().anyMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()));
   }
 
   /**
@@ -56,16 +67,6 @@ public final class TransactionFailures {
     return oldItem(reasons, index);
   }
 
-  /** True when the action at {@code index} of a cancelled transaction failed its condition. */
-  public static boolean failed(TransactionCanceledException e, int index) {
-    return failed(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), index);
-  }
-
-  /** The old item of a failed action (ALL_OLD), or null when it was absent or the action did not fail. */
-  public static Map<String, AttributeValue> oldItem(TransactionCanceledException e, int index) {
-    return oldItem(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), index);
-  }
-
   private static boolean failed(List<CancellationReason> reasons, int index) {
     return index >= 0 && index < reasons.size() && CONDITIONAL_CHECK_FAILED.equals(reasons.get(index).code());
   }
@@ -78,8 +79,16 @@ public final class TransactionFailures {
     return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
   }
 
-  /** The original exception, for a failure no mapping expected (a bug or corrupted data). */
-  public IllegalStateException unexpected() {
+  /** The cancellation itself, as the cause of an exception that explains it. */
+  public TransactionCanceledException cause() {
+    return cause;
+  }
+
+  /**
+   * The original exception, for a failure no mapping expected (a bug or corrupted data); thrown
+   * by {@link WriteTransaction#commit(Object, WriteTransaction.Refusal)} only.
+   */
+  IllegalStateException unexpected() {
     return new IllegalStateException("transaction cancelled unexpectedly: " + reasons, cause);
   }
 }

@@ -11,7 +11,6 @@ import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
@@ -20,7 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * transactions. Each add method returns the action's index, which is also its index in the
  * cancellation reasons, so callers map a failed condition to a domain exception by position with
  * {@link TransactionFailures}, the one reader of cancellation reasons. Every condition asks for the old item on failure, which tells
- * "missing" from "present but in the wrong state" without another read.
+ * "missing" from "present but in the wrong state" without another read. A caller commits with the
+ * mapping of its refusals ({@link #commit(Object, Refusal)}, {@link #commit(java.util.function.Consumer)});
+ * what no mapping expects is thrown here, in one way.
  */
 public final class WriteTransaction {
   private final TableGateway table;
@@ -86,9 +87,46 @@ public final class WriteTransaction {
     return put(item, "attribute_not_exists(#pk)", Map.of("#pk", TableSchema.PK), Map.of());
   }
 
-  /** Sends the request; a failed condition surfaces as {@link TransactionCanceledException}. */
-  public void commit() {
-    table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+  /**
+   * What a refused transaction means to its caller, read from the failed conditions: the answer
+   * to return, a thrown domain exception, or null when no failed condition is one the caller
+   * expects.
+   */
+  @FunctionalInterface
+  public interface Refusal<T> {
+    T explain(TransactionFailures failures);
+  }
+
+  /**
+   * Sends the request and returns {@code committed}; when a condition fails, returns what
+   * {@code refused} makes of the failures, or lets its domain exception through. A cancellation
+   * without a failed condition (TransactionConflict, throttling) is rethrown as the
+   * {@link TransactionCanceledException} it is; a refusal {@code refused} answers with null is a
+   * bug or corrupted data ({@link TransactionFailures#unexpected}).
+   */
+  public <T> T commit(T committed, Refusal<T> refused) {
+    try {
+      table.transactWrite(items);
+      return committed;
+    } catch (TransactionCanceledException e) {
+      TransactionFailures failures = TransactionFailures.of(e);
+      T answer = refused.explain(failures);
+      if (answer == null) {
+        throw failures.unexpected();
+      }
+      return answer;
+    }
+  }
+
+  /**
+   * {@link #commit(Object, Refusal)} for a write that answers nothing: {@code refused} throws the
+   * domain exception of each failure it expects; one it returns from is unexpected.
+   */
+  public void commit(java.util.function.Consumer<TransactionFailures> refused) {
+    commit(Boolean.TRUE, failures -> {
+      refused.accept(failures);
+      return null;
+    });
   }
 
   private int add(TransactWriteItem item) {

@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * The JSON fields each route's body may hold, by route key: the one list the handlers enforce
  * (a field not listed is a 400 naming it, so a typo such as {@code "titel"} is not silently
- * ignored) and the generated bad-input suite reads to build its cases. Routes without an entry
+ * ignored), the generated bad-input suite reads to build its cases and the API docs
+ * ({@code scripts/.../docs/ApiShapes}) read to describe each request body. Routes without an entry
  * take no body fields.
  */
 public final class BodySchemas {
@@ -19,35 +20,48 @@ public final class BodySchemas {
   /** What a field holds; the kind decides which values are invalid. */
   public enum Kind {
     /** A user or organization name that becomes part of a key ({@link Segments#ACCOUNT}). */
-    ACCOUNT,
+    ACCOUNT(1),
     /** A repository name that becomes part of a key ({@link Segments#REPO}). */
-    REPO,
-    /** An e-mail address that becomes part of a key. */
-    EMAIL,
+    REPO(1),
+    /** An e-mail address that becomes part of a key: at least {@code a@b}. */
+    EMAIL(3),
     /** Free text of at most {@code maxChars} characters (code points). */
-    TEXT,
+    TEXT(0),
     /** A pull request branch: 1..255 characters without control characters. */
-    REF,
+    REF(1),
     /** One of {@code values}. */
-    ENUM,
+    ENUM(0),
     /** true or false. */
-    BOOLEAN
+    BOOLEAN(0);
+
+    private final int minChars;
+
+    Kind(int minChars) {
+      this.minChars = minChars;
+    }
   }
 
   /**
    * One field.
    *
+   * @param minChars the shortest accepted value in characters: the kind's, or 1 for text that
+   *     must not be blank (even where the field is optional, as a PATCH's title)
    * @param maxChars the longest accepted value in characters (0 when the kind has no length)
    * @param values the accepted values of an {@link Kind#ENUM}
    */
-  public record Field(String name, Kind kind, boolean required, int maxChars, List<String> values) {
+  public record Field(String name, Kind kind, boolean required, int minChars, int maxChars, List<String> values) {
 
     static Field of(String name, Kind kind, boolean required, int maxChars) {
-      return new Field(name, kind, required, maxChars, List.of());
+      return new Field(name, kind, required, kind.minChars, maxChars, List.of());
     }
 
     static Field oneOf(String name, boolean required, String... values) {
-      return new Field(name, Kind.ENUM, required, 0, List.of(values));
+      return new Field(name, Kind.ENUM, required, 0, 0, List.of(values));
+    }
+
+    /** The same field, refusing blank text. */
+    Field nonBlank() {
+      return new Field(name, kind, required, Math.max(1, minChars), maxChars, values);
     }
   }
 
@@ -55,7 +69,7 @@ public final class BodySchemas {
   private static final int REPO_MAX = 100;
 
   private static final List<Field> TICKET_PATCH = List.of(
-      Field.of("title", Kind.TEXT, false, Rules.TITLE_MAX),
+      Field.of("title", Kind.TEXT, false, Rules.TITLE_MAX).nonBlank(),
       Field.of("body", Kind.TEXT, false, Rules.BODY_MAX));
 
   private static final Map<String, List<Field>> BY_ROUTE = Map.ofEntries(
@@ -84,10 +98,10 @@ public final class BodySchemas {
           Field.of("description", Kind.TEXT, false, Rules.SHORT_TEXT_MAX),
           Field.of("private", Kind.BOOLEAN, false, 0))),
       Map.entry("POST /repos/{owner}/{repo}/issues", List.of(
-          Field.of("title", Kind.TEXT, true, Rules.TITLE_MAX),
+          Field.of("title", Kind.TEXT, true, Rules.TITLE_MAX).nonBlank(),
           Field.of("body", Kind.TEXT, false, Rules.BODY_MAX))),
       Map.entry("POST /repos/{owner}/{repo}/pulls", List.of(
-          Field.of("title", Kind.TEXT, true, Rules.TITLE_MAX),
+          Field.of("title", Kind.TEXT, true, Rules.TITLE_MAX).nonBlank(),
           Field.of("body", Kind.TEXT, false, Rules.BODY_MAX),
           Field.of("head", Kind.REF, true, Rules.REF_MAX),
           Field.of("base", Kind.REF, true, Rules.REF_MAX))),
@@ -96,9 +110,9 @@ public final class BodySchemas {
       Map.entry("PATCH /repos/{owner}/{repo}/pulls/{number}", concat(TICKET_PATCH,
           Field.oneOf("state", false, "open", "closed", "merged"))),
       Map.entry("POST /repos/{owner}/{repo}/issues/{number}/comments", List.of(
-          Field.of("body", Kind.TEXT, true, Rules.BODY_MAX))),
+          Field.of("body", Kind.TEXT, true, Rules.BODY_MAX).nonBlank())),
       Map.entry("POST /repos/{owner}/{repo}/pulls/{number}/comments", List.of(
-          Field.of("body", Kind.TEXT, true, Rules.BODY_MAX))));
+          Field.of("body", Kind.TEXT, true, Rules.BODY_MAX).nonBlank())));
 
   private BodySchemas() {}
 
