@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.cdk.ForgeFunction;
+import dev.monotable.kit.cdk.RouteFunction;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
@@ -62,7 +62,7 @@ class FunctionsTest {
     assertEquals(List.of("arm64"), p.get("Architectures"));
     assertEquals(Map.of("ApplyOn", "PublishedVersions"), p.get("SnapStart"));
     assertEquals(handler + "::handleRequest", p.get("Handler"));
-    assertEquals(ForgeFunction.DEFAULT_MEMORY_MB, ((Number) p.get("MemorySize")).intValue());
+    assertEquals(RouteFunction.DEFAULT_MEMORY_MB, ((Number) p.get("MemorySize")).intValue());
     assertEquals(10, ((Number) p.get("Timeout")).intValue());
   }
 
@@ -76,7 +76,7 @@ class FunctionsTest {
         .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("no version of " + handler));
 
     Map<String, Object> alias = props(resources(fn.template()).get(fn.aliasId()));
-    assertEquals(ForgeFunction.ALIAS_NAME, alias.get("Name"));
+    assertEquals(RouteFunction.ALIAS_NAME, alias.get("Name"));
     assertEquals(Map.of("Fn::GetAtt", List.of(versionId, "Version")), alias.get("FunctionVersion"));
   }
 
@@ -116,7 +116,7 @@ class FunctionsTest {
   @Test
   void environment_shouldStopTheJitAtC1_onEveryFunctionOfEveryStack() {
     // Measured: a cold JVM without these flags took 1.1-1.4x as long to its first answer
-    // (docs/performance-levers.md); stream consumers included, they share ForgeFunction.
+    // (docs/performance-levers.md); stream consumers included, they share RouteFunction.
     int functions = 0;
     for (Map.Entry<String, Map<String, Object>> t : forge.json().entrySet()) {
       for (Map.Entry<String, Map<String, Object>> fn : resources(t.getValue(), "AWS::Lambda::Function").entrySet()) {

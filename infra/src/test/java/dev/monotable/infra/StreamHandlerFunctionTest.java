@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.cdk.ForgeTable;
+import dev.monotable.kit.cdk.SingleTable;
 import dev.monotable.kit.cdk.StreamHandlerFunction;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.forge.catalog.StreamCatalog;
@@ -54,7 +54,7 @@ class StreamHandlerFunctionTest {
     stack = new Stack(app, "StreamSeam", StackProps.builder()
         .env(Environment.builder().account(SynthesizedForge.ACCOUNT).region(SynthesizedForge.REGION).build())
         .build());
-    ForgeTable table = new ForgeTable(stack, "Data", ForgeTable.props().build());
+    SingleTable table = new SingleTable(stack, "Data", SingleTable.props().build());
     new StreamHandlerFunction(stack, "Dummy", StreamHandlerFunction.props()
         .declaration(DUMMY)
         .table(table.getTable())
@@ -228,7 +228,7 @@ class StreamHandlerFunctionTest {
     SynthesizedForge forge = SynthesizedForge.get();
     App app = new App();
     Stack bad = new Stack(app, "BadSeam");
-    ForgeTable table = new ForgeTable(bad, "Data", ForgeTable.props().build());
+    SingleTable table = new SingleTable(bad, "Data", SingleTable.props().build());
     new StreamHandlerFunction(bad, "Bad", StreamHandlerFunction.props()
         .declaration(StreamHandlerDeclaration.builder("dev.monotable.forge.functions.streams.Bad")
             .itemTypes("Issue").batchSize(0).build())

@@ -3,7 +3,7 @@ package dev.monotable.infra;
 import dev.monotable.forge.Forge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.monotable.kit.cdk.ForgeTable;
+import dev.monotable.kit.cdk.SingleTable;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ class TableTest {
     Stack stack = new Stack(app, "TableOnly", StackProps.builder()
         .env(Environment.builder().account(SynthesizedForge.ACCOUNT).region(SynthesizedForge.REGION).build())
         .build());
-    new ForgeTable(stack, "Data", ForgeTable.props().retainData(false).build());
+    new SingleTable(stack, "Data", SingleTable.props().retainData(false).build());
 
     Template template = Template.fromStack(stack);
     template.hasResource("AWS::DynamoDB::GlobalTable", Map.of(

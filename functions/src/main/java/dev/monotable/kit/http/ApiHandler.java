@@ -12,7 +12,7 @@ import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.Forge;
-import dev.monotable.kit.errors.ForgeException;
+import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -94,12 +94,12 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     line.put("requestId", context != null ? context.getAwsRequestId()
         : event.getRequestContext() != null ? event.getRequestContext().getRequestId() : null);
     line.put("status", response.status());
-    line.put("outcome", failure == null ? "ok" : failure instanceof ForgeException f ? f.code() : "error");
+    line.put("outcome", failure == null ? "ok" : failure instanceof ServiceException f ? f.code() : "error");
     line.put("latencyMs", Math.round(latencyMs * 100) / 100.0);
     if (caller != null) {
       line.put("caller", caller);
     }
-    if (failure != null && !(failure instanceof ForgeException)) {
+    if (failure != null && !(failure instanceof ServiceException)) {
       line.put("exception", failure.getClass().getName());
       line.put("exceptionMessage", String.valueOf(failure.getMessage()));
     }

@@ -3,9 +3,9 @@ package dev.monotable.forge.infra;
 import dev.monotable.kit.cdk.RoutesStack;
 import dev.monotable.kit.cdk.StageSettings;
 
-import dev.monotable.kit.cdk.ForgeHttpApi;
-import dev.monotable.kit.cdk.ForgeTable;
-import dev.monotable.kit.cdk.ForgeUserPool;
+import dev.monotable.kit.cdk.DomainHttpApi;
+import dev.monotable.kit.cdk.SingleTable;
+import dev.monotable.kit.cdk.ServiceUserPool;
 import dev.monotable.kit.cdk.ServiceAlarms;
 import dev.monotable.kit.cdk.StreamHandlerFunction;
 import dev.monotable.kit.Env;
@@ -55,9 +55,9 @@ public final class ForgeStack extends Stack {
   public static final String OUT_ALARM_TOPIC_ARN = "AlarmTopicArn";
   public static final String OUT_CURSOR_SECRET_ARN = "CursorSecretArn";
 
-  private final ForgeTable table;
-  private final ForgeHttpApi api;
-  private final ForgeUserPool userPool;
+  private final SingleTable table;
+  private final DomainHttpApi api;
+  private final ServiceUserPool userPool;
   private final Secret cursorSecret;
   private final Topic alarmTopic;
   private final Map<String, RoutesStack> routeStacks = new LinkedHashMap<>();
@@ -74,7 +74,7 @@ public final class ForgeStack extends Stack {
     // same file, so the jar is uploaded once.
     String jar = props.functionsJar.toString();
 
-    this.table = new ForgeTable(this, "Data", ForgeTable.props().retainData(retain).build());
+    this.table = new SingleTable(this, "Data", SingleTable.props().retainData(retain).build());
 
     // Secrets Manager rather than an SSM SecureString: CloudFormation can generate the value
     // itself, so no step outside `cdk deploy` ever handles the key.
@@ -108,7 +108,7 @@ public final class ForgeStack extends Stack {
     String issuer;
     List<String> audience;
     if (settings.cognito()) {
-      this.userPool = new ForgeUserPool(this, "Users", ForgeUserPool.props().retainUsers(retain).build());
+      this.userPool = new ServiceUserPool(this, "Users", ServiceUserPool.props().retainUsers(retain).build());
       issuer = userPool.getIssuer();
       audience = List.of(userPool.getAudience());
     } else {
@@ -117,7 +117,7 @@ public final class ForgeStack extends Stack {
       audience = settings.jwtAudience();
     }
 
-    this.api = new ForgeHttpApi(this, "Http", ForgeHttpApi.props()
+    this.api = new DomainHttpApi(this, "Http", DomainHttpApi.props()
         .apiName("forge-" + settings.stage())
         .jwtIssuer(issuer)
         .jwtAudience(audience)
@@ -218,16 +218,16 @@ public final class ForgeStack extends Stack {
     return s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
   }
 
-  public ForgeTable getTable() {
+  public SingleTable getTable() {
     return table;
   }
 
-  public ForgeHttpApi getApi() {
+  public DomainHttpApi getApi() {
     return api;
   }
 
   /** The Cognito pool, or null when an external issuer is configured. */
-  public ForgeUserPool getUserPool() {
+  public ServiceUserPool getUserPool() {
     return userPool;
   }
 

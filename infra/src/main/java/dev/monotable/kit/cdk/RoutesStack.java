@@ -36,7 +36,7 @@ public final class RoutesStack extends NestedStack {
   /** Resources allowed per nested stack; CloudFormation's hard limit is 500. */
   public static final int RESOURCE_BUDGET = 300;
 
-  private final Map<String, ForgeFunction> functions = new LinkedHashMap<>();
+  private final Map<String, RouteFunction> functions = new LinkedHashMap<>();
 
   public RoutesStack(Construct scope, String id, Props props) {
     super(scope, id);
@@ -65,11 +65,11 @@ public final class RoutesStack extends NestedStack {
         environment.put(Env.CURSOR_SECRET_ARN, props.cursorSecret.getSecretArn());
       }
 
-      ForgeFunction function = new ForgeFunction(this, first.handlerName(), ForgeFunction.props()
+      RouteFunction function = new RouteFunction(this, first.handlerName(), RouteFunction.props()
           .handlerClass(first.handlerClass())
           .description(String.join(", ", routes.stream().map(Endpoint::routeKey).toList()))
           .code(props.code)
-          .maxTimeout(ForgeHttpApi.INTEGRATION_TIMEOUT)
+          .maxTimeout(DomainHttpApi.INTEGRATION_TIMEOUT)
           .environment(environment)
           .logRetention(props.logRetention)
           .logRemovalPolicy(props.logRemovalPolicy)
@@ -139,7 +139,7 @@ public final class RoutesStack extends NestedStack {
   }
 
   /** The function of each handler class of this area. */
-  public Map<String, ForgeFunction> getFunctions() {
+  public Map<String, RouteFunction> getFunctions() {
     return Map.copyOf(functions);
   }
 
@@ -152,7 +152,7 @@ public final class RoutesStack extends NestedStack {
     final List<Endpoint> endpoints;
     final Code code;
     final ITableV2 table;
-    final ForgeHttpApi api;
+    final DomainHttpApi api;
     final ISecret cursorSecret;
     final String jwtIssuer;
     final String jwtAudience;
@@ -180,7 +180,7 @@ public final class RoutesStack extends NestedStack {
       private List<Endpoint> endpoints = List.of();
       private Code code;
       private ITableV2 table;
-      private ForgeHttpApi api;
+      private DomainHttpApi api;
       private ISecret cursorSecret;
       private String jwtIssuer;
       private String jwtAudience;
@@ -208,7 +208,7 @@ public final class RoutesStack extends NestedStack {
       }
 
       /** Required. */
-      public Builder api(ForgeHttpApi api) {
+      public Builder api(DomainHttpApi api) {
         this.api = api;
         return this;
       }

@@ -27,7 +27,7 @@ import software.constructs.Construct;
 /**
  * Alarms on the shared parts of the service: the API stage's 5xx rate and latency, and the
  * table's throttled requests and system errors for the operations the catalog uses. Per-function
- * error and throttle alarms live with each {@link ForgeFunction}.
+ * error and throttle alarms live with each {@link RouteFunction}.
  */
 public final class ServiceAlarms extends Construct {
 

@@ -36,7 +36,7 @@ import software.constructs.Construct;
 
 /**
  * A consumer of the table's stream built from a {@link StreamHandlerDeclaration}: a
- * {@link ForgeFunction} (SnapStart, alias, own role and log group, alarms), an event source
+ * {@link RouteFunction} (SnapStart, alias, own role and log group, alarms), an event source
  * mapping on its alias that filters by event name and item {@code Type} before invoking, and an
  * SQS queue that receives the metadata of batches that exhausted their retries or grew older than
  * the declared maximum record age, with alarms on the queue's depth and on the function's
@@ -57,7 +57,7 @@ public final class StreamHandlerFunction extends Construct {
    */
   public static final double ITERATOR_AGE_ALARM_MS = 300_000;
 
-  private final ForgeFunction function;
+  private final RouteFunction function;
   private final EventSourceMapping mapping;
   private final Queue failures;
   private final Alarm iteratorAge;
@@ -69,7 +69,7 @@ public final class StreamHandlerFunction extends Construct {
     Objects.requireNonNull(props.table, "table");
     String streamArn = Objects.requireNonNull(props.table.getTableStreamArn(), "the table has no stream");
 
-    this.function = new ForgeFunction(this, "Handler", ForgeFunction.props()
+    this.function = new RouteFunction(this, "Handler", RouteFunction.props()
         .handlerClass(declaration.handlerClass())
         .description(declaration.stream() + " (table stream): " + declaration.handlerClass())
         .code(props.code)
@@ -186,7 +186,7 @@ public final class StreamHandlerFunction extends Construct {
     return statements;
   }
 
-  public ForgeFunction getFunction() {
+  public RouteFunction getFunction() {
     return function;
   }
 

@@ -10,7 +10,7 @@ import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.errors.ForgeException;
+import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -279,7 +279,7 @@ public final class ExploreTool {
     Page<Map<String, AttributeValue>> result;
     try {
       result = pattern.run(gateway, o.caller(), params, page);
-    } catch (ForgeException e) {
+    } catch (ServiceException e) {
       if (!o.json()) {
         out.println(ap.name() + " " + ap.description() + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
       }

@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** A uniqueness or state rule was violated; {@link #conflict()} names what conflicted. */
-public final class ConflictException extends ForgeException {
+public final class ConflictException extends ServiceException {
   private static final long serialVersionUID = 1L;
   private final String conflict;
 

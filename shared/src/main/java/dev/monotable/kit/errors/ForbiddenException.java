@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** The caller is authenticated but not allowed to do this (docs/api-contract.md#permissions). */
-public final class ForbiddenException extends ForgeException {
+public final class ForbiddenException extends ServiceException {
   private static final long serialVersionUID = 1L;
 
   public ForbiddenException(String message) {

@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** The item does not exist, or the caller may not know that it exists (private repositories). */
-public final class NotFoundException extends ForgeException {
+public final class NotFoundException extends ServiceException {
   private static final long serialVersionUID = 1L;
 
   public NotFoundException(String what) {

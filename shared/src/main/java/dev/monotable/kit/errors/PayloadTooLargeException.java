@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** The request body exceeds the service's limit (docs/api-contract.md#input-rules); nothing was read. */
-public final class PayloadTooLargeException extends ForgeException {
+public final class PayloadTooLargeException extends ServiceException {
   private static final long serialVersionUID = 1L;
 
   public PayloadTooLargeException(String message) {

@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** No caller, or a token that is missing, expired, wrongly signed or wrongly issued. */
-public final class UnauthorizedException extends ForgeException {
+public final class UnauthorizedException extends ServiceException {
   private static final long serialVersionUID = 1L;
 
   public UnauthorizedException(String message) {

@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** Input broke a rule of docs/api-contract.md#input-rules; nothing was written. */
-public final class ValidationException extends ForgeException {
+public final class ValidationException extends ServiceException {
   private static final long serialVersionUID = 1L;
   private final String field;
 

@@ -1,7 +1,7 @@
 package dev.monotable.kit.errors;
 
 /** Optimistic locking failed: the item's {@code Version} is not the one the caller read. */
-public final class VersionMismatchException extends ForgeException {
+public final class VersionMismatchException extends ServiceException {
   private static final long serialVersionUID = 1L;
   private final long currentVersion;
 

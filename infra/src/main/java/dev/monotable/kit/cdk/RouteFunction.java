@@ -37,7 +37,7 @@ import software.constructs.Construct;
  * <p>SnapStart only applies to published versions; invoking {@code $LATEST} would silently run
  * without it, so the alias is the function's only entry point.
  */
-public final class ForgeFunction extends Construct {
+public final class RouteFunction extends Construct {
 
   public static final String ALIAS_NAME = "live";
 
@@ -72,7 +72,7 @@ public final class ForgeFunction extends Construct {
   private final Alarm errorsAlarm;
   private final Alarm throttlesAlarm;
 
-  public ForgeFunction(Construct scope, String id, Props props) {
+  public RouteFunction(Construct scope, String id, Props props) {
     super(scope, id);
     Objects.requireNonNull(props.handlerClass, "handlerClass");
     Objects.requireNonNull(props.code, "code");
@@ -186,7 +186,7 @@ public final class ForgeFunction extends Construct {
     return new Props.Builder();
   }
 
-  /** Properties of a {@link ForgeFunction}. */
+  /** Properties of a {@link RouteFunction}. */
   public static final class Props {
     final String handlerClass;
     final Code code;
@@ -244,13 +244,13 @@ public final class ForgeFunction extends Construct {
         return this;
       }
 
-      /** @default {@link ForgeFunction#DEFAULT_MEMORY_MB} */
+      /** @default {@link RouteFunction#DEFAULT_MEMORY_MB} */
       public Builder memorySize(int memorySize) {
         this.memorySize = memorySize;
         return this;
       }
 
-      /** @default {@link ForgeFunction#DEFAULT_TIMEOUT} */
+      /** @default {@link RouteFunction#DEFAULT_TIMEOUT} */
       public Builder timeout(Duration timeout) {
         this.timeout = timeout;
         return this;

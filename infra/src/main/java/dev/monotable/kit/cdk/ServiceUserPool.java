@@ -27,12 +27,12 @@ import software.constructs.Construct;
  * handlers read and {@code client_id}, which the HTTP API's JWT authorizer matches against
  * {@link #getAudience()}.
  */
-public final class ForgeUserPool extends Construct {
+public final class ServiceUserPool extends Construct {
 
   private final UserPool userPool;
   private final UserPoolClient client;
 
-  public ForgeUserPool(Construct scope, String id, Props props) {
+  public ServiceUserPool(Construct scope, String id, Props props) {
     super(scope, id);
     this.userPool = UserPool.Builder.create(this, "UserPool")
         .selfSignUpEnabled(true)
@@ -104,7 +104,7 @@ public final class ForgeUserPool extends Construct {
     return new Props.Builder();
   }
 
-  /** Properties of a {@link ForgeUserPool}. */
+  /** Properties of a {@link ServiceUserPool}. */
   public static final class Props {
     final boolean retainUsers;
 

@@ -27,11 +27,11 @@ import software.constructs.Construct;
  * definition. On-demand billing and point-in-time recovery always; deletion protection and
  * RETAIN unless the stage holds throw-away data.
  */
-public final class ForgeTable extends Construct {
+public final class SingleTable extends Construct {
 
   private final TableV2 table;
 
-  public ForgeTable(Construct scope, String id, Props props) {
+  public SingleTable(Construct scope, String id, Props props) {
     super(scope, id);
     // The shared CreateTable request is the schema's own statement of key types.
     var request = Forge.SCHEMA.createTableRequest("schema");
@@ -92,7 +92,7 @@ public final class ForgeTable extends Construct {
     return new Props.Builder();
   }
 
-  /** Properties of a {@link ForgeTable}. */
+  /** Properties of a {@link SingleTable}. */
   public static final class Props {
     final boolean retainData;
 

@@ -4,16 +4,16 @@ package dev.monotable.kit.errors;
  * Base of the domain exceptions thrown at the data-access boundary. Each subclass is one failure
  * kind; the functions module maps each kind to one HTTP status in one place.
  */
-public abstract class ForgeException extends RuntimeException {
+public abstract class ServiceException extends RuntimeException {
   private static final long serialVersionUID = 1L;
   private final String code;
 
-  protected ForgeException(String code, String message) {
+  protected ServiceException(String code, String message) {
     super(message);
     this.code = code;
   }
 
-  protected ForgeException(String code, String message, Throwable cause) {
+  protected ServiceException(String code, String message, Throwable cause) {
     super(message, cause);
     this.code = code;
   }

@@ -36,7 +36,7 @@ import software.constructs.Construct;
  * {@link Auth#OPTIONAL} routes have no authorizer (an anonymous caller must get through); their
  * handlers verify a bearer token themselves.
  */
-public final class ForgeHttpApi extends Construct {
+public final class DomainHttpApi extends Construct {
 
   /**
    * API Gateway's hard integration timeout for HTTP APIs; functions behind a route must finish
@@ -53,7 +53,7 @@ public final class ForgeHttpApi extends Construct {
   private final HttpJwtAuthorizer authorizer;
   private final Map<String, HttpRoute> routes = new LinkedHashMap<>();
 
-  public ForgeHttpApi(Construct scope, String id, Props props) {
+  public DomainHttpApi(Construct scope, String id, Props props) {
     super(scope, id);
     Objects.requireNonNull(props.jwtIssuer, "jwtIssuer");
 
@@ -186,7 +186,7 @@ public final class ForgeHttpApi extends Construct {
     return new Props.Builder();
   }
 
-  /** Properties of a {@link ForgeHttpApi}. */
+  /** Properties of a {@link DomainHttpApi}. */
   public static final class Props {
     final String apiName;
     final String jwtIssuer;
