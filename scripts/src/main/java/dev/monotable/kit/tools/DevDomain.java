@@ -1,0 +1,32 @@
+package dev.monotable.kit.tools;
+
+import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.docs.DocsDomain;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.ops.OpsDomain;
+
+/**
+ * Everything the kit's dev-time programs know of one domain: its runtime declarations plus one
+ * facet per program (local service, operator tools, docs generator, bench). A domain registers its
+ * implementation in {@code META-INF/services/dev.monotable.kit.tools.DevDomain}; the programs find
+ * it through {@link DevDomains}, so the kit names no domain.
+ */
+public interface DevDomain {
+
+  /** The runtime declarations: table, access patterns, routes, stream consumers. */
+  Domain domain();
+
+  /** Short lower-case name the command line selects the domain by ({@code --domain forge}). */
+  default String id() {
+    return domain().name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  LocalDomain local();
+
+  OpsDomain ops();
+
+  DocsDomain docs();
+
+  BenchDomain bench();
+}

@@ -1,0 +1,49 @@
+package dev.monotable.kit.tools;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.ServiceLoader;
+
+/**
+ * The domains on the classpath ({@link ServiceLoader}, dev-time programs only: no Lambda function
+ * loads domains this way) and the one a command works on.
+ */
+public final class DevDomains {
+
+  /** Environment variable naming the domain when a command is not given {@code --domain}. */
+  public static final String MONOTABLE_DOMAIN = "MONOTABLE_DOMAIN";
+
+  private DevDomains() {}
+
+  /** Every registered domain, sorted by id. */
+  public static List<DevDomain> all() {
+    List<DevDomain> out = new ArrayList<>();
+    ServiceLoader.load(DevDomain.class).forEach(out::add);
+    out.sort((a, b) -> a.id().compareTo(b.id()));
+    return out;
+  }
+
+  /**
+   * The domain with this id; when {@code id} is null, {@code MONOTABLE_DOMAIN}, else the only
+   * registered domain (or {@code forge}, the flagship, when several are registered).
+   */
+  public static DevDomain select(String id) {
+    String wanted = id != null ? id : System.getenv(MONOTABLE_DOMAIN);
+    List<DevDomain> all = all();
+    if (all.isEmpty()) {
+      throw new IllegalStateException("no domain is registered (META-INF/services/" + DevDomain.class.getName() + ")");
+    }
+    if (wanted == null) {
+      wanted = all.size() == 1 ? all.get(0).id() : "forge";
+    }
+    String w = wanted.toLowerCase(Locale.ROOT);
+    for (DevDomain d : all) {
+      if (d.id().equals(w)) {
+        return d;
+      }
+    }
+    throw new IllegalArgumentException("unknown domain '" + wanted + "'; known: "
+        + all.stream().map(DevDomain::id).toList());
+  }
+}

@@ -1,0 +1,27 @@
+package dev.monotable.kit.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class DevDomainsTest {
+
+  @Test
+  void select_shouldFindForgeByIdInAnyCase() {
+    assertEquals("Forge", DevDomains.select("FORGE").domain().name());
+  }
+
+  @Test
+  void select_shouldNameTheKnownDomains_whenTheIdIsUnknown() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DevDomains.select("nope"));
+    assertTrue(e.getMessage().contains("forge"), e.getMessage());
+  }
+
+  @Test
+  void all_shouldListEachRegisteredDomainOnce() {
+    assertEquals(DevDomains.all().stream().map(DevDomain::id).distinct().toList(),
+        DevDomains.all().stream().map(DevDomain::id).toList());
+  }
+}
