@@ -6,7 +6,7 @@ import dev.monotable.forge.model.Activity;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.CountedComment;
 import dev.monotable.forge.model.Counter;
-import dev.monotable.forge.model.IdempotencyRecord;
+import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Invitation;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Membership;

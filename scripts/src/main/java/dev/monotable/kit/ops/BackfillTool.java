@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.forge.tools.ModelMapper;
 import dev.monotable.kit.cli.OpsMain;
@@ -256,7 +257,7 @@ public final class BackfillTool {
     // old index keys, an item without the repository's visibility copy) is selected too: the model
     // moved under it without a new SchemaVersion.
     if (version == Items.SCHEMA_VERSION && !options.force()
-        && !(RepoCopies.carries(item) && !ModelValidator.validate(item).isEmpty())) {
+        && !(RepoCopies.carries(item) && !EntityCharts.VALIDATOR.validate(item).isEmpty())) {
       return Outcome.NOT_SELECTED;
     }
     Map<String, AttributeValue> source;
@@ -280,7 +281,7 @@ public final class BackfillTool {
       return fail(out, failures, item, "the current templates give another table key ("
           + ItemFormat.key(next) + "); backfill never moves items");
     }
-    List<Violation> violations = ModelValidator.validate(next);
+    List<Violation> violations = EntityCharts.VALIDATOR.validate(next);
     if (!violations.isEmpty()) {
       return fail(out, failures, item, "the rewritten item would break its entity chart: " + violations);
     }

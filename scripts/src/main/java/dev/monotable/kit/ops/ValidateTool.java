@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
@@ -245,7 +246,7 @@ public final class ValidateTool {
       String type = Items.type(item);
       TypeReport t = byType.computeIfAbsent(type == null || type.isEmpty() ? NO_TYPE : type, k -> new TypeReport());
       t.items++;
-      List<Violation> violations = ModelValidator.validate(item);
+      List<Violation> violations = EntityCharts.VALIDATOR.validate(item);
       if (!violations.isEmpty()) {
         t.invalidItems++;
         String key = ItemFormat.key(item);

@@ -36,7 +36,7 @@ class EveryItemHasTypeTest {
       AttributeValue type = item.get("Type");
       assertNotNull(type, chart.label() + " has no Type");
       assertEquals(chart.type(), type.s(), chart.label());
-      assertEquals(List.of(), ModelValidator.validate(item), chart.label());
+      assertEquals(List.of(), EntityCharts.VALIDATOR.validate(item), chart.label());
     }
   }
 }

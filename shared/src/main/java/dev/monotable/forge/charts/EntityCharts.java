@@ -1,12 +1,19 @@
 package dev.monotable.forge.charts;
 
+import java.util.function.Predicate;
+import java.util.Locale;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.forge.keys.ReactionTypes;
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.model.AccountEmail;
 import dev.monotable.forge.model.Activity;
 import dev.monotable.kit.charts.ChartTypes;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.CountedComment;
 import dev.monotable.forge.model.Counter;
-import dev.monotable.forge.model.IdempotencyRecord;
+import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Invitation;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Membership;
@@ -60,6 +67,27 @@ public final class EntityCharts {
 
   private static final List<Chart> CHARTS = build();
 
+  /** Forge's entities for the kit: the table, these charts and the rules of Forge's placeholders. */
+  public static final EntityModel MODEL = new EntityModel() {
+    @Override
+    public TableSchema schema() {
+      return Forge.SCHEMA;
+    }
+
+    @Override
+    public List<Chart> charts() {
+      return CHARTS;
+    }
+
+    @Override
+    public Map<String, Predicate<String>> segmentRules() {
+      return SEGMENT_RULES;
+    }
+  };
+
+  /** Checks Forge's items against these charts. */
+  public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
+
   /** Every chart, in the order of docs/entity-chart.md (variants next to each other). */
   public static List<Chart> all() {
     return CHARTS;
@@ -67,29 +95,22 @@ public final class EntityCharts {
 
   /** Entity types in chart order. */
   public static List<String> types() {
-    Set<String> types = new LinkedHashSet<>();
-    CHARTS.forEach(c -> types.add(c.type()));
-    return List.copyOf(types);
+    return MODEL.types();
   }
 
   /** The charts of one {@code Type}; empty for an unknown type. */
   public static List<Chart> ofType(String type) {
-    return CHARTS.stream().filter(c -> c.type().equals(type)).toList();
+    return MODEL.ofType(type);
   }
 
   /** The chart with this label ({@code Issue (open)}, {@code User}). */
   public static Chart byLabel(String label) {
-    return CHARTS.stream().filter(c -> c.label().equals(label)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no chart " + label));
+    return MODEL.byLabel(label);
   }
 
   /** The chart an item falls under (by Type and selector), or empty. */
   public static Optional<Chart> forItem(Map<String, AttributeValue> item) {
-    String type = Items.type(item);
-    if (type == null) {
-      return Optional.empty();
-    }
-    return ofType(type).stream().filter(c -> c.selector().matches(item)).findFirst();
+    return MODEL.forItem(item);
   }
 
   /** A chart key: the template with pairs of (template name, spec name). */
@@ -361,5 +382,21 @@ public final class EntityCharts {
   private static Attribute ownerTypeCopy() {
     return new Attribute(Visibility.OWNER_TYPE, AttributeType.S, true, Mutability.FIXED,
         "copied from the repository: whether org membership grants visibility");
+  }
+
+  private static final Map<String, Predicate<String>> SEGMENT_RULES = segmentRules();
+
+  /** The kit's standard placeholders plus Forge's names: accounts, repositories, reaction types. */
+  private static Map<String, Predicate<String>> segmentRules() {
+    Predicate<String> account = v -> Segments.ACCOUNT.matcher(v).matches() && v.equals(v.toLowerCase(Locale.ROOT));
+    Map<String, Predicate<String>> rules = new LinkedHashMap<>(ModelValidator.standardSegmentRules());
+    rules.put("account", account);
+    rules.put("username", account);
+    rules.put("org", account);
+    rules.put("owner", account);
+    rules.put("repo", v -> Segments.REPO.matcher(v).matches() && !v.equals(".") && !v.equals("..")
+        && v.equals(v.toLowerCase(Locale.ROOT)));
+    rules.put("type", ReactionTypes.ALL::contains);
+    return Map.copyOf(rules);
   }
 }

@@ -20,7 +20,7 @@ import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.IdempotencyRecord;
+import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.forge.model.TicketKind;
 import dev.monotable.forge.model.Visibility;

@@ -20,7 +20,7 @@ import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.forge.model.Counter;
-import dev.monotable.forge.model.IdempotencyRecord;
+import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.forge.model.Ticket;

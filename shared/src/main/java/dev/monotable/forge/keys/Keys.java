@@ -6,6 +6,7 @@ import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.keys.Timestamps;
 
 import dev.monotable.forge.model.TicketKind;
+import dev.monotable.kit.data.IdempotencyRecord;
 
 /**
  * Every key of the Forge table and its indexes, built from the templates of the entity charts
@@ -46,7 +47,7 @@ public final class Keys {
   public static final Template PULL_REQUEST_OPEN = Template.of("PR#OPEN#{rev8}");
   public static final Template PULL_REQUEST_CLOSED = Template.of("#PR#CLOSED#{n8}");
   public static final Template STARGAZER = Template.of("STAR#{username}#{ts}");
-  public static final Template IDEMPOTENCY = Template.of("IDEMPOTENCY#{username}#{key}");
+  public static final Template IDEMPOTENCY = IdempotencyRecord.TEMPLATE;
 
   private Keys() {}
 
@@ -57,9 +58,7 @@ public final class Keys {
    * key (the key is case-sensitive, as clients generate it; the caller is lower-cased).
    */
   public static Key idempotency(String username, String key) {
-    String u = Segments.account("caller", username);
-    String k = Segments.idempotencyKey("Idempotency-Key", key);
-    return new Key(IDEMPOTENCY.fill(u, k), IDEMPOTENCY.fill(u, k));
+    return IdempotencyRecord.key(username, key);
   }
 
   /** User or Organization item; also its GSI1 and GSI3 keys. */

@@ -1,6 +1,5 @@
 package dev.monotable.kit.charts;
 
-import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.items.Items;
 
 import dev.monotable.kit.keys.Template;
@@ -19,8 +18,8 @@ import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The types an entity chart is made of; the charts themselves (the rows) are in {@link
- * EntityCharts}. Kept apart so that adding or changing a row never touches the rules for reading
+ * The types an entity chart is made of; the charts themselves (the rows) are a
+ * domain's {@link EntityModel}. Kept apart so that adding or changing a row never touches the rules for reading
  * one.
  */
 public final class ChartTypes {

@@ -1,9 +1,6 @@
 package dev.monotable.kit.charts;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.charts.EntityCharts;
 
-import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
@@ -25,7 +22,7 @@ import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Checks one raw item against its entity chart ({@link EntityCharts}): Type, table and index keys
+ * Checks one raw item against its entity chart ({@link EntityModel}): Type, table and index keys
  * (sparse indexes included), audit attributes, Version, TTL and the main attributes. Tests call it
  * on the exact items a data-access method wrote; an operator tool can run it over a table export.
  * It reads nothing from DynamoDB.
@@ -86,13 +83,15 @@ public final class ModelValidator {
 
   private static final Pattern DIGITS8 = Pattern.compile("^\\d{8}$");
 
-  /** Rule of each template placeholder name; every placeholder in {@link EntityCharts} has one. */
-  public static final Map<String, Predicate<String>> SEGMENT_RULES = segmentRules();
+  private final EntityModel model;
 
-  private ModelValidator() {}
+  /** A validator of items against this domain's charts. */
+  public ModelValidator(EntityModel model) {
+    this.model = model;
+  }
 
   /** Every violation of the item's chart; empty when the item is valid. */
-  public static List<Violation> validate(Map<String, AttributeValue> item) {
+  public List<Violation> validate(Map<String, AttributeValue> item) {
     List<Violation> out = new ArrayList<>();
     AttributeValue typeValue = item.get(TableSchema.TYPE);
     if (typeValue == null || typeValue.s() == null || typeValue.s().isEmpty()) {
@@ -100,7 +99,7 @@ public final class ModelValidator {
       return out;
     }
     String type = typeValue.s();
-    List<Chart> charts = EntityCharts.ofType(type);
+    List<Chart> charts = model.ofType(type);
     if (charts.isEmpty()) {
       out.add(new Violation(Kind.TYPE_UNKNOWN, TableSchema.TYPE, "no entity chart for Type " + type));
       return out;
@@ -121,7 +120,7 @@ public final class ModelValidator {
   }
 
   /** Throws IllegalStateException listing the violations, for assertions and operator tools. */
-  public static void requireValid(Map<String, AttributeValue> item) {
+  public void requireValid(Map<String, AttributeValue> item) {
     List<Violation> violations = validate(item);
     if (!violations.isEmpty()) {
       throw new IllegalStateException("item " + item.get(TableSchema.PK) + " / " + item.get(TableSchema.SK)
@@ -129,13 +128,13 @@ public final class ModelValidator {
     }
   }
 
-  private static void checkKeys(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
+  private void checkKeys(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
     // Values of the same chart placeholder across all keys of the item, to catch keys built from
     // different values (a membership filed under the wrong user on GSI1).
     Map<String, String> seen = new LinkedHashMap<>();
     checkKey(TableSchema.PK, chart.table().pk(), item, seen, out);
     checkKey(TableSchema.SK, chart.table().sk(), item, seen, out);
-    for (Gsi gsi : Forge.SCHEMA.gsis()) {
+    for (Gsi gsi : model.schema().gsis()) {
       KeyPair pair = chart.indexes().get(gsi);
       if (pair == null) {
         for (String name : List.of(gsi.pk(), gsi.sk())) {
@@ -157,7 +156,7 @@ public final class ModelValidator {
     }
   }
 
-  private static void checkKey(String name, ChartKey expected, Map<String, AttributeValue> item,
+  private void checkKey(String name, ChartKey expected, Map<String, AttributeValue> item,
       Map<String, String> seen, List<Violation> out) {
     AttributeValue v = item.get(name);
     if (v == null || v.s() == null) {
@@ -170,7 +169,7 @@ public final class ModelValidator {
       return;
     }
     for (Segment segment : segments) {
-      Predicate<String> rule = SEGMENT_RULES.get(segment.placeholder());
+      Predicate<String> rule = model.segmentRules().get(segment.placeholder());
       if (rule == null || !rule.test(segment.value())) {
         out.add(new Violation(Kind.KEY_SEGMENT, name,
             "{" + segment.chartName() + "} = " + segment.value() + " breaks the " + segment.placeholder() + " rule"));
@@ -210,7 +209,7 @@ public final class ModelValidator {
     }
   }
 
-  private static void checkVersionAndTtl(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
+  private void checkVersionAndTtl(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
     AttributeValue version = item.get(TableSchema.VERSION);
     if (chart.versioned() && positive(version) == null) {
       out.add(new Violation(Kind.VERSION_MISSING, TableSchema.VERSION,
@@ -226,7 +225,7 @@ public final class ModelValidator {
     }
   }
 
-  private static void checkAttributes(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
+  private void checkAttributes(Chart chart, Map<String, AttributeValue> item, List<Violation> out) {
     for (Attribute a : chart.attributes()) {
       AttributeValue v = item.get(a.name());
       if (v == null) {
@@ -251,15 +250,13 @@ public final class ModelValidator {
     }
   }
 
-  private static Map<String, Predicate<String>> segmentRules() {
-    Predicate<String> account = v -> Segments.ACCOUNT.matcher(v).matches() && v.equals(v.toLowerCase(Locale.ROOT));
+  /**
+   * The rules of the kit's own placeholders: {@code email}, {@code key} (Idempotency-Key),
+   * {@code n8}/{@code rev8} (numbers), {@code ts} (timestamps) and {@code id} (ULIDs). A domain
+   * adds the rules of its own names.
+   */
+  public static Map<String, Predicate<String>> standardSegmentRules() {
     Map<String, Predicate<String>> rules = new LinkedHashMap<>();
-    rules.put("account", account);
-    rules.put("username", account);
-    rules.put("org", account);
-    rules.put("owner", account);
-    rules.put("repo", v -> Segments.REPO.matcher(v).matches() && !v.equals(".") && !v.equals("..")
-        && v.equals(v.toLowerCase(Locale.ROOT)));
     rules.put("email", v -> {
       try {
         return Segments.email("email", v).equals(v);
@@ -279,7 +276,6 @@ public final class ModelValidator {
       }
     });
     rules.put("id", v -> Segments.ULID.matcher(v).matches());
-    rules.put("type", ReactionTypes.ALL::contains);
     return Map.copyOf(rules);
   }
 }

@@ -3,10 +3,8 @@ package dev.monotable.kit.data;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Key;
-import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
-import dev.monotable.forge.model.IdempotencyRecord;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -43,7 +41,7 @@ public record IdempotentRequest(String key, String route, String requestHash) {
 
   /** The key of the record this request leaves for {@code caller}: read with the create's first request. */
   public Key recordKey(String caller) {
-    return Keys.idempotency(caller, key);
+    return IdempotencyRecord.key(caller, key);
   }
 
   /**

@@ -4,7 +4,7 @@ import dev.monotable.forge.model.AccountEmail;
 import dev.monotable.forge.model.Activity;
 import dev.monotable.forge.model.CountedComment;
 import dev.monotable.forge.model.Counter;
-import dev.monotable.forge.model.IdempotencyRecord;
+import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Invitation;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Membership;
@@ -157,7 +157,7 @@ class EntityChartsTest {
   void segmentRules_shouldCoverEveryPlaceholder_ofEveryChart() {
     Set<String> placeholders = new TreeSet<>();
     EntityCharts.all().forEach(c -> c.keyAttributes().values().forEach(k -> placeholders.addAll(k.template().names())));
-    assertEquals(placeholders, new TreeSet<>(ModelValidator.SEGMENT_RULES.keySet()));
+    assertEquals(placeholders, new TreeSet<>(EntityCharts.MODEL.segmentRules().keySet()));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.monotable.kit.charts;
 
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.forge.model.AccountEmail;
 import dev.monotable.forge.model.Activity;
 import dev.monotable.forge.model.Counter;
@@ -30,7 +31,7 @@ class ModelValidatorTest {
 
   /** The (kind, attribute) pairs, in order: enough to pin each violation without its wording. */
   private static List<String> kinds(Map<String, AttributeValue> item) {
-    return ModelValidator.validate(item).stream().map(v -> v.kind() + " " + v.attribute()).toList();
+    return EntityCharts.VALIDATOR.validate(item).stream().map(v -> v.kind() + " " + v.attribute()).toList();
   }
 
   private static AttributeValue s(String v) {
@@ -47,8 +48,8 @@ class ModelValidatorTest {
     // GIVEN an item from the entity's own toItem()
     Map<String, AttributeValue> item = ModelSamples.all().get(label);
     // WHEN / THEN
-    assertEquals(List.of(), ModelValidator.validate(item), label);
-    assertDoesNotThrow(() -> ModelValidator.requireValid(item));
+    assertEquals(List.of(), EntityCharts.VALIDATOR.validate(item), label);
+    assertDoesNotThrow(() -> EntityCharts.VALIDATOR.requireValid(item));
   }
 
   @Test
@@ -188,7 +189,7 @@ class ModelValidatorTest {
   @Test
   void requireValid_shouldThrowListingViolations_whenItemBroken() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> ModelValidator.requireValid(with("User", "Version", null)));
+        () -> EntityCharts.VALIDATOR.requireValid(with("User", "Version", null)));
     assertTrue(e.getMessage().contains("VERSION_MISSING"), e.getMessage());
   }
 

@@ -1,5 +1,6 @@
 package dev.monotable.forge.e2e;
 
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.testing.DynamoDbExtension;
@@ -55,7 +56,7 @@ public final class ForgeExtension implements BeforeAllCallback, AfterEachCallbac
     }
     List<String> broken = new ArrayList<>();
     for (Map<String, AttributeValue> item : DynamoDbExtension.table(context).scanAll()) {
-      List<ModelValidator.Violation> v = ModelValidator.validate(item);
+      List<ModelValidator.Violation> v = EntityCharts.VALIDATOR.validate(item);
       if (!v.isEmpty()) {
         broken.add(item.get("PK").s() + " / " + item.get("SK").s() + ": " + v);
       }

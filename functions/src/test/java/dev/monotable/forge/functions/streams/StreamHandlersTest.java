@@ -1,5 +1,6 @@
 package dev.monotable.forge.functions.streams;
 
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 
@@ -77,7 +78,7 @@ class StreamHandlersTest {
   @AfterEach
   void everyItemMatchesItsChart() {
     for (Map<String, AttributeValue> item : table.scanAll()) {
-      assertEquals(List.of(), ModelValidator.validate(item), item.get("PK").s() + " / " + item.get("SK").s());
+      assertEquals(List.of(), EntityCharts.VALIDATOR.validate(item), item.get("PK").s() + " / " + item.get("SK").s());
     }
   }
 

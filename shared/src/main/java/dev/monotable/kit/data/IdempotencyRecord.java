@@ -1,10 +1,12 @@
-package dev.monotable.forge.model;
+package dev.monotable.kit.data;
 
 import dev.monotable.kit.items.Items;
 
 import static dev.monotable.kit.schema.TableSchema.*;
 
-import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.keys.Template;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -24,9 +26,21 @@ public record IdempotencyRecord(String username, String key, String route, Strin
 
   public static final String TYPE = "IdempotencyRecord";
   public static final long TTL_SECONDS = 24 * 3600;
+  /** Its own partition per caller and key: table key {@code IDEMPOTENCY#{username}#{key}} twice. */
+  public static final Template TEMPLATE = Template.of("IDEMPOTENCY#{username}#{key}");
+
+  /**
+   * The record's key: the Idempotency-Key is case-sensitive, as clients generate it; the caller is
+   * lower-cased.
+   */
+  public static Key key(String username, String key) {
+    String u = Segments.account("caller", username);
+    String k = Segments.idempotencyKey("Idempotency-Key", key);
+    return new Key(TEMPLATE.fill(u, k), TEMPLATE.fill(u, k));
+  }
 
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, Keys.idempotency(username, key))
+    return Items.builder(TYPE, key(username, key))
         .s("Username", username).s("IdempotencyKey", key).s("Route", route).s("RequestHash", requestHash)
         .s("TargetPK", targetPk).s("TargetSK", targetSk)
         .n(TTL, expiresAt)
