@@ -1,12 +1,12 @@
 package dev.monotable.kit.docs;
 
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.Chart;
 import dev.monotable.forge.charts.Relationships;
-import dev.monotable.forge.charts.Relationships.Relationship;
-import dev.monotable.forge.charts.Relationships.Strategy;
+import dev.monotable.kit.charts.ChartTypes.Relationship;
+import dev.monotable.kit.charts.ChartTypes.Strategy;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +44,7 @@ final class ErdDoc {
     List<List<String>> rows = new ArrayList<>();
     for (Relationship r : Relationships.all()) {
       List<String> strategies = r.strategies().stream().map(Strategy::label).toList();
-      List<String> aps = r.patterns().stream().map(AccessPattern::name).toList();
+      List<String> aps = r.patterns().stream().map(AccessPatternSpec::name).toList();
       rows.add(List.of(r.from(), r.to(), r.cardinality().label(), r.label(), String.join(", ", strategies),
           String.join(", ", r.indexes()), String.join(", ", aps)));
     }

@@ -16,93 +16,18 @@ import dev.monotable.forge.model.User;
 import static dev.monotable.forge.catalog.AccessPattern.*;
 
 import dev.monotable.forge.catalog.AccessPattern;
-import java.util.LinkedHashSet;
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.charts.ChartTypes.Cardinality;
+import dev.monotable.kit.charts.ChartTypes.Relationship;
+import dev.monotable.kit.charts.ChartTypes.Strategy;
 import java.util.List;
-import java.util.Set;
 
 /**
- * The relationships of the Forge ERD and the single-table strategy that stores each one. The
- * generated docs/erd.md draws them; docs/relationship-decisions.md explains the choices.
+ * The relationships of the Forge ERD and the single-table strategy that stores each one (the
+ * types are the kit's {@link Relationship}). The generated docs/erd.md draws them;
+ * docs/relationship-decisions.md explains the choices.
  */
 public final class Relationships {
-
-  /** Cardinality, with its Mermaid erDiagram notation. */
-  public enum Cardinality {
-    ONE_TO_ONE("||--||", "1:1"),
-    ONE_TO_MANY("||--o{", "1:N"),
-    MANY_TO_MANY("}o--o{", "M:N");
-
-    private final String mermaid;
-    private final String label;
-
-    Cardinality(String mermaid, String label) {
-      this.mermaid = mermaid;
-      this.label = label;
-    }
-
-    public String mermaid() {
-      return mermaid;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
-
-  /** How a relationship is stored (seed 003 and the relationship strategy guide). */
-  public enum Strategy {
-    ITEM_COLLECTION("item collection"),
-    GSI_COLLECTION("GSI item collection"),
-    ADJACENCY_LIST("adjacency list + inverted GSI"),
-    SPARSE_INDEX("sparse index"),
-    UNIQUENESS_ITEM("uniqueness tracking item"),
-    ATOMIC_COUNTER_ITEM("atomic counter item"),
-    DENORMALISED_COUNTER("denormalised counter"),
-    DENORMALISED_COPY("denormalised copy");
-
-    private final String label;
-
-    Strategy(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
-
-  /**
-   * One edge of the ERD.
-   *
-   * @param from entity Type on the "one" side
-   * @param to entity Type on the other side
-   * @param cardinality cardinality
-   * @param label verb phrase for the diagram
-   * @param strategies how it is stored, main strategy first
-   * @param patterns the access patterns that write or read it
-   */
-  public record Relationship(String from, String to, Cardinality cardinality, String label,
-      List<Strategy> strategies, List<AccessPattern> patterns) {
-
-    public Relationship {
-      strategies = List.copyOf(strategies);
-      patterns = List.copyOf(patterns);
-    }
-
-    /**
-     * Indexes the relationship is read through: those of its Query patterns ({@code table} for
-     * the base table), or {@code table} when it is only written and read by key.
-     */
-    public List<String> indexes() {
-      Set<String> out = new LinkedHashSet<>();
-      for (AccessPattern ap : patterns) {
-        if (ap.operation().contains("Query")) {
-          out.add(ap.index() == null ? "table" : ap.index().indexName());
-        }
-      }
-      return out.isEmpty() ? List.of("table") : List.copyOf(out);
-    }
-  }
 
   private static final List<Relationship> ALL = List.of(
       rel("User", "AccountEmail", Cardinality.ONE_TO_ONE, "reserves e-mail",
@@ -158,6 +83,6 @@ public final class Relationships {
 
   private static Relationship rel(String from, String to, Cardinality cardinality, String label,
       List<Strategy> strategies, AccessPattern... patterns) {
-    return new Relationship(from, to, cardinality, label, strategies, List.of(patterns));
+    return new Relationship(from, to, cardinality, label, strategies, List.<AccessPatternSpec>of(patterns));
   }
 }

@@ -1,7 +1,6 @@
 package dev.monotable.kit.charts;
 
-import dev.monotable.kit.items.Items;
-
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -18,9 +17,9 @@ import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The types an entity chart is made of; the charts themselves (the rows) are a
- * domain's {@link EntityModel}. Kept apart so that adding or changing a row never touches the rules for reading
- * one.
+ * The types an entity chart is made of, and the relationships between entities that a domain's
+ * ERD draws; the charts themselves (the rows) are a domain's {@link EntityModel}. Kept apart so
+ * that adding or changing a row never touches the rules for reading one.
  */
 public final class ChartTypes {
 
@@ -278,6 +277,84 @@ public final class ChartTypes {
       Map<String, String> out = new LinkedHashMap<>();
       keyAttributes().forEach((name, key) -> out.put(name, key.render()));
       return out;
+    }
+  }
+
+  /** Cardinality, with its Mermaid erDiagram notation. */
+  public enum Cardinality {
+    ONE_TO_ONE("||--||", "1:1"),
+    ONE_TO_MANY("||--o{", "1:N"),
+    MANY_TO_MANY("}o--o{", "M:N");
+
+    private final String mermaid;
+    private final String label;
+
+    Cardinality(String mermaid, String label) {
+      this.mermaid = mermaid;
+      this.label = label;
+    }
+
+    public String mermaid() {
+      return mermaid;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /** How a relationship is stored on a single table (the relationship strategy guide). */
+  public enum Strategy {
+    ITEM_COLLECTION("item collection"),
+    GSI_COLLECTION("GSI item collection"),
+    ADJACENCY_LIST("adjacency list + inverted GSI"),
+    SPARSE_INDEX("sparse index"),
+    UNIQUENESS_ITEM("uniqueness tracking item"),
+    ATOMIC_COUNTER_ITEM("atomic counter item"),
+    DENORMALISED_COUNTER("denormalised counter"),
+    DENORMALISED_COPY("denormalised copy");
+
+    private final String label;
+
+    Strategy(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /**
+   * One edge of a domain's ERD: two entity types and how the table stores the relationship.
+   *
+   * @param from entity Type on the "one" side
+   * @param to entity Type on the other side
+   * @param cardinality cardinality
+   * @param label verb phrase for the diagram
+   * @param strategies how it is stored, main strategy first
+   * @param patterns the access patterns that write or read it
+   */
+  public record Relationship(String from, String to, Cardinality cardinality, String label,
+      List<Strategy> strategies, List<AccessPatternSpec> patterns) {
+
+    public Relationship {
+      strategies = List.copyOf(strategies);
+      patterns = List.copyOf(patterns);
+    }
+
+    /**
+     * Indexes the relationship is read through: those of its Query patterns ({@code table} for
+     * the base table), or {@code table} when it is only written and read by key.
+     */
+    public List<String> indexes() {
+      Set<String> out = new LinkedHashSet<>();
+      for (AccessPatternSpec ap : patterns) {
+        if (ap.operation().contains("Query")) {
+          out.add(ap.index() == null ? "table" : ap.index().indexName());
+        }
+      }
+      return out.isEmpty() ? List.of("table") : List.copyOf(out);
     }
   }
 }

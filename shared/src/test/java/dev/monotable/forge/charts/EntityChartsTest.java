@@ -22,7 +22,7 @@ import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.charts.ChartTypes.Chart;
 import dev.monotable.kit.charts.ChartTypes.ChartKey;
 import dev.monotable.kit.charts.ChartTypes.Segment;
-import dev.monotable.forge.charts.Relationships.Relationship;
+import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.testing.ModelSamples;
 import java.util.LinkedHashMap;
 import java.util.List;
