@@ -1,8 +1,29 @@
 package dev.monotable.forge.docs;
 
+import static dev.monotable.kit.docs.ApiShape.create;
+import static dev.monotable.kit.docs.ApiShape.empty;
+import static dev.monotable.kit.docs.ApiShape.list;
+import static dev.monotable.kit.docs.ApiShape.read;
+import static dev.monotable.kit.docs.JsonSchema.atLeast;
+import static dev.monotable.kit.docs.JsonSchema.described;
+import static dev.monotable.kit.docs.JsonSchema.enumOf;
+import static dev.monotable.kit.docs.JsonSchema.integer;
+import static dev.monotable.kit.docs.JsonSchema.nullable;
+import static dev.monotable.kit.docs.JsonSchema.nullableString;
+import static dev.monotable.kit.docs.JsonSchema.object;
+import static dev.monotable.kit.docs.JsonSchema.page;
+import static dev.monotable.kit.docs.JsonSchema.paging;
+import static dev.monotable.kit.docs.JsonSchema.pattern;
+import static dev.monotable.kit.docs.JsonSchema.record;
+import static dev.monotable.kit.docs.JsonSchema.ref;
+import static dev.monotable.kit.docs.JsonSchema.string;
+import static dev.monotable.kit.docs.JsonSchema.timestamp;
+import static dev.monotable.kit.docs.JsonSchema.type;
+
 import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.kit.data.PageRequest;
+import dev.monotable.kit.docs.ApiShape;
+import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.forge.data.Tickets;
 import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.kit.keys.Segments;
@@ -20,144 +41,13 @@ import java.util.Map;
  * its query parameters, as JSON Schema (the subset OpenAPI 3.1 uses and the e2e suite checks every
  * answer against). The wire shapes are those of {@code functions/.../http/Representations}; the
  * request bodies are {@link BodySchemas}' fields, the one declaration the handlers enforce; the
- * limits come from {@link Rules}, {@link Segments} and {@link PageRequest}, so they follow the code.
- * Keyed by handler simple name: a handler has one shape whatever route serves it.
+ * limits come from {@link Rules} and {@link Segments}, so they follow the code. The schema builders,
+ * the page of a list and the error body are the kit's ({@link JsonSchema}). Keyed by handler simple
+ * name: a handler has one shape whatever route serves it.
  */
 public final class ApiShapes {
 
-  /**
-   * One handler's contract beyond the catalog.
-   *
-   * @param summary one line for the docs
-   * @param status the success status
-   * @param response schema of the success body, or null for an empty answer (204)
-   * @param request schema of the JSON body, or null when the route reads none
-   * @param bodyRequired false when the body may be absent (PUT member)
-   * @param query query parameters, name to schema
-   * @param ifMatch the route honours {@code If-Match} (412 when stale)
-   */
-  public record Shape(String summary, int status, Map<String, Object> response, Map<String, Object> request,
-      boolean bodyRequired, Map<String, Map<String, Object>> query, boolean ifMatch) {}
-
   private ApiShapes() {}
-
-  // ---- JSON Schema builders --------------------------------------------------------------------
-
-  public static Map<String, Object> ref(String component) {
-    return Map.of("$ref", "#/components/schemas/" + component);
-  }
-
-  static Map<String, Object> type(Object type) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("type", type);
-    return m;
-  }
-
-  public static Map<String, Object> string() {
-    return type("string");
-  }
-
-  static Map<String, Object> nullableString() {
-    return type(List.of("string", "null"));
-  }
-
-  public static Map<String, Object> string(int min, int max) {
-    Map<String, Object> m = string();
-    if (min > 0) {
-      m.put("minLength", min);
-    }
-    m.put("maxLength", max);
-    return m;
-  }
-
-  /** The same schema, also allowing null. */
-  static Map<String, Object> nullable(Map<String, Object> schema) {
-    Map<String, Object> m = new LinkedHashMap<>(schema);
-    m.put("type", List.of(schema.get("type"), "null"));
-    return m;
-  }
-
-  static Map<String, Object> pattern(String regex) {
-    Map<String, Object> m = string();
-    m.put("pattern", regex);
-    return m;
-  }
-
-  static Map<String, Object> timestamp() {
-    Map<String, Object> m = string();
-    m.put("format", "date-time");
-    return m;
-  }
-
-  static Map<String, Object> integer(long min, long max) {
-    Map<String, Object> m = type("integer");
-    m.put("minimum", min);
-    m.put("maximum", max);
-    return m;
-  }
-
-  static Map<String, Object> atLeast(long min) {
-    Map<String, Object> m = type("integer");
-    m.put("minimum", min);
-    return m;
-  }
-
-  static Map<String, Object> enumOf(List<String> values) {
-    Map<String, Object> m = string();
-    m.put("enum", values);
-    return m;
-  }
-
-  public static Map<String, Object> described(Map<String, Object> schema, String description) {
-    Map<String, Object> m = new LinkedHashMap<>(schema);
-    m.put("description", description);
-    return m;
-  }
-
-  /**
-   * A request body: the named properties; {@code required} lists those that must be there. Open in
-   * the schema (no {@code additionalProperties}), though the handlers answer 400 to a field
-   * {@link BodySchemas} does not list.
-   */
-  static Map<String, Object> object(List<String> required, Object... nameSchemaPairs) {
-    Map<String, Object> m = closedObject(required, nameSchemaPairs);
-    m.remove("additionalProperties");
-    return m;
-  }
-
-  /**
-   * An answer: exactly the named properties ({@code required} lists those always present). Closed,
-   * so a field the contract does not name (a key attribute, say) fails the e2e check.
-   */
-  static Map<String, Object> closedObject(List<String> required, Object... nameSchemaPairs) {
-    Map<String, Object> properties = new LinkedHashMap<>();
-    for (int i = 0; i < nameSchemaPairs.length; i += 2) {
-      properties.put((String) nameSchemaPairs[i], nameSchemaPairs[i + 1]);
-    }
-    Map<String, Object> m = type("object");
-    m.put("properties", properties);
-    if (!required.isEmpty()) {
-      m.put("required", required);
-    }
-    m.put("additionalProperties", false);
-    return m;
-  }
-
-  /** A closed object whose every property is always present. */
-  static Map<String, Object> record(Object... nameSchemaPairs) {
-    List<String> names = new ArrayList<>();
-    for (int i = 0; i < nameSchemaPairs.length; i += 2) {
-      names.add((String) nameSchemaPairs[i]);
-    }
-    return closedObject(names, nameSchemaPairs);
-  }
-
-  static Map<String, Object> page(String component) {
-    Map<String, Object> items = type("array");
-    items.put("items", ref(component));
-    return record("items", items, "nextCursor", described(nullableString(),
-        "opaque cursor of the next page; null on the last page"));
-  }
 
   // ---- shapes ----------------------------------------------------------------------------------
 
@@ -177,13 +67,9 @@ public final class ApiShapes {
     return Arrays.stream(Role.values()).map(Role::value).toList();
   }
 
-  /** Component schemas, in the order the document lists them. */
+  /** Component schemas, in the order the document lists them (after the kit's error body). */
   public static Map<String, Map<String, Object>> components() {
     Map<String, Map<String, Object>> c = new LinkedHashMap<>();
-    c.put("Error", record("error", closedObject(List.of("code", "message"),
-        "code", described(string(), "machine-readable kind, e.g. validation, not_found, conflict"),
-        "message", described(string(), "what went wrong, for people"),
-        "field", described(string(), "the offending input (body field, path or query parameter, If-Match)"))));
     c.put("User", record("username", account(), "email", email(), "name", nullableString(), "bio", nullableString(),
         "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
     c.put("Organization", record("org", account(), "login", account(), "name", nullableString(),
@@ -283,43 +169,18 @@ public final class ApiShapes {
     };
   }
 
-  private static Map<String, Map<String, Object>> paging(Map<String, Map<String, Object>> more) {
-    Map<String, Map<String, Object>> q = new LinkedHashMap<>(more);
-    Map<String, Object> limit = integer(1, PageRequest.MAX_LIMIT);
-    limit.put("default", PageRequest.DEFAULT_LIMIT);
-    q.put("limit", limit);
-    q.put("cursor", described(string(), "nextCursor of the previous page of the same list"));
-    return q;
-  }
-
-  private static Shape read(String summary, Map<String, Object> response) {
-    return new Shape(summary, 200, response, null, false, Map.of(), false);
-  }
-
-  private static Shape list(String summary, String component) {
-    return new Shape(summary, 200, page(component), null, false, paging(Map.of()), false);
-  }
-
-  private static Shape create(String summary, String component, Map<String, Object> request) {
-    return new Shape(summary, 201, ref(component), request, true, Map.of(), false);
-  }
-
-  private static Shape empty(String summary) {
-    return new Shape(summary, 204, null, null, false, Map.of(), false);
-  }
-
   /** The shape of the handler serving {@code e}. */
-  public static Shape of(Endpoint e) {
+  public static ApiShape of(Endpoint e) {
     String h = e.handlerName();
     String kind = h.contains("Pull") ? "PullRequest" : "Issue";
     String noun = h.contains("Pull") ? "pull request" : "issue";
     return switch (h) {
       case "CreateUserHandler" -> create("create your own profile", "User", body(e));
       case "GetUserHandler" -> read("get a user", ref("User"));
-      case "UpdateUserHandler" -> new Shape("update your profile", 200, ref("User"), body(e), true, Map.of(), true);
+      case "UpdateUserHandler" -> new ApiShape("update your profile", 200, ref("User"), body(e), true, Map.of(), true);
       case "CreateOrgHandler" -> create("create an organization; you become its admin", "Organization", body(e));
       case "GetOrgHandler" -> read("get an organization", ref("Organization"));
-      case "PutMemberHandler" -> new Shape("add a member or change a role (admins only)", 200, ref("Membership"),
+      case "PutMemberHandler" -> new ApiShape("add a member or change a role (admins only)", 200, ref("Membership"),
           body(e), false, Map.of(), false);
       case "RemoveMemberHandler" -> empty("remove a member (admins only; never the last admin)");
       case "ListMembersHandler" -> list("list an organization's members", "Membership");
@@ -342,11 +203,11 @@ public final class ApiShapes {
           + noun, kind, body(e));
       case "GetIssueHandler", "GetPullRequestHandler" -> read("get " + (kind.equals("Issue") ? "an " : "a ") + noun,
           ref(kind));
-      case "ListIssuesHandler", "ListPullRequestsHandler" -> new Shape("list " + noun + "s by state", 200, page(kind), null,
+      case "ListIssuesHandler", "ListPullRequestsHandler" -> new ApiShape("list " + noun + "s by state", 200, page(kind), null,
           false, paging(Map.of("state", described(enumOf(List.of(Tickets.STATE_OPEN, Tickets.STATE_CLOSED,
               Tickets.STATE_ALL)), "default open (newest first); closed oldest first; all by number"
               + (kind.equals("PullRequest") ? "; closed includes merged" : "")))), false);
-      case "UpdateIssueHandler", "UpdatePullRequestHandler" -> new Shape("edit or change the state of "
+      case "UpdateIssueHandler", "UpdatePullRequestHandler" -> new ApiShape("edit or change the state of "
           + (kind.equals("Issue") ? "an " : "a ") + noun, 200, ref(kind), body(e), true, Map.of(), true);
       case "CreateIssueCommentHandler", "CreatePullRequestCommentHandler" -> create("comment on " + (kind.equals("Issue")
           ? "an " : "a ") + noun, "Comment", body(e));

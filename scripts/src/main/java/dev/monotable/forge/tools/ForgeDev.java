@@ -2,8 +2,10 @@ package dev.monotable.forge.tools;
 
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.bench.ForgeBench;
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.forge.docs.ForgeDocs;
 import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
@@ -16,6 +18,11 @@ public final class ForgeDev implements DevDomain {
   @Override
   public Domain domain() {
     return Forge.DOMAIN;
+  }
+
+  @Override
+  public EntityModel entities() {
+    return EntityCharts.MODEL;
   }
 
   @Override

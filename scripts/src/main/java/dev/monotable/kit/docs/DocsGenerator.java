@@ -2,6 +2,8 @@ package dev.monotable.kit.docs;
 
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
+import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevDomains;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -14,14 +16,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the generated docs (entity charts, access patterns, ERD, API contract, OpenAPI) from the
- * registries in shared:
- * {@code EntityCharts}, {@code Relationships}, {@code AccessPattern}, {@code EndpointCatalog} and
- * {@code TableSchema}. Output is deterministic (no timestamps, enum order), so {@code --check}
- * and DocsUpToDateTest can compare it byte for byte with the committed files.
+ * Writes the generated docs (entity charts, access patterns, ERD, API contract, OpenAPI) of a
+ * domain from its declarations: its {@code Domain} (table, access patterns, routes), its
+ * {@code EntityModel} (charts) and its {@link DocsDomain} (ERD edges, API shapes, its own passages
+ * and the folder the files go to). Output is deterministic (no timestamps, declaration order), so
+ * {@code --check} and DocsUpToDateTest can compare it byte for byte with the committed files.
  *
- * <p>Usage: {@code DocsGenerator [--check] [--root DIR]}; the root defaults to the nearest
- * directory, from the working directory up, holding {@code shared/} and {@code scripts/}.
+ * <p>Usage: {@code DocsGenerator [--domain ID] [--check] [--root DIR]}: every registered domain
+ * ({@link DevDomains#all()}) unless one is named; the root defaults to the nearest directory, from
+ * the working directory up, holding {@code shared/} and {@code scripts/}.
  */
 public final class DocsGenerator {
 
@@ -30,21 +33,25 @@ public final class DocsGenerator {
 
   private DocsGenerator() {}
 
-  /** Every generated file, path relative to the repository root, to its content. */
-  public static Map<String, String> render() {
+  /**
+   * Every generated file of the domain, path relative to the repository root (in the domain's
+   * {@link DocsDomain#folder()}), to its content.
+   */
+  public static Map<String, String> render(DevDomain domain) {
+    String folder = domain.docs().folder() + "/";
     Map<String, String> files = new LinkedHashMap<>();
-    files.put(EntityChartDoc.PATH, EntityChartDoc.render());
-    files.put(AccessPatternDoc.PATH, AccessPatternDoc.render());
-    files.put(ErdDoc.PATH, ErdDoc.render());
-    files.put(ApiContractDoc.PATH, ApiContractDoc.render());
-    files.put(OpenApiDoc.PATH, OpenApiDoc.render());
+    files.put(folder + EntityChartDoc.FILE, EntityChartDoc.render(domain));
+    files.put(folder + AccessPatternDoc.FILE, AccessPatternDoc.render(domain));
+    files.put(folder + ErdDoc.FILE, ErdDoc.render(domain));
+    files.put(folder + ApiContractDoc.FILE, ApiContractDoc.render(domain));
+    files.put(folder + OpenApiDoc.FILE, OpenApiDoc.render(domain));
     return files;
   }
 
-  /** Writes every generated file under {@code root}; returns the paths written. */
-  public static List<Path> write(Path root) {
+  /** Writes every generated file of the domain under {@code root}; returns the paths written. */
+  public static List<Path> write(Path root, DevDomain domain) {
     List<Path> written = new ArrayList<>();
-    render().forEach((rel, content) -> {
+    render(domain).forEach((rel, content) -> {
       Path p = root.resolve(rel);
       try {
         Files.createDirectories(p.getParent());
@@ -57,10 +64,13 @@ public final class DocsGenerator {
     return written;
   }
 
-  /** One line per generated file that is missing or differs on disk; empty when all are current. */
-  public static List<String> check(Path root) {
+  /**
+   * One line per generated file of the domain that is missing or differs on disk; empty when all
+   * are current.
+   */
+  public static List<String> check(Path root, DevDomain domain) {
     List<String> problems = new ArrayList<>();
-    render().forEach((rel, expected) -> {
+    render(domain).forEach((rel, expected) -> {
       Path p = root.resolve(rel);
       if (!Files.exists(p)) {
         problems.add(rel + ": missing");
@@ -112,14 +122,15 @@ public final class DocsGenerator {
   }
 
   static final String USAGE = """
-      usage: scripts/docs [--check] [--root DIR]
+      usage: scripts/docs [--domain ID] [--check] [--root DIR]
 
-      Regenerates docs/entity-chart.md, docs/access-patterns.md, docs/erd.md, docs/api-contract.md and
-      docs/openapi.json from the registries in shared/ (schema, key templates, entity charts, access
-      patterns, endpoint catalog).
+      Regenerates each domain's entity-chart.md, access-patterns.md, erd.md, api-contract.md and
+      openapi.json, in the folder the domain declares (docs/ or docs/<id>/), from its declarations
+      (schema, key templates, entity charts, access patterns, routes, API shapes).
 
-        --check     write nothing; exit 1 with a summary when a committed file differs (CI, mvn verify)
-        --root DIR  the repository root (default: found from the working directory up)
+        --domain ID  only this domain (default: every registered domain)
+        --check      write nothing; exit 1 with a summary when a committed file differs (CI, mvn verify)
+        --root DIR   the repository root (default: found from the working directory up)
 
       Exit status: 0 written or up to date, 1 docs differ, 2 bad usage.""";
 
@@ -135,9 +146,16 @@ public final class DocsGenerator {
   private static int generate(String[] args, PrintStream out, PrintStream err) {
     boolean check = false;
     Path root = null;
+    String domainId = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--check" -> check = true;
+        case "--domain" -> {
+          if (i + 1 >= args.length) {
+            throw new UsageException("--domain needs an id");
+          }
+          domainId = args[++i];
+        }
         case "--root" -> {
           if (i + 1 >= args.length) {
             throw new UsageException("--root needs a directory");
@@ -150,8 +168,12 @@ public final class DocsGenerator {
     if (root == null) {
       root = findRoot(Path.of(""));
     }
+    List<DevDomain> domains = domainId == null ? DevDomains.all() : List.of(select(domainId));
     if (check) {
-      List<String> problems = check(root);
+      List<String> problems = new ArrayList<>();
+      for (DevDomain d : domains) {
+        problems.addAll(check(root, d));
+      }
       if (problems.isEmpty()) {
         out.println("docs are up to date");
         return 0;
@@ -161,9 +183,20 @@ public final class DocsGenerator {
       err.println("run scripts/docs and commit the result");
       return 1;
     }
-    for (Path p : write(root)) {
-      out.println("wrote " + root.relativize(p));
+    for (DevDomain d : domains) {
+      for (Path p : write(root, d)) {
+        out.println("wrote " + root.relativize(p));
+      }
     }
     return 0;
+  }
+
+  /** The registered domain with this id; an unknown id is a usage error naming the known ones. */
+  private static DevDomain select(String id) {
+    try {
+      return DevDomains.select(id);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 }

@@ -1,52 +1,56 @@
 package dev.monotable.kit.docs;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.catalog.AccessPattern;
-import dev.monotable.forge.charts.EntityCharts;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Chart;
 import dev.monotable.kit.charts.ChartTypes.KeyPair;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
-/** docs/entity-chart.md: the main-table chart and one chart per GSI, in seed 003's form. */
+/** entity-chart.md: the main-table chart and one chart per GSI of a domain's entity model, in seed 003's form. */
 final class EntityChartDoc {
 
-  static final String PATH = "docs/entity-chart.md";
+  static final String FILE = "entity-chart.md";
 
   private EntityChartDoc() {}
 
-  static String render() {
+  /** Number words for the count of GSIs (a table has at most six). */
+  private static final List<String> COUNTS = List.of("no", "one", "two", "three", "four", "five", "six");
+
+  static String render(DevDomain d) {
+    EntityModel model = d.entities();
+    TableSchema schema = model.schema();
+    int gsis = schema.gsis().size();
     StringBuilder sb = new StringBuilder();
     sb.append(DocsGenerator.HEADER)
         .append("# Entity charts\n\n")
         .append("One table, `").append(TableSchema.PK).append("` (S) partition key and `").append(TableSchema.SK)
-        .append("` (S) sort key, and four overloaded GSIs. Every item carries `").append(TableSchema.TYPE)
+        .append("` (S) sort key, and ").append(COUNTS.get(gsis)).append(" overloaded GSI").append(gsis == 1 ? "" : "s")
+        .append(". Every item carries `").append(TableSchema.TYPE)
         .append("`, `").append(TableSchema.CREATED_AT).append("`, `").append(TableSchema.UPDATED_AT).append("`, `")
         .append(TableSchema.SCHEMA_VERSION).append("`; versioned entities also `").append(TableSchema.VERSION)
         .append("`, expiring ones `").append(TableSchema.TTL).append("` (epoch seconds).\n\n")
-        .append("Key segments: `{username}`, `{org}`, `{owner}` are lower-cased account names, `{repo}` a ")
-        .append("lower-cased repository name, `{email}` a lower-cased address, `{n8}` a number zero-padded to 8 ")
-        .append("digits, `{rev8}` 99999999 - n padded to 8, `{ts}` an ISO-8601 UTC timestamp with milliseconds, ")
-        .append("`{id}` a ULID, `{type}` a reaction type. Entities with variants (open or closed, fork or not) ")
-        .append("get one row per variant where their keys differ.\n\n")
+        .append(d.docs().keySegments()).append("\n\n")
         .append("## Main table\n\n");
     List<List<String>> rows = new ArrayList<>();
-    for (Row r : rows(c -> c.table())) {
+    for (Row r : rows(model, c -> c.table())) {
       rows.add(List.of(r.label, Markdown.code(r.keys.pk().render()), Markdown.code(r.keys.sk().render()),
           String.join("; ", r.notes)));
     }
     sb.append(Markdown.table(List.of("Entity", "PK", "SK", "notes"), rows));
-    for (Gsi gsi : Forge.SCHEMA.gsis()) {
-      sb.append("\n## ").append(gsi.indexName()).append(": ").append(Forge.SCHEMA.purpose(gsi)).append("\n\n")
+    for (Gsi gsi : schema.gsis()) {
+      sb.append("\n## ").append(gsi.indexName()).append(": ").append(schema.purpose(gsi)).append("\n\n")
           .append("Keys `").append(gsi.pk()).append("` / `").append(gsi.sk()).append("`, projection ")
-          .append(gsi.projection()).append(". Serves ").append(String.join(", ", patternsOf(gsi))).append(".\n\n");
+          .append(gsi.projection()).append(". Serves ").append(String.join(", ", patternsOf(d.domain(), gsi))).append(".\n\n");
       List<List<String>> gsiRows = new ArrayList<>();
-      for (Row r : rows(c -> c.indexes().get(gsi))) {
+      for (Row r : rows(model, c -> c.indexes().get(gsi))) {
         gsiRows.add(List.of(r.label, Markdown.code(r.keys.pk().render()), Markdown.code(r.keys.sk().render())));
       }
       sb.append(Markdown.table(List.of("Entity", gsi.pk(), gsi.sk()), gsiRows));
@@ -62,10 +66,10 @@ final class EntityChartDoc {
    * One row per entity type, or per variant when the variants' keys at this position differ or
    * only some variants are in the index.
    */
-  private static List<Row> rows(Function<Chart, KeyPair> position) {
+  private static List<Row> rows(EntityModel model, Function<Chart, KeyPair> position) {
     List<Row> out = new ArrayList<>();
-    for (String type : EntityCharts.types()) {
-      List<Chart> charts = EntityCharts.ofType(type);
+    for (String type : model.types()) {
+      List<Chart> charts = model.ofType(type);
       List<Chart> in = charts.stream().filter(c -> position.apply(c) != null).toList();
       if (in.isEmpty()) {
         continue;
@@ -87,9 +91,9 @@ final class EntityChartDoc {
     return p.pk().render() + " " + p.sk().render();
   }
 
-  private static List<String> patternsOf(Gsi gsi) {
+  private static List<String> patternsOf(Domain domain, Gsi gsi) {
     List<String> out = new ArrayList<>();
-    for (AccessPattern ap : AccessPattern.values()) {
+    for (AccessPatternSpec ap : domain.accessPatterns()) {
       if (ap.index() == gsi) {
         out.add(ap.name());
       }

@@ -1,40 +1,44 @@
 package dev.monotable.kit.docs;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
-import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.Chart;
-import dev.monotable.forge.charts.Relationships;
 import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.charts.ChartTypes.Strategy;
+import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** docs/erd.md: a Mermaid erDiagram of {@link Relationships}, then each entity's attributes. */
+/** erd.md: a Mermaid erDiagram of a domain's {@link DocsDomain#relationships()}, then each entity's attributes. */
 final class ErdDoc {
 
-  static final String PATH = "docs/erd.md";
+  static final String FILE = "erd.md";
 
   private ErdDoc() {}
 
-  static String render() {
+  static String render(DevDomain d) {
+    EntityModel model = d.entities();
+    DocsDomain docs = d.docs();
+    String notes = docs.erdNotes();
     StringBuilder sb = new StringBuilder();
     sb.append(DocsGenerator.HEADER)
         .append("# Entity-relationship diagram\n\n")
         .append("Entities are the values of the `Type` attribute; the diagram shows each entity's own ")
-        .append("attributes, the sections below its key templates (docs/entity-chart.md has the charts). ")
-        .append("docs/relationship-decisions.md explains each strategy.\n\n")
+        .append("attributes, the sections below its key templates (").append(docs.folder()).append('/')
+        .append(EntityChartDoc.FILE).append(" has the charts).").append(notes.isEmpty() ? "" : " " + notes)
+        .append("\n\n")
         .append("```mermaid\nerDiagram\n");
-    for (Relationship r : Relationships.all()) {
+    for (Relationship r : docs.relationships()) {
       sb.append("    ").append(r.from()).append(' ').append(r.cardinality().mermaid()).append(' ').append(r.to())
           .append(" : \"").append(r.label()).append("\"\n");
     }
-    for (String type : EntityCharts.types()) {
+    for (String type : model.types()) {
       sb.append("    ").append(type).append(" {\n");
-      for (ErdAttribute a : attributes(type)) {
+      for (ErdAttribute a : attributes(model, type)) {
         sb.append("        ").append(a.type).append(' ').append(a.name)
             .append(" \"").append(a.comment.replace('"', '\'')).append("\"\n");
       }
@@ -42,7 +46,7 @@ final class ErdDoc {
     }
     sb.append("```\n\n## Relationships\n\n");
     List<List<String>> rows = new ArrayList<>();
-    for (Relationship r : Relationships.all()) {
+    for (Relationship r : docs.relationships()) {
       List<String> strategies = r.strategies().stream().map(Strategy::label).toList();
       List<String> aps = r.patterns().stream().map(AccessPatternSpec::name).toList();
       rows.add(List.of(r.from(), r.to(), r.cardinality().label(), r.label(), String.join(", ", strategies),
@@ -55,8 +59,8 @@ final class ErdDoc {
         .append("Besides its keys every item carries `Type`, `CreatedAt`, `UpdatedAt` and `SchemaVersion`. ")
         .append("Changes: fixed (written once), versioned (UpdateItem conditioned on `Version`, If-Match), ")
         .append("atomic (ADD or SET without a version check: counters and stream handlers).\n");
-    for (String type : EntityCharts.types()) {
-      List<Chart> charts = EntityCharts.ofType(type);
+    for (String type : model.types()) {
+      List<Chart> charts = model.ofType(type);
       Chart first = charts.get(0);
       sb.append("\n### ").append(type).append("\n\n")
           .append("Model record `").append(first.model().getSimpleName()).append("`");
@@ -90,8 +94,8 @@ final class ErdDoc {
    * (any case) as a key marker, so the table key attributes cannot be listed by name; the keys
    * are in each entity's section below.
    */
-  static List<ErdAttribute> attributes(String type) {
-    List<Chart> charts = EntityCharts.ofType(type);
+  static List<ErdAttribute> attributes(EntityModel model, String type) {
+    List<Chart> charts = model.ofType(type);
     Chart first = charts.get(0);
     List<ErdAttribute> out = new ArrayList<>();
     if (first.versioned()) {

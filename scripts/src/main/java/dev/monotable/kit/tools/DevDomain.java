@@ -1,6 +1,7 @@
 package dev.monotable.kit.tools;
 
 import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
@@ -21,6 +22,9 @@ public interface DevDomain {
   default String id() {
     return domain().name().toLowerCase(java.util.Locale.ROOT);
   }
+
+  /** The entities: one chart per entity (or variant) with its key templates, and placeholder rules. */
+  EntityModel entities();
 
   LocalDomain local();
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.forge.charts.EntityCharts;
+import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevDomains;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DocsGeneratorTest {
 
+  private static final DevDomain FORGE = DevDomains.select("forge");
+
   @Test
   void render_shouldProduceEveryDoc_withoutTimestamps() {
-    var files = DocsGenerator.render();
+    var files = DocsGenerator.render(FORGE);
     assertEquals(List.of("docs/entity-chart.md", "docs/access-patterns.md", "docs/erd.md", "docs/api-contract.md",
         "docs/openapi.json"),
         List.copyOf(files.keySet()));
@@ -36,7 +40,7 @@ class DocsGeneratorTest {
 
   @Test
   void entityChart_shouldPrintSpecRows_forTableAndIndexes() {
-    String doc = EntityChartDoc.render();
+    String doc = EntityChartDoc.render(FORGE);
     assertTrue(doc.contains("| Star | `ACCOUNT#{username}` | `STAR#{owner}#{repo}` | no timestamp in the SK"), doc);
     assertTrue(doc.contains("| Issue (open) | `REPO#{owner}#{repo}` | `ISSUE#OPEN#{rev8}` |\n"), doc);
     assertTrue(doc.contains("| Repository (a fork) | `REPO#{originalOwner}#{originalRepo}` | `FORK#{owner}` |\n"), doc);
@@ -48,7 +52,7 @@ class DocsGeneratorTest {
 
   @Test
   void accessPatterns_shouldHaveOneRowPerPattern_withRoutesAndGrants() {
-    String doc = AccessPatternDoc.render();
+    String doc = AccessPatternDoc.render(FORGE);
     for (AccessPattern ap : AccessPattern.values()) {
       assertEquals(1, count(doc, "\n| " + ap.name() + " | "), ap.name());
     }
@@ -59,7 +63,7 @@ class DocsGeneratorTest {
 
   @Test
   void erd_shouldDrawEveryRelationship_andNeverNameAnAttributeLikeAMermaidKeyMarker() {
-    String doc = ErdDoc.render();
+    String doc = ErdDoc.render(FORGE);
     assertTrue(doc.contains("    Repository ||--o{ Repository : \"forked to\"\n"), doc);
     assertTrue(doc.contains("    User ||--|| AccountEmail : \"reserves e-mail\"\n"), doc);
     // Mermaid's ER lexer reads PK/FK/UK in any case as a key marker: such a name breaks the diagram.
@@ -78,14 +82,14 @@ class DocsGeneratorTest {
   @Test
   void check_shouldReportMissingAndChangedFiles_whenDocsDrift(@TempDir Path root) throws Exception {
     // GIVEN freshly written docs
-    DocsGenerator.write(root);
-    assertEquals(List.of(), DocsGenerator.check(root));
+    DocsGenerator.write(root, FORGE);
+    assertEquals(List.of(), DocsGenerator.check(root, FORGE));
     // WHEN one is edited by hand and one deleted
     Path chart = root.resolve("docs/entity-chart.md");
     Files.writeString(chart, Files.readString(chart).replace("`STAR#{owner}#{repo}`", "`STAR#{owner}#{repo}#{ts}`"));
     Files.delete(root.resolve("docs/erd.md"));
     // THEN both are reported, the edit with its line
-    List<String> problems = DocsGenerator.check(root);
+    List<String> problems = DocsGenerator.check(root, FORGE);
     assertEquals(2, problems.size(), problems.toString());
     assertTrue(problems.get(0).startsWith("docs/entity-chart.md: 1 line(s) differ, first at line "), problems.get(0));
     assertTrue(problems.get(0).contains("on disk:   | Star | `ACCOUNT#{username}` | `STAR#{owner}#{repo}#{ts}`"),

@@ -6,6 +6,8 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.json.Json;
+import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevDomains;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +20,8 @@ import org.junit.jupiter.api.Test;
 /** docs/openapi.json and docs/api-contract.md follow the endpoint catalog route by route. */
 class OpenApiDocTest {
 
+  private static final DevDomain FORGE = DevDomains.select("forge");
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> map(Object o) {
     return (Map<String, Object>) o;
@@ -25,7 +29,7 @@ class OpenApiDocTest {
 
   @Test
   void render_shouldBeParsableJson_withOneOperationPerCatalogEntry() throws Exception {
-    Map<String, Object> doc = Json.readObject(OpenApiDoc.render());
+    Map<String, Object> doc = Json.readObject(OpenApiDoc.render(FORGE));
     assertEquals("3.1.0", doc.get("openapi"));
     Map<String, Object> paths = map(doc.get("paths"));
     int operations = 0;
@@ -61,7 +65,7 @@ class OpenApiDocTest {
 
   @Test
   void render_shouldDescribeTheErrorShape_andCloseEveryAnswerSchema() throws Exception {
-    Map<String, Object> schemas = map(map(Json.readObject(OpenApiDoc.render()).get("components")).get("schemas"));
+    Map<String, Object> schemas = map(map(Json.readObject(OpenApiDoc.render(FORGE)).get("components")).get("schemas"));
     Map<String, Object> error = map(map(map(schemas.get("Error")).get("properties")).get("error"));
     assertEquals(Set.of("code", "message", "field"), map(error.get("properties")).keySet());
     assertEquals(List.of("code", "message"), error.get("required"));
@@ -73,7 +77,7 @@ class OpenApiDocTest {
 
   @Test
   void apiContract_shouldHaveASectionPerRoute_thatOpenApiLinksTo() {
-    String contract = ApiContractDoc.render();
+    String contract = ApiContractDoc.render(FORGE);
     for (String section : List.of("## Conventions", "## Input rules", "## Permissions", "## Routes", "## Stream effects")) {
       assertTrue(contract.contains("\n" + section + "\n"), section);
     }

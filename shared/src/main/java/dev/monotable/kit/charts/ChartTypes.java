@@ -94,7 +94,7 @@ public final class ChartTypes {
   /** Partition and sort key of the table or of one index. */
   public record KeyPair(ChartKey pk, ChartKey sk) {}
 
-  /** DynamoDB attribute type descriptors used by Forge items. */
+  /** DynamoDB attribute type descriptors used by a domain's items. */
   public enum AttributeType {
     S("string"),
     N("number"),

@@ -1,0 +1,40 @@
+package dev.monotable.kit.docs;
+
+import java.util.Map;
+
+/**
+ * What a domain's endpoint catalog does not say about one route and the docs print: its summary,
+ * success status, request and answer schemas ({@link JsonSchema}), query parameters and whether it
+ * honours {@code If-Match}. A domain gives one per route through {@link DocsDomain#shape}.
+ *
+ * @param summary one line for the docs
+ * @param status the success status
+ * @param response schema of the success body, or null for an empty answer (204)
+ * @param request schema of the JSON body, or null when the route reads none
+ * @param bodyRequired false when the body may be absent
+ * @param query query parameters, name to schema
+ * @param ifMatch the route honours {@code If-Match} (412 when stale)
+ */
+public record ApiShape(String summary, int status, Map<String, Object> response, Map<String, Object> request,
+    boolean bodyRequired, Map<String, Map<String, Object>> query, boolean ifMatch) {
+
+  /** A 200 read of one thing. */
+  public static ApiShape read(String summary, Map<String, Object> response) {
+    return new ApiShape(summary, 200, response, null, false, Map.of(), false);
+  }
+
+  /** A 200 page of {@code component}, with the paging query parameters. */
+  public static ApiShape list(String summary, String component) {
+    return new ApiShape(summary, 200, JsonSchema.page(component), null, false, JsonSchema.paging(Map.of()), false);
+  }
+
+  /** A 201 answering the created {@code component}. */
+  public static ApiShape create(String summary, String component, Map<String, Object> request) {
+    return new ApiShape(summary, 201, JsonSchema.ref(component), request, true, Map.of(), false);
+  }
+
+  /** A 204 without a body. */
+  public static ApiShape empty(String summary) {
+    return new ApiShape(summary, 204, null, null, false, Map.of(), false);
+  }
+}
