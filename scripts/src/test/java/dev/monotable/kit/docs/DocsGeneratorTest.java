@@ -111,6 +111,21 @@ class DocsGeneratorTest {
     assertEquals(2, DocsGenerator.run(new String[] {"--bogus"}, print(out), print(err)));
   }
 
+  @Test
+  void run_shouldWriteOnlyTheNamedDomain_andRejectAnUnknownOne(@TempDir Path root) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertEquals(0, DocsGenerator.run(new String[] {"--domain", "FORGE", "--root", root.toString()}, print(out),
+        print(err)));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("wrote docs/openapi.json"), out.toString());
+    assertEquals(0, DocsGenerator.run(new String[] {"--domain", "forge", "--check", "--root", root.toString()},
+        print(out), print(err)));
+    assertEquals(2, DocsGenerator.run(new String[] {"--domain", "nope", "--root", root.toString()}, print(out),
+        print(err)));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown domain 'nope'"), err.toString());
+    assertEquals(2, DocsGenerator.run(new String[] {"--domain"}, print(out), print(err)));
+  }
+
   private static PrintStream print(ByteArrayOutputStream b) {
     return new PrintStream(b, true, StandardCharsets.UTF_8);
   }
