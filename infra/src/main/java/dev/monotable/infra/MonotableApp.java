@@ -1,6 +1,6 @@
 package dev.monotable.infra;
 
-import dev.monotable.forge.infra.ForgeStack;
+import dev.monotable.kit.cdk.DomainStack;
 import dev.monotable.kit.cdk.StageSettings;
 
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
@@ -14,7 +14,7 @@ import software.constructs.Node;
 
 /**
  * Entry point of {@code cdk synth/deploy} (see cdk.json). Reads the stage from context, adds one
- * {@link ForgeStack} and runs the cdk-nag AwsSolutions checks over it.
+ * {@link DomainStack} and runs the cdk-nag AwsSolutions checks over it.
  */
 public final class MonotableApp {
 
@@ -33,9 +33,9 @@ public final class MonotableApp {
   }
 
   /** Adds the stage's stack and the checks to {@code app}; the tests use this exact path. */
-  public static ForgeStack configure(App app) {
+  public static DomainStack configure(App app) {
     StageSettings settings = StageSettings.fromContext(app.getNode());
-    ForgeStack stack = new ForgeStack(app, settings.stackName(), ForgeStack.props()
+    DomainStack stack = new DomainStack(app, settings.stackName(), DomainStack.props()
         .settings(settings)
         .functionsJar(functionsJar(app.getNode()))
         .build());

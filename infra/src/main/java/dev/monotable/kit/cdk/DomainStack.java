@@ -1,13 +1,6 @@
-package dev.monotable.forge.infra;
+package dev.monotable.kit.cdk;
 
-import dev.monotable.kit.cdk.RoutesStack;
-import dev.monotable.kit.cdk.StageSettings;
 
-import dev.monotable.kit.cdk.DomainHttpApi;
-import dev.monotable.kit.cdk.SingleTable;
-import dev.monotable.kit.cdk.ServiceUserPool;
-import dev.monotable.kit.cdk.ServiceAlarms;
-import dev.monotable.kit.cdk.StreamHandlerFunction;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
@@ -44,7 +37,7 @@ import software.constructs.Construct;
  * external issuer is configured), the HTTP API, one nested stack of functions and routes per API
  * area, and the alarms. A single top-level stack, so {@code cdk deploy} needs no stack name.
  */
-public final class ForgeStack extends Stack {
+public final class DomainStack extends Stack {
 
   /** Output keys, for scripts and infra/README.md. */
   public static final String OUT_API_URL = "ApiUrl";
@@ -64,7 +57,7 @@ public final class ForgeStack extends Stack {
   private final List<StreamHandlerFunction> streamHandlers = new ArrayList<>();
   private NestedStack streamsStack;
 
-  public ForgeStack(Construct scope, String id, Props props) {
+  public DomainStack(Construct scope, String id, Props props) {
     super(scope, id, stackProps(props.settings));
     StageSettings settings = props.settings;
     boolean retain = !settings.ephemeral();
@@ -257,7 +250,7 @@ public final class ForgeStack extends Stack {
     return new Props.Builder();
   }
 
-  /** Properties of a {@link ForgeStack}. */
+  /** Properties of a {@link DomainStack}. */
   public static final class Props {
     final StageSettings settings;
     final Path functionsJar;
