@@ -108,4 +108,12 @@ class HttpApiTest {
       assertTrue(outputs.containsKey(key), "output " + key + " in " + outputs.keySet());
     }
   }
+
+  @Test
+  void forgeStack_shouldBeSelectedAsForgeStack_andKeepTheStackNameItWasDeployedUnder() {
+    // Guards the deployed table: a changed CloudFormation stack name would create a second stack
+    // (and table) beside the old one, while the construct id is only what `cdk deploy` selects.
+    assertEquals("ForgeStack", forge.stack.getNode().getId());
+    assertEquals("Monotable-" + SynthesizedForge.STAGE, forge.stack.getStackName());
+  }
 }
