@@ -1,6 +1,7 @@
 package dev.monotable.infra;
 
-import dev.monotable.forge.infra.ForgeStack;
+import dev.monotable.forge.Forge;
+import dev.monotable.kit.cdk.DomainStack;
 import dev.monotable.kit.cdk.StageSettings;
 
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
@@ -14,7 +15,8 @@ import software.constructs.Node;
 
 /**
  * Entry point of {@code cdk synth/deploy} (see cdk.json). Reads the stage from context, adds one
- * {@link ForgeStack} and runs the cdk-nag AwsSolutions checks over it.
+ * {@link DomainStack} per domain (Forge's: {@value #FORGE_STACK}) and runs the cdk-nag
+ * AwsSolutions checks over them.
  */
 public final class MonotableApp {
 
@@ -23,6 +25,12 @@ public final class MonotableApp {
 
   /** The shaded jar of the functions module, relative to the repository root. */
   public static final String FUNCTIONS_JAR = "functions/target/monotable-functions-lambda.jar";
+
+  /** Construct id of Forge's stack: {@code cdk deploy ForgeStack} deploys it alone. */
+  public static final String FORGE_STACK = "ForgeStack";
+
+  /** The package of Forge's handlers; its subpackages are the API areas. */
+  public static final String FORGE_HANDLERS = "dev.monotable.forge.functions";
 
   private MonotableApp() {}
 
@@ -33,10 +41,15 @@ public final class MonotableApp {
   }
 
   /** Adds the stage's stack and the checks to {@code app}; the tests use this exact path. */
-  public static ForgeStack configure(App app) {
+  public static DomainStack configure(App app) {
     StageSettings settings = StageSettings.fromContext(app.getNode());
-    ForgeStack stack = new ForgeStack(app, settings.stackName(), ForgeStack.props()
+    DomainStack stack = new DomainStack(app, FORGE_STACK, DomainStack.props()
+        .domain(Forge.DOMAIN)
+        .handlerPackage(FORGE_HANDLERS)
         .settings(settings)
+        // Forge's stack keeps the name it was first deployed under, so a deployed table is never
+        // replaced; a new domain gets DomainStack's default, Monotable-<Domain>-<stage>.
+        .stackName(settings.stackName())
         .functionsJar(functionsJar(app.getNode()))
         .build());
     Tags.of(app).add("project", "monotable");

@@ -1,6 +1,6 @@
 package dev.monotable.infra;
 
-import dev.monotable.forge.infra.ForgeStack;
+import dev.monotable.kit.cdk.DomainStack;
 
 import static dev.monotable.infra.Json.map;
 import static dev.monotable.infra.Json.props;
@@ -103,9 +103,17 @@ class HttpApiTest {
   @Test
   void outputs_shouldExposeUrlTableAndUserPool_whenSynthesized() {
     Map<String, Object> outputs = map(forge.json().get(forge.stack.getStackName()).get("Outputs"));
-    for (String key : List.of(ForgeStack.OUT_API_URL, ForgeStack.OUT_TABLE_NAME, ForgeStack.OUT_USER_POOL_ID,
-        ForgeStack.OUT_USER_POOL_CLIENT_ID, ForgeStack.OUT_JWT_ISSUER, ForgeStack.OUT_ALARM_TOPIC_ARN)) {
+    for (String key : List.of(DomainStack.OUT_API_URL, DomainStack.OUT_TABLE_NAME, DomainStack.OUT_USER_POOL_ID,
+        DomainStack.OUT_USER_POOL_CLIENT_ID, DomainStack.OUT_JWT_ISSUER, DomainStack.OUT_ALARM_TOPIC_ARN)) {
       assertTrue(outputs.containsKey(key), "output " + key + " in " + outputs.keySet());
     }
+  }
+
+  @Test
+  void forgeStack_shouldBeSelectedAsForgeStack_andKeepTheStackNameItWasDeployedUnder() {
+    // Guards the deployed table: a changed CloudFormation stack name would create a second stack
+    // (and table) beside the old one, while the construct id is only what `cdk deploy` selects.
+    assertEquals("ForgeStack", forge.stack.getNode().getId());
+    assertEquals("Monotable-" + SynthesizedForge.STAGE, forge.stack.getStackName());
   }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.monotable.kit.cdk.SingleTable;
 import dev.monotable.kit.cdk.StreamHandlerFunction;
 import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
@@ -54,7 +55,7 @@ class StreamHandlerFunctionTest {
     stack = new Stack(app, "StreamSeam", StackProps.builder()
         .env(Environment.builder().account(SynthesizedForge.ACCOUNT).region(SynthesizedForge.REGION).build())
         .build());
-    SingleTable table = new SingleTable(stack, "Data", SingleTable.props().build());
+    SingleTable table = new SingleTable(stack, "Data", SingleTable.props().schema(Forge.SCHEMA).build());
     new StreamHandlerFunction(stack, "Dummy", StreamHandlerFunction.props()
         .declaration(DUMMY)
         .table(table.getTable())
@@ -228,7 +229,7 @@ class StreamHandlerFunctionTest {
     SynthesizedForge forge = SynthesizedForge.get();
     App app = new App();
     Stack bad = new Stack(app, "BadSeam");
-    SingleTable table = new SingleTable(bad, "Data", SingleTable.props().build());
+    SingleTable table = new SingleTable(bad, "Data", SingleTable.props().schema(Forge.SCHEMA).build());
     new StreamHandlerFunction(bad, "Bad", StreamHandlerFunction.props()
         .declaration(StreamHandlerDeclaration.builder("dev.monotable.forge.functions.streams.Bad")
             .itemTypes("Issue").batchSize(0).build())

@@ -1,6 +1,6 @@
 package dev.monotable.infra;
 
-import dev.monotable.forge.infra.ForgeStack;
+import dev.monotable.kit.cdk.DomainStack;
 import dev.monotable.kit.cdk.StageSettings;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -36,7 +36,7 @@ public final class SynthesizedForge {
   private static SynthesizedForge instance;
 
   final App app;
-  final ForgeStack stack;
+  final DomainStack stack;
   final Path outdir;
   private final Map<String, Template> templates = new LinkedHashMap<>();
   private final Map<String, Stack> stacks = new LinkedHashMap<>();

@@ -66,7 +66,7 @@ class TableTest {
     Stack stack = new Stack(app, "TableOnly", StackProps.builder()
         .env(Environment.builder().account(SynthesizedForge.ACCOUNT).region(SynthesizedForge.REGION).build())
         .build());
-    new SingleTable(stack, "Data", SingleTable.props().retainData(false).build());
+    new SingleTable(stack, "Data", SingleTable.props().schema(Forge.SCHEMA).retainData(false).build());
 
     Template template = Template.fromStack(stack);
     template.hasResource("AWS::DynamoDB::GlobalTable", Map.of(

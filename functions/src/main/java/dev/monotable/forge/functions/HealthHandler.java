@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** GET /health (AP42): liveness, with the table name and the endpoint in use. Makes no DynamoDB call. */
-public final class HealthHandler extends ApiHandler {
+public final class HealthHandler extends ApiHandler<Services> {
 
   public HealthHandler() {
     this(Services.fromEnvironment());

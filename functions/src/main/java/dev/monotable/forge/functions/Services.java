@@ -1,7 +1,10 @@
 package dev.monotable.forge.functions;
 
+import dev.monotable.kit.lambda.DomainServices;
 import dev.monotable.kit.lambda.Priming;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.forge.data.Accounts;
@@ -15,6 +18,8 @@ import dev.monotable.forge.data.Stars;
 import dev.monotable.forge.data.Tickets;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.http.Request;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,6 +28,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.Set;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -32,9 +38,11 @@ import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueReques
 /**
  * The dependencies of every handler, built once per container (per JVM) from the environment:
  * the DynamoDB client, the table gateway with its cursor key, and the token verifier for routes
- * that verify optional tokens themselves. Tests build one around their own table.
+ * that verify optional tokens themselves. Tests build one around their own table. As the kit's
+ * {@link DomainServices}, it gives the handler bases Forge's domain and its request bodies
+ * ({@link BodySchemas}).
  */
-public final class Services {
+public final class Services implements DomainServices {
   private static volatile Services fromEnvironment;
 
   private final TableGateway table;
@@ -82,8 +90,24 @@ public final class Services {
     return s;
   }
 
+  @Override
+  public Domain domain() {
+    return Forge.DOMAIN;
+  }
+
+  @Override
   public TableGateway table() {
     return table;
+  }
+
+  @Override
+  public Set<String> bodyRoutes() {
+    return BodySchemas.routes();
+  }
+
+  @Override
+  public void checkBody(String routeKey, Request request) {
+    BodySchemas.checkFields(routeKey, request);
   }
 
   public Accounts accounts() {
@@ -119,6 +143,7 @@ public final class Services {
   }
 
   /** Verifier of bearer tokens for OPTIONAL-auth routes, or null when no issuer is configured. */
+  @Override
   public JwtVerifier verifier() {
     return verifier;
   }

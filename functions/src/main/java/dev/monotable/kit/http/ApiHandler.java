@@ -1,19 +1,16 @@
 package dev.monotable.kit.http;
 
-import dev.monotable.forge.functions.http.BodySchemas;
-
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.log.JsonLog;
 import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.Forge;
 import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.errors.UnauthorizedException;
+import dev.monotable.kit.lambda.DomainServices;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,17 +19,22 @@ import java.util.Map;
  * {@link #handle}, maps failures through {@link ErrorMapper} and writes one structured log line
  * (route, request id, status, outcome, latency; never bodies or tokens).
  *
- * <p>Subclasses have a no-argument constructor for the Lambda runtime (dependencies built once per
- * container by {@link Services#fromEnvironment()}) and one taking {@link Services} for tests.
+ * <p>The domain is reached through {@code services} only: its routes give the handler's auth mode
+ * and its body declarations are checked before {@link #handle} runs. Subclasses have a no-argument
+ * constructor for the Lambda runtime (dependencies built once per container) and one taking the
+ * domain's services for tests.
+ *
+ * @param <S> the domain's services, for example Forge's {@code Services}
  */
-public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+public abstract class ApiHandler<S extends DomainServices>
+    implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
 
-  protected final Services services;
+  protected final S services;
   private final Auth auth;
 
-  protected ApiHandler(Services services) {
+  protected ApiHandler(S services) {
     this.services = services;
-    this.auth = authOf(getClass());
+    this.auth = authOf(services, getClass());
   }
 
   /** Handles one parsed request; throw the domain exceptions for failures. */
@@ -48,7 +50,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
       caller = caller(event);
       Request request = new Request(event, caller, auth != Auth.NONE);
       request.checkBodySize();
-      BodySchemas.checkFields(event.getRouteKey(), request);
+      services.checkBody(event.getRouteKey(), request);
       response = handle(request);
     } catch (Throwable t) {
       failure = t;
@@ -106,8 +108,8 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     JsonLog.write(line);
   }
 
-  private static Auth authOf(Class<?> handler) {
-    for (Endpoint e : Forge.DOMAIN.endpoints()) {
+  private static Auth authOf(DomainServices services, Class<?> handler) {
+    for (Endpoint e : services.domain().endpoints()) {
       if (e.handlerClass().equals(handler.getName())) {
         return e.auth();
       }

@@ -1,25 +1,20 @@
 package dev.monotable.kit.lambda;
 
-import dev.monotable.forge.functions.Services;
-
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.http.ApiEvent;
-import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.log.JsonLog;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.data.TransactionFailures;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
-import dev.monotable.forge.Forge;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -83,7 +78,7 @@ public final class Priming implements Resource {
   static final String UNKNOWN_FIELD = "snapstartPriming";
 
   private static Priming registered;
-  private final Services services;
+  private final DomainServices services;
   private final Grant grant;
   private final Endpoint route;
 
@@ -94,9 +89,9 @@ public final class Priming implements Resource {
 
     /**
      * The grant of the handler class Lambda runs (the {@code _HANDLER} variable, "class::method"),
-     * from the endpoint catalog (the union over the routes it serves) or the stream catalog.
+     * from the domain's endpoints (the union over the routes it serves) or its stream consumers.
      */
-    public static Grant ofHandler(String handler) {
+    public static Grant ofHandler(Domain domain, String handler) {
       if (handler == null) {
         return DEFAULT;
       }
@@ -105,7 +100,7 @@ public final class Priming implements Resource {
       Set<Gsi> indexes = EnumSet.noneOf(Gsi.class);
       boolean queriesTable = false;
       boolean known = false;
-      for (Endpoint e : EndpointCatalog.endpoints()) {
+      for (Endpoint e : domain.endpoints()) {
         if (e.handlerClass().equals(handlerClass)) {
           known = true;
           actions.addAll(e.actions());
@@ -114,7 +109,7 @@ public final class Priming implements Resource {
               .anyMatch(p -> p.operation().contains("Query") && p.index() == null);
         }
       }
-      StreamHandlerDeclaration stream = Forge.DOMAIN.stream(handlerClass);
+      StreamHandlerDeclaration stream = domain.stream(handlerClass);
       if (stream != null) {
         known = true;
         actions.addAll(stream.actions());
@@ -124,21 +119,25 @@ public final class Priming implements Resource {
     }
   }
 
-  Priming(Services services, Grant grant) {
+  Priming(DomainServices services, Grant grant) {
     this(services, grant, null);
   }
 
   /** @param route the route whose handler is invoked once before the snapshot, or null */
-  Priming(Services services, Grant grant, Endpoint route) {
+  Priming(DomainServices services, Grant grant, Endpoint route) {
     this.services = services;
     this.grant = grant;
     this.route = route;
   }
 
-  public static synchronized void register(Services services) {
+  /**
+   * Registers the priming of this container's handler with CRaC, once per JVM; called by the
+   * domain's services when the runtime builds them ({@code Services.fromEnvironment()} in Forge).
+   */
+  public static synchronized void register(DomainServices services) {
     if (registered == null) {
       String handler = Env.get(Env.LAMBDA_HANDLER);
-      registered = new Priming(services, Grant.ofHandler(handler), primingRoute(handler));
+      registered = new Priming(services, Grant.ofHandler(services.domain(), handler), primingRoute(services, handler));
       Core.getGlobalContext().register(registered);
     }
   }
@@ -151,17 +150,17 @@ public final class Priming implements Resource {
 
   /**
    * The route of this handler ("class::method") to invoke before the snapshot: its first GET route,
-   * else its first route that takes a body; null when it has neither (or is in no catalog).
+   * else its first route that takes a body; null when it has neither (or is not the domain's).
    */
-  static Endpoint primingRoute(String handler) {
+  static Endpoint primingRoute(DomainServices services, String handler) {
     if (handler == null) {
       return null;
     }
     String handlerClass = handlerClassOf(handler);
-    List<Endpoint> routes = EndpointCatalog.endpoints().stream()
+    List<Endpoint> routes = services.domain().endpoints().stream()
         .filter(e -> e.handlerClass().equals(handlerClass)).toList();
     return routes.stream().filter(e -> e.method().equals("GET")).findFirst()
-        .or(() -> routes.stream().filter(e -> BodySchemas.routes().contains(e.routeKey())).findFirst())
+        .or(() -> routes.stream().filter(e -> services.bodyRoutes().contains(e.routeKey())).findFirst())
         .orElse(null);
   }
 
@@ -186,8 +185,9 @@ public final class Priming implements Resource {
   }
 
   /**
-   * Invokes a new instance of the route's handler (built as the runtime builds it, on these same
-   * services) with {@link #primingEvent}; returns its status, or 0 when there is no such route.
+   * Invokes a new instance of the route's handler (built on these same services, through its
+   * constructor taking the services' class) with {@link #primingEvent}; returns its status, or 0
+   * when there is no such route.
    */
   @SuppressWarnings("unchecked")
   int primeHandler() {
@@ -197,7 +197,7 @@ public final class Priming implements Resource {
     try {
       RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
           (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(route.handlerClass())
-              .getConstructor(Services.class).newInstance(services);
+              .getConstructor(services.getClass()).newInstance(services);
       int status = handler.handleRequest(primingEvent(route), null).getStatusCode();
       if (status >= 500) {
         warn("handler", new IllegalStateException("answered " + status));

@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
-import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.lambda.DomainServices;
 import dev.monotable.kit.log.JsonLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +20,14 @@ import java.util.Map;
  * records before it are never applied twice and the ones after it are not applied ahead of it.
  * Every effect is idempotent anyway ({@link Effect#ALREADY_APPLIED}), because Lambda delivers
  * at least once: a whole batch can arrive again after a timeout or a crash.
+ *
+ * <p>Subclasses have a no-argument constructor for the Lambda runtime and one taking the domain's
+ * services for tests.
+ *
+ * @param <S> the domain's services, for example Forge's {@code Services}
  */
-public abstract class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+public abstract class StreamHandler<S extends DomainServices>
+    implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
 
   /** What applying one record did. */
   public enum Effect {
@@ -33,9 +39,9 @@ public abstract class StreamHandler implements RequestHandler<DynamodbEvent, Str
     IGNORED
   }
 
-  protected final Services services;
+  protected final S services;
 
-  protected StreamHandler(Services services) {
+  protected StreamHandler(S services) {
     this.services = services;
   }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ApiHandlerTest {
 
   /** A handler outside the catalog: REQUIRED auth, runs the given function. */
-  static final class Probe extends ApiHandler {
+  static final class Probe extends ApiHandler<Services> {
     private final Function<Request, Response> f;
 
     Probe(Function<Request, Response> f) {

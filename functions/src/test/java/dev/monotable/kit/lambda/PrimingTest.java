@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -44,6 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class PrimingTest {
 
   private static final String STREAMS = "dev.monotable.forge.functions.streams.";
+  /** Forge's services without a table: what choosing a priming route reads (routes, body routes). */
+  private static final Services FORGE = new Services(null, null);
 
   /** Every handler class Lambda runs: the routes' and the stream consumers'. */
   static Stream<String> handlers() {
@@ -104,7 +107,7 @@ class PrimingTest {
   void requests_shouldOnlyUseWhatTheFunctionsRoleAllows(String handlerClass) {
     // Guards the bug this replaced: ST1, ST3 and ST4 primed with a GetItem their roles refuse
     // (AccessDenied, swallowed), and so did every route without GetItem; they got no warm-up.
-    Grant grant = Grant.ofHandler(handlerClass + "::handleRequest");
+    Grant grant = Grant.ofHandler(Forge.DOMAIN, handlerClass + "::handleRequest");
     List<DynamoDbRequest> requests = Priming.requests("forge", grant);
     Set<String> allowed = allowedByRole(handlerClass);
 
@@ -121,21 +124,21 @@ class PrimingTest {
   @Test
   void grant_shouldBeTheStreamDeclarations_forTheStreamConsumers() {
     assertEquals(Set.of(DynamoAction.UPDATE_ITEM),
-        Grant.ofHandler(STREAMS + "RepoUpdatedHandler::handleRequest").actions());
+        Grant.ofHandler(Forge.DOMAIN, STREAMS + "RepoUpdatedHandler::handleRequest").actions());
     assertEquals(Set.of(DynamoAction.PUT_ITEM),
-        Grant.ofHandler(STREAMS + "InvitationExpiredHandler::handleRequest").actions());
+        Grant.ofHandler(Forge.DOMAIN, STREAMS + "InvitationExpiredHandler::handleRequest").actions());
     assertEquals(List.of(UpdateItemRequest.class, TransactWriteItemsRequest.class),
-        Priming.requests("t", Grant.ofHandler(STREAMS + "RepoUpdatedHandler::handleRequest")).stream()
+        Priming.requests("t", Grant.ofHandler(Forge.DOMAIN, STREAMS + "RepoUpdatedHandler::handleRequest")).stream()
             .map(Object::getClass).toList());
     assertEquals(List.of(UpdateItemRequest.class, PutItemRequest.class, DeleteItemRequest.class,
         TransactWriteItemsRequest.class),
-        Priming.requests("t", Grant.ofHandler(STREAMS + "CommentCountHandler::handleRequest")).stream()
+        Priming.requests("t", Grant.ofHandler(Forge.DOMAIN, STREAMS + "CommentCountHandler::handleRequest")).stream()
             .map(Object::getClass).toList());
   }
 
   @Test
   void grant_shouldBeTheUnionOfTheRoutes_whenOneHandlerServesTwo() {
-    Grant grant = Grant.ofHandler("dev.monotable.forge.functions.repos.ListAccountReposHandler::handleRequest");
+    Grant grant = Grant.ofHandler(Forge.DOMAIN, "dev.monotable.forge.functions.repos.ListAccountReposHandler::handleRequest");
     assertEquals(Set.of(DynamoAction.GET_ITEM, DynamoAction.QUERY), grant.actions());
     assertEquals(Set.of(Gsi.GSI3), grant.indexes());
     assertFalse(grant.queriesTable());
@@ -143,8 +146,8 @@ class PrimingTest {
 
   @Test
   void grant_shouldBeGetItem_whenTheHandlerIsInNoCatalog() {
-    assertEquals(Grant.DEFAULT, Grant.ofHandler(null));
-    assertEquals(Grant.DEFAULT, Grant.ofHandler("com.example.Other::handleRequest"));
+    assertEquals(Grant.DEFAULT, Grant.ofHandler(Forge.DOMAIN, null));
+    assertEquals(Grant.DEFAULT, Grant.ofHandler(Forge.DOMAIN, "com.example.Other::handleRequest"));
   }
 
   @Test
@@ -157,7 +160,7 @@ class PrimingTest {
     Map<String, Integer> expected = new TreeMap<>();
 
     handlers().distinct().forEach(h -> {
-      Grant grant = Grant.ofHandler(h + "::handleRequest");
+      Grant grant = Grant.ofHandler(Forge.DOMAIN, h + "::handleRequest");
       expected.put(h, Priming.requests(table.name(), grant).size());
       answered.put(h, new Priming(new Services(gateway, null), grant).prime());
     });
@@ -189,8 +192,8 @@ class PrimingTest {
 
     getRoutes().forEach(route -> {
       String handler = route.handlerClass() + "::handleRequest";
-      Endpoint chosen = Priming.primingRoute(handler);
-      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(handler), chosen).primeHandler());
+      Endpoint chosen = Priming.primingRoute(FORGE, handler);
+      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(Forge.DOMAIN, handler), chosen).primeHandler());
     });
 
     // THEN every handler got past validation to the table (a 400 would have primed only the
@@ -203,7 +206,7 @@ class PrimingTest {
 
   /** Functions without a GET route whose priming invocation is a route that takes a body. */
   static Stream<Endpoint> bodyRoutes() {
-    return handlers().map(h -> Priming.primingRoute(h + "::handleRequest"))
+    return handlers().map(h -> Priming.primingRoute(FORGE, h + "::handleRequest"))
         .filter(e -> e != null && !e.method().equals("GET"));
   }
 
@@ -231,7 +234,7 @@ class PrimingTest {
     Map<String, Integer> statuses = new TreeMap<>();
 
     bodyRoutes().forEach(route -> statuses.put(route.routeKey(),
-        new Priming(services, Grant.ofHandler(route.handlerClass()), route).primeHandler()));
+        new Priming(services, Grant.ofHandler(Forge.DOMAIN, route.handlerClass()), route).primeHandler()));
 
     assertFalse(statuses.isEmpty());
     statuses.forEach((route, status) -> assertEquals(400, status, route));
@@ -240,7 +243,7 @@ class PrimingTest {
 
   @Test
   void primingEvent_shouldCarryOnlyAnUnknownField_andACallerWithoutProfile_forAWriteRoute() {
-    Endpoint route = Priming.primingRoute("dev.monotable.forge.functions.tickets.CreateIssueHandler::handleRequest");
+    Endpoint route = Priming.primingRoute(FORGE, "dev.monotable.forge.functions.tickets.CreateIssueHandler::handleRequest");
     var event = Priming.primingEvent(route);
     assertEquals("POST /repos/{owner}/{repo}/issues", event.getRouteKey());
     assertEquals("{\"" + Priming.UNKNOWN_FIELD + "\":\"x\"}", event.getBody());
@@ -251,16 +254,16 @@ class PrimingTest {
   @Test
   void primeHandler_shouldDoNothing_whenTheFunctionHasNeitherAGetRouteNorABody(TestTable table) {
     String unstar = "dev.monotable.forge.functions.stars.UnstarHandler::handleRequest";
-    assertNull(Priming.primingRoute(unstar));
-    assertNull(Priming.primingRoute(null));
-    assertNull(Priming.primingRoute("dev.monotable.forge.functions.streams.RepoUpdatedHandler::handleRequest"));
+    assertNull(Priming.primingRoute(FORGE, unstar));
+    assertNull(Priming.primingRoute(FORGE, null));
+    assertNull(Priming.primingRoute(FORGE, "dev.monotable.forge.functions.streams.RepoUpdatedHandler::handleRequest"));
     assertEquals(0, new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null),
-        Grant.ofHandler(unstar), null).primeHandler());
+        Grant.ofHandler(Forge.DOMAIN, unstar), null).primeHandler());
   }
 
   @Test
   void primingEvent_shouldNameNothingThatExists_inEveryPathParameter() {
-    Endpoint route = Priming.primingRoute("dev.monotable.forge.functions.tickets.GetIssueHandler::handleRequest");
+    Endpoint route = Priming.primingRoute(FORGE, "dev.monotable.forge.functions.tickets.GetIssueHandler::handleRequest");
     var event = Priming.primingEvent(route);
     assertEquals("GET /repos/{owner}/{repo}/issues/{number}", event.getRouteKey());
     assertEquals(Map.of("owner", Priming.MISSING_NAME, "repo", Priming.MISSING_NAME, "number", Priming.MISSING_NUMBER),

@@ -2,9 +2,11 @@ package dev.monotable.kit.cdk;
 
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.domain.Domain;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import io.github.cdklabs.cdknag.NagPackSuppression;
@@ -31,7 +33,7 @@ import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
 
 /**
- * The Forge HTTP API: CORS, one {@code $default} stage with throttling and JSON access logs, and
+ * A domain's HTTP API: CORS, one {@code $default} stage with throttling and JSON access logs, and
  * a JWT authorizer that {@link #addRoute} attaches to {@link Auth#REQUIRED} routes only.
  * {@link Auth#OPTIONAL} routes have no authorizer (an anonymous caller must get through); their
  * handlers verify a bearer token themselves.
@@ -55,11 +57,13 @@ public final class DomainHttpApi extends Construct {
 
   public DomainHttpApi(Construct scope, String id, Props props) {
     super(scope, id);
+    Objects.requireNonNull(props.domain, "domain");
     Objects.requireNonNull(props.jwtIssuer, "jwtIssuer");
+    String name = props.domain.name();
 
     this.api = HttpApi.Builder.create(this, "Api")
-        .apiName(props.apiName)
-        .description("Forge HTTP API (Monotable)")
+        .apiName(props.apiName != null ? props.apiName : name.toLowerCase(Locale.ROOT))
+        .description(name + " HTTP API (Monotable)")
         // The stage below replaces the default one: it needs throttling and access logs.
         .createDefaultStage(false)
         .corsPreflight(CorsPreflightOptions.builder()
@@ -103,7 +107,7 @@ public final class DomainHttpApi extends Construct {
 
     this.authorizer = new HttpJwtAuthorizer("JwtAuthorizer", props.jwtIssuer, HttpJwtAuthorizerProps.builder()
         .jwtAudience(props.jwtAudience)
-        .authorizerName("forge-jwt")
+        .authorizerName(name.toLowerCase(Locale.ROOT) + "-jwt")
         .build());
 
     getNode().addValidation(() -> {
@@ -188,6 +192,7 @@ public final class DomainHttpApi extends Construct {
 
   /** Properties of a {@link DomainHttpApi}. */
   public static final class Props {
+    final Domain domain;
     final String apiName;
     final String jwtIssuer;
     final List<String> jwtAudience;
@@ -198,6 +203,7 @@ public final class DomainHttpApi extends Construct {
     final RemovalPolicy logRemovalPolicy;
 
     private Props(Builder b) {
+      this.domain = b.domain;
       this.apiName = b.apiName;
       this.jwtIssuer = b.jwtIssuer;
       this.jwtAudience = List.copyOf(b.jwtAudience);
@@ -210,7 +216,8 @@ public final class DomainHttpApi extends Construct {
 
     /** Builder of {@link Props}. */
     public static final class Builder {
-      private String apiName = "forge";
+      private Domain domain;
+      private String apiName;
       private String jwtIssuer;
       private List<String> jwtAudience = List.of();
       private List<String> corsAllowOrigins = List.of("*");
@@ -219,7 +226,13 @@ public final class DomainHttpApi extends Construct {
       private RetentionDays logRetention = RetentionDays.ONE_MONTH;
       private RemovalPolicy logRemovalPolicy = RemovalPolicy.RETAIN;
 
-      /** @default "forge" */
+      /** The domain served: names the API, its description and its authorizer. Required. */
+      public Builder domain(Domain domain) {
+        this.domain = domain;
+        return this;
+      }
+
+      /** @default the domain's name in lower case */
       public Builder apiName(String apiName) {
         this.apiName = apiName;
         return this;

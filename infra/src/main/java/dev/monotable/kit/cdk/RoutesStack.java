@@ -114,12 +114,15 @@ public final class RoutesStack extends NestedStack {
   }
 
   /**
-   * The area of an endpoint: the package of its handler below {@code dev.monotable.forge.functions}
-   * ("platform" for handlers in the root package). Stable as long as handlers keep their package,
-   * so adding an endpoint never moves a function to another stack.
+   * The area of an endpoint: the package of its handler below the domain's handler package
+   * ("platform" for handlers in that package itself). Stable as long as handlers keep their
+   * package, so adding an endpoint never moves a function to another stack.
+   *
+   * @param handlerPackage the package holding the domain's handlers, for example
+   *     {@code com.example.shop.functions}
    */
-  public static String area(Endpoint endpoint) {
-    String prefix = "dev.monotable.forge.functions.";
+  public static String area(Endpoint endpoint, String handlerPackage) {
+    String prefix = handlerPackage + ".";
     String cls = endpoint.handlerClass();
     String rest = cls.startsWith(prefix) ? cls.substring(prefix.length()) : cls;
     int dot = rest.indexOf('.');

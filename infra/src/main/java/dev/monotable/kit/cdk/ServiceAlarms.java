@@ -3,6 +3,7 @@ package dev.monotable.kit.cdk;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.domain.Domain;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +26,8 @@ import software.amazon.awscdk.services.sns.ITopic;
 import software.constructs.Construct;
 
 /**
- * Alarms on the shared parts of the service: the API stage's 5xx rate and latency, and the
- * table's throttled requests and system errors for the operations the catalog uses. Per-function
+ * Alarms on the shared parts of a domain's service: the API stage's 5xx rate and latency, and the
+ * table's throttled requests and system errors for the operations its endpoints use. Per-function
  * error and throttle alarms live with each {@link RouteFunction}.
  */
 public final class ServiceAlarms extends Construct {
@@ -44,6 +45,7 @@ public final class ServiceAlarms extends Construct {
 
   public ServiceAlarms(Construct scope, String id, Props props) {
     super(scope, id);
+    Objects.requireNonNull(props.domain, "domain");
     Objects.requireNonNull(props.stage, "stage");
     Objects.requireNonNull(props.table, "table");
     Duration period = Duration.minutes(5);
@@ -76,12 +78,14 @@ public final class ServiceAlarms extends Construct {
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();
 
-    List<Operation> operations = props.operations.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(props.operations));
-    this.tableThrottles = Alarms.onAny(this, "TableThrottledRequests", "DynamoDB throttled requests on the Forge table",
+    Set<Operation> watched = props.operations != null ? props.operations : operationsOf(props.domain.endpoints());
+    List<Operation> operations = watched.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(watched));
+    String table = "the " + props.domain.name() + " table";
+    this.tableThrottles = Alarms.onAny(this, "TableThrottledRequests", "DynamoDB throttled requests on " + table,
         props.table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
             .operations(operations).period(period).build()));
     this.tableSystemErrors = Alarms.onAny(this, "TableSystemErrors",
-        "DynamoDB system errors (HTTP 500) on the Forge table",
+        "DynamoDB system errors (HTTP 500) on " + table,
         props.table.metricSystemErrorsForOperations(SystemErrorsForOperationsMetricOptions.builder()
             .operations(operations).period(period).build()));
 
@@ -145,12 +149,14 @@ public final class ServiceAlarms extends Construct {
 
   /** Properties of {@link ServiceAlarms}. */
   public static final class Props {
+    final Domain domain;
     final HttpStage stage;
     final TableV2 table;
     final Set<Operation> operations;
     final ITopic alarmTopic;
 
     private Props(Builder b) {
+      this.domain = b.domain;
       this.stage = b.stage;
       this.table = b.table;
       this.operations = b.operations;
@@ -159,10 +165,17 @@ public final class ServiceAlarms extends Construct {
 
     /** Builder of {@link Props}. */
     public static final class Builder {
+      private Domain domain;
       private HttpStage stage;
       private TableV2 table;
-      private Set<Operation> operations = Set.of();
+      private Set<Operation> operations;
       private ITopic alarmTopic;
+
+      /** The domain whose table and API are watched. Required. */
+      public Builder domain(Domain domain) {
+        this.domain = domain;
+        return this;
+      }
 
       /** API stage whose 5xx rate and latency are watched. Required. */
       public Builder stage(HttpStage stage) {
@@ -170,13 +183,17 @@ public final class ServiceAlarms extends Construct {
         return this;
       }
 
-      /** The Forge table. Required. */
+      /** The domain's table. Required. */
       public Builder table(TableV2 table) {
         this.table = table;
         return this;
       }
 
-      /** Operations whose throttles and system errors are watched; at most 10. Required. */
+      /**
+       * Operations whose throttles and system errors are watched; at most 10.
+       *
+       * @default {@link #operationsOf} the domain's endpoints
+       */
       public Builder operations(Set<Operation> operations) {
         this.operations = operations;
         return this;

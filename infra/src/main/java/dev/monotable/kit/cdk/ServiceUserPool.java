@@ -22,7 +22,7 @@ import io.github.cdklabs.cdknag.NagSuppressions;
 import software.constructs.Construct;
 
 /**
- * The default token issuer: a Cognito user pool whose users sign in with their Forge username,
+ * The default token issuer: a Cognito user pool whose users sign in with their username in the domain,
  * and one public app client. Access tokens of this client carry the {@code username} claim the
  * handlers read and {@code client_id}, which the HTTP API's JWT authorizer matches against
  * {@link #getAudience()}.
@@ -36,7 +36,7 @@ public final class ServiceUserPool extends Construct {
     super(scope, id);
     this.userPool = UserPool.Builder.create(this, "UserPool")
         .selfSignUpEnabled(true)
-        // The Cognito username is the Forge username, so the token's `username` claim names the caller.
+        // The Cognito username is the domain's username, so the token's `username` claim names the caller.
         .signInAliases(SignInAliases.builder().username(true).email(true).build())
         .signInCaseSensitive(false)
         .autoVerify(AutoVerifiedAttrs.builder().email(true).build())

@@ -1,12 +1,12 @@
 package dev.monotable.kit.cdk;
 
-import dev.monotable.forge.Forge;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.constructs.Construct;
 
 /**
- * The Forge table exactly as {@link TableSchema} defines it (keys, the overloaded GSIs, TTL,
+ * A domain's table exactly as its {@link TableSchema} defines it (keys, the overloaded GSIs, TTL,
  * stream view): the CDK stack, the local runner and the tests create the same table from the one
  * definition. On-demand billing and point-in-time recovery always; deletion protection and
  * RETAIN unless the stage holds throw-away data.
@@ -33,8 +33,9 @@ public final class SingleTable extends Construct {
 
   public SingleTable(Construct scope, String id, Props props) {
     super(scope, id);
+    Objects.requireNonNull(props.schema, "schema");
     // The shared CreateTable request is the schema's own statement of key types.
-    var request = Forge.SCHEMA.createTableRequest("schema");
+    var request = props.schema.createTableRequest("schema");
     Map<String, AttributeType> types = new LinkedHashMap<>();
     for (AttributeDefinition definition : request.attributeDefinitions()) {
       types.put(definition.attributeName(), switch (definition.attributeType()) {
@@ -46,7 +47,7 @@ public final class SingleTable extends Construct {
     }
 
     List<GlobalSecondaryIndexPropsV2> indexes = new ArrayList<>();
-    for (Gsi gsi : Forge.SCHEMA.gsis()) {
+    for (Gsi gsi : props.schema.gsis()) {
       indexes.add(GlobalSecondaryIndexPropsV2.builder()
           .indexName(gsi.indexName())
           .partitionKey(key(gsi.pk(), types))
@@ -94,15 +95,24 @@ public final class SingleTable extends Construct {
 
   /** Properties of a {@link SingleTable}. */
   public static final class Props {
+    final TableSchema schema;
     final boolean retainData;
 
     private Props(Builder b) {
+      this.schema = b.schema;
       this.retainData = b.retainData;
     }
 
     /** Builder of {@link Props}. */
     public static final class Builder {
+      private TableSchema schema;
       private boolean retainData = true;
+
+      /** The domain's table ({@code Domain.schema()}). Required. */
+      public Builder schema(TableSchema schema) {
+        this.schema = schema;
+        return this;
+      }
 
       /**
        * Deletion protection on, and the table is kept when the stack is deleted. Only a

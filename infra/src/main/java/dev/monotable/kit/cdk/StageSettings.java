@@ -107,7 +107,11 @@ public record StageSettings(
     return jwtIssuer == null;
   }
 
-  /** CloudFormation stack name of this stage. */
+  /**
+   * {@code Monotable-<stage>}: the CloudFormation stack name the app's first domain was deployed
+   * under, which it keeps (renaming a deployed stack would create a second table). Other domains'
+   * stacks default to {@link DomainStack#defaultStackName}.
+   */
   public String stackName() {
     return "Monotable-" + stage;
   }

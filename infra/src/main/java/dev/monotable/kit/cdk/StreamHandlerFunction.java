@@ -246,7 +246,7 @@ public final class StreamHandlerFunction extends Construct {
         return this;
       }
 
-      /** The Forge table; must have a stream. Required. */
+      /** The domain's table; must have a stream. Required. */
       public Builder table(ITableV2 table) {
         this.table = table;
         return this;

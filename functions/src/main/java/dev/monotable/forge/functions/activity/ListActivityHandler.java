@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /users/{username}/events (AP12): the activity feed, newest first. */
-public final class ListActivityHandler extends ApiHandler {
+public final class ListActivityHandler extends ApiHandler<Services> {
 
   public ListActivityHandler() {
     this(Services.fromEnvironment());

@@ -8,7 +8,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.forge.model.Role;
 
 /** POST /orgs/{org}/invitations (AP10): invite an e-mail address for 7 days (admins only). */
-public final class CreateInvitationHandler extends ApiHandler {
+public final class CreateInvitationHandler extends ApiHandler<Services> {
 
   public CreateInvitationHandler() {
     this(Services.fromEnvironment());

@@ -13,7 +13,7 @@ import dev.monotable.kit.keys.Segments;
  * {@code org} (or {@code login}); {@code name} is the display name, or the identifier when it is
  * the only one given.
  */
-public final class CreateOrgHandler extends ApiHandler {
+public final class CreateOrgHandler extends ApiHandler<Services> {
 
   public CreateOrgHandler() {
     this(Services.fromEnvironment());

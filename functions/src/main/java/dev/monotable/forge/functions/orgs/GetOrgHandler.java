@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /orgs/{org} (AP05): one GetItem. */
-public final class GetOrgHandler extends ApiHandler {
+public final class GetOrgHandler extends ApiHandler<Services> {
 
   public GetOrgHandler() {
     this(Services.fromEnvironment());

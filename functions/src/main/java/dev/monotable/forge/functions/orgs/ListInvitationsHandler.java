@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /orgs/{org}/invitations (AP11): pending invitations, admins only; expired ones never shown. */
-public final class ListInvitationsHandler extends ApiHandler {
+public final class ListInvitationsHandler extends ApiHandler<Services> {
 
   public ListInvitationsHandler() {
     this(Services.fromEnvironment());

@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /orgs/{org}/members (AP08): Query of the org's item collection. */
-public final class ListMembersHandler extends ApiHandler {
+public final class ListMembersHandler extends ApiHandler<Services> {
 
   public ListMembersHandler() {
     this(Services.fromEnvironment());

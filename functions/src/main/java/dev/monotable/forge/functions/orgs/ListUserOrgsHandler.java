@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /users/{username}/orgs (AP09): Query GSI1, the inverted side of memberships. */
-public final class ListUserOrgsHandler extends ApiHandler {
+public final class ListUserOrgsHandler extends ApiHandler<Services> {
 
   public ListUserOrgsHandler() {
     this(Services.fromEnvironment());

@@ -8,7 +8,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.forge.model.Role;
 
 /** PUT /orgs/{org}/members/{username} (AP06): add a member or change a role (admins only); role defaults to member. */
-public final class PutMemberHandler extends ApiHandler {
+public final class PutMemberHandler extends ApiHandler<Services> {
 
   public PutMemberHandler() {
     this(Services.fromEnvironment());

@@ -6,7 +6,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 
 /** DELETE /orgs/{org}/members/{username} (AP07): admins only; never the last admin. */
-public final class RemoveMemberHandler extends ApiHandler {
+public final class RemoveMemberHandler extends ApiHandler<Services> {
 
   public RemoveMemberHandler() {
     this(Services.fromEnvironment());

@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** POST /repos/{owner}/{repo}/forks (AP16): forks a public repository into the caller's account. */
-public final class CreateForkHandler extends ApiHandler {
+public final class CreateForkHandler extends ApiHandler<Services> {
 
   public CreateForkHandler() {
     this(Services.fromEnvironment());

@@ -10,7 +10,7 @@ import dev.monotable.forge.functions.http.Representations;
  * POST /repos (AP13): creates a repository for the caller, or for an org the caller administers
  * ({@code owner}, default the caller).
  */
-public final class CreateRepoHandler extends ApiHandler {
+public final class CreateRepoHandler extends ApiHandler<Services> {
 
   public CreateRepoHandler() {
     this(Services.fromEnvironment());

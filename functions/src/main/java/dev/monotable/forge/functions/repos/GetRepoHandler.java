@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /repos/{owner}/{repo} (AP14): one BatchGetItem; private repositories are 404 to non-members. */
-public final class GetRepoHandler extends ApiHandler {
+public final class GetRepoHandler extends ApiHandler<Services> {
 
   public GetRepoHandler() {
     this(Services.fromEnvironment());

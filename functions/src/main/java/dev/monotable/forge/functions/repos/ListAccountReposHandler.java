@@ -11,7 +11,7 @@ import dev.monotable.forge.functions.http.Representations;
  * GET /users/{owner}/repos and GET /orgs/{org}/repos (AP15): Query GSI3, most recently updated
  * first; private repositories only for the owner and org members.
  */
-public final class ListAccountReposHandler extends ApiHandler {
+public final class ListAccountReposHandler extends ApiHandler<Services> {
 
   public ListAccountReposHandler() {
     this(Services.fromEnvironment());

@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /repos/{owner}/{repo}/forks (AP17): Query GSI2 under the original repository. */
-public final class ListForksHandler extends ApiHandler {
+public final class ListForksHandler extends ApiHandler<Services> {
 
   public ListForksHandler() {
     this(Services.fromEnvironment());

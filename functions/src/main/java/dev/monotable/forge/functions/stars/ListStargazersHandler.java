@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /repos/{owner}/{repo}/stargazers (AP21): Query GSI1, the inverted side of stars. */
-public final class ListStargazersHandler extends ApiHandler {
+public final class ListStargazersHandler extends ApiHandler<Services> {
 
   public ListStargazersHandler() {
     this(Services.fromEnvironment());

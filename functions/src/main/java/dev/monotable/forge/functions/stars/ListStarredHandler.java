@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /users/{username}/starred (AP20): Query the user's STAR# items; others do not see private ones. */
-public final class ListStarredHandler extends ApiHandler {
+public final class ListStarredHandler extends ApiHandler<Services> {
 
   public ListStarredHandler() {
     this(Services.fromEnvironment());

@@ -6,7 +6,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 
 /** PUT /user/starred/{owner}/{repo} (AP18): star, idempotent; 204 either way. */
-public final class StarHandler extends ApiHandler {
+public final class StarHandler extends ApiHandler<Services> {
 
   public StarHandler() {
     this(Services.fromEnvironment());

@@ -6,7 +6,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 
 /** DELETE /user/starred/{owner}/{repo} (AP19): unstar, idempotent; 204 either way. */
-public final class UnstarHandler extends ApiHandler {
+public final class UnstarHandler extends ApiHandler<Services> {
 
   public UnstarHandler() {
     this(Services.fromEnvironment());

@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * comments one GetItem of the repository tells (and supplies the owner's display name). Forks are
  * only ever made of public repositories. A Repository INSERT that is not a fork is ignored.
  */
-public final class ActivityFeedHandler extends StreamHandler {
+public final class ActivityFeedHandler extends StreamHandler<Services> {
 
   public ActivityFeedHandler() {
     this(Services.fromEnvironment());

@@ -14,7 +14,7 @@ import dev.monotable.forge.model.Comment;
  * keyed by the comment's id ({@code CountedComment}), so a redelivered record fails the receipt's
  * condition and changes nothing.
  */
-public final class CommentCountHandler extends StreamHandler {
+public final class CommentCountHandler extends StreamHandler<Services> {
   private final StreamWrites writes;
 
   public CommentCountHandler() {

@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * handler, so an admin's delete (or a replaced invitation) is never reported as expired. The
  * entry's time is the invitation's expiry and it names no address: the feed is public.
  */
-public final class InvitationExpiredHandler extends StreamHandler {
+public final class InvitationExpiredHandler extends StreamHandler<Services> {
 
   public InvitationExpiredHandler() {
     this(Services.fromEnvironment());

@@ -15,7 +15,7 @@ import dev.monotable.forge.model.TicketKind;
  * The time comes from the item, not the clock or the record's arrival, and the write is
  * conditional on being newer: late, reordered or repeated records cannot move it back.
  */
-public final class RepoUpdatedHandler extends StreamHandler {
+public final class RepoUpdatedHandler extends StreamHandler<Services> {
   private final StreamWrites writes;
 
   public RepoUpdatedHandler() {

@@ -14,7 +14,7 @@ import dev.monotable.forge.model.TicketKind;
  * transaction (plus the idempotency record when the request has an {@code Idempotency-Key}).
  * Issues and pull requests share it; the subclass fixes the kind.
  */
-public abstract class CreateCommentHandler extends ApiHandler {
+public abstract class CreateCommentHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected CreateCommentHandler(TicketKind kind, Services services) {

@@ -13,7 +13,7 @@ import dev.monotable.forge.model.TicketKind;
  * repository's shared counter. Issues and pull requests share it; the subclass fixes the kind.
  * With an {@code Idempotency-Key} header a retried request answers the first one's issue.
  */
-public abstract class CreateTicketHandler extends ApiHandler {
+public abstract class CreateTicketHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected CreateTicketHandler(TicketKind kind, Services services) {

@@ -8,7 +8,7 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.forge.model.TicketKind;
 
 /** DELETE .../{number}/reactions/{type} (AP31/AP41): remove a reaction, idempotent; 204 either way. Issues and pull requests share it; the subclass fixes the kind. */
-public abstract class DeleteReactionHandler extends ApiHandler {
+public abstract class DeleteReactionHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected DeleteReactionHandler(TicketKind kind, Services services) {

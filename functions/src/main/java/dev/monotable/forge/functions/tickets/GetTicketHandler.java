@@ -9,7 +9,7 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.forge.model.TicketKind;
 
 /** GET .../{number} (AP23/AP33): one BatchGetItem of the item, its repository and the caller's membership. Issues and pull requests share it; the subclass fixes the kind. */
-public abstract class GetTicketHandler extends ApiHandler {
+public abstract class GetTicketHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected GetTicketHandler(TicketKind kind, Services services) {

@@ -9,7 +9,7 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.forge.model.TicketKind;
 
 /** GET .../{number}/comments (AP29/AP39): Query the repository's collection, oldest first. Issues and pull requests share it; the subclass fixes the kind. */
-public abstract class ListCommentsHandler extends ApiHandler {
+public abstract class ListCommentsHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected ListCommentsHandler(TicketKind kind, Services services) {

@@ -8,7 +8,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.model.TicketKind;
 
 /** GET .../{issues|pulls}?state=open|closed|all (AP24-26/AP34-36): open newest first, closed oldest first, all by number. Issues and pull requests share it; the subclass fixes the kind. */
-public abstract class ListTicketsHandler extends ApiHandler {
+public abstract class ListTicketsHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected ListTicketsHandler(TicketKind kind, Services services) {

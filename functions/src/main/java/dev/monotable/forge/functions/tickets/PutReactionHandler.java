@@ -8,7 +8,7 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.forge.model.TicketKind;
 
 /** PUT .../{number}/reactions/{type} (AP30/AP40): react, idempotent; 204 either way. Issues and pull requests share it; the subclass fixes the kind. */
-public abstract class PutReactionHandler extends ApiHandler {
+public abstract class PutReactionHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected PutReactionHandler(TicketKind kind, Services services) {

@@ -10,7 +10,7 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.forge.model.TicketKind;
 
 /** PATCH .../{number} (AP27/AP37): edit title and body, close, reopen or merge, under If-Match. Issues and pull requests share it; the subclass fixes the kind. */
-public abstract class UpdateTicketHandler extends ApiHandler {
+public abstract class UpdateTicketHandler extends ApiHandler<Services> {
   private final TicketKind kind;
 
   protected UpdateTicketHandler(TicketKind kind, Services services) {

@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** POST /users (AP01): the caller creates their own profile; username and email are unique. */
-public final class CreateUserHandler extends ApiHandler {
+public final class CreateUserHandler extends ApiHandler<Services> {
 
   public CreateUserHandler() {
     this(Services.fromEnvironment());

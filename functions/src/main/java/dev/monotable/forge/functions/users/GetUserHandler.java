@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 
 /** GET /users/{username} (AP02): one GetItem. */
-public final class GetUserHandler extends ApiHandler {
+public final class GetUserHandler extends ApiHandler<Services> {
 
   public GetUserHandler() {
     this(Services.fromEnvironment());

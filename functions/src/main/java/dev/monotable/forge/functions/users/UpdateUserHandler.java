@@ -8,7 +8,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.forge.data.UserPatch;
 
 /** PATCH /users/{username} (AP03): name, bio, email of one's own profile, under If-Match. */
-public final class UpdateUserHandler extends ApiHandler {
+public final class UpdateUserHandler extends ApiHandler<Services> {
 
   public UpdateUserHandler() {
     this(Services.fromEnvironment());

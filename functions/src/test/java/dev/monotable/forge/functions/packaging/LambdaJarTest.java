@@ -38,6 +38,7 @@ class LambdaJarTest {
   static final List<String> DEV_ONLY = List.of(
       "dev/monotable/kit/engine/LocalEngine",
       "dev/monotable/forge/charts/EntityCharts",
+      "dev/monotable/kit/charts/EntityModel",
       "dev/monotable/kit/charts/ModelValidator",
       "dev/monotable/forge/charts/Relationships",
       "dev/monotable/kit/auth/JwtSigner");

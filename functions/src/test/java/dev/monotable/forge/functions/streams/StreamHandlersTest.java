@@ -281,7 +281,7 @@ class StreamHandlersTest {
     return new Repository("alice", "hello-forge", "demo", isPrivate, false, null, 0, 0, T0, T0, 1);
   }
 
-  private static StreamsEventResponse handle(StreamHandler handler, String fixture) {
+  private static StreamsEventResponse handle(StreamHandler<?> handler, String fixture) {
     return handler.handleRequest(StreamEvents.load(fixture), null);
   }
 

@@ -1,18 +1,10 @@
-package dev.monotable.forge.infra;
+package dev.monotable.kit.cdk;
 
-import dev.monotable.kit.cdk.RoutesStack;
-import dev.monotable.kit.cdk.StageSettings;
 
-import dev.monotable.kit.cdk.DomainHttpApi;
-import dev.monotable.kit.cdk.SingleTable;
-import dev.monotable.kit.cdk.ServiceUserPool;
-import dev.monotable.kit.cdk.ServiceAlarms;
-import dev.monotable.kit.cdk.StreamHandlerFunction;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.domain.Domain;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import java.nio.file.Files;
@@ -40,11 +32,14 @@ import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
 import software.constructs.Construct;
 
 /**
- * One stage of Forge: the table, the cursor key, the token issuer (a Cognito user pool unless an
+ * One stage of a domain, built from its {@link Domain} declaration and its Lambda jar: the table
+ * ({@link Domain#schema()}), the cursor key, the token issuer (a Cognito user pool unless an
  * external issuer is configured), the HTTP API, one nested stack of functions and routes per API
- * area, and the alarms. A single top-level stack, so {@code cdk deploy} needs no stack name.
+ * area ({@link Domain#endpoints()}), the stream consumers ({@link Domain#streams()}) and the
+ * alarms. One top-level stack per domain, with the construct id {@code <Domain>Stack}, so each
+ * domain deploys alone with {@code cdk deploy <Domain>Stack}.
  */
-public final class ForgeStack extends Stack {
+public final class DomainStack extends Stack {
 
   /** Output keys, for scripts and infra/README.md. */
   public static final String OUT_API_URL = "ApiUrl";
@@ -64,9 +59,10 @@ public final class ForgeStack extends Stack {
   private final List<StreamHandlerFunction> streamHandlers = new ArrayList<>();
   private NestedStack streamsStack;
 
-  public ForgeStack(Construct scope, String id, Props props) {
-    super(scope, id, stackProps(props.settings));
+  public DomainStack(Construct scope, String id, Props props) {
+    super(scope, id, stackProps(props));
     StageSettings settings = props.settings;
+    String name = props.domain.name();
     boolean retain = !settings.ephemeral();
     RemovalPolicy removal = retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     RetentionDays logRetention = retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK;
@@ -74,12 +70,15 @@ public final class ForgeStack extends Stack {
     // same file, so the jar is uploaded once.
     String jar = props.functionsJar.toString();
 
-    this.table = new SingleTable(this, "Data", SingleTable.props().retainData(retain).build());
+    this.table = new SingleTable(this, "Data", SingleTable.props()
+        .schema(props.domain.schema())
+        .retainData(retain)
+        .build());
 
     // Secrets Manager rather than an SSM SecureString: CloudFormation can generate the value
     // itself, so no step outside `cdk deploy` ever handles the key.
     this.cursorSecret = Secret.Builder.create(this, "CursorKey")
-        .description("HMAC key signing pagination cursors of the Forge API (" + settings.stage() + ")")
+        .description("HMAC key signing pagination cursors of the " + name + " API (" + settings.stage() + ")")
         .generateSecretString(SecretStringGenerator.builder()
             .passwordLength(64)
             .excludePunctuation(true)
@@ -93,7 +92,7 @@ public final class ForgeStack extends Stack {
         .build()));
 
     this.alarmTopic = Topic.Builder.create(this, "Alarms")
-        .displayName("Forge " + settings.stage() + " alarms")
+        .displayName(name + " " + settings.stage() + " alarms")
         .enforceSsl(true)
         .build();
     NagSuppressions.addResourceSuppressions(alarmTopic, List.of(NagPackSuppression.builder()
@@ -118,7 +117,8 @@ public final class ForgeStack extends Stack {
     }
 
     this.api = new DomainHttpApi(this, "Http", DomainHttpApi.props()
-        .apiName("forge-" + settings.stage())
+        .domain(props.domain)
+        .apiName(name.toLowerCase(Locale.ROOT) + "-" + settings.stage())
         .jwtIssuer(issuer)
         .jwtAudience(audience)
         .corsAllowOrigins(settings.corsAllowOrigins())
@@ -130,7 +130,7 @@ public final class ForgeStack extends Stack {
 
     Map<String, List<Endpoint>> areas = new LinkedHashMap<>();
     for (Endpoint endpoint : props.endpoints) {
-      areas.computeIfAbsent(RoutesStack.area(endpoint), k -> new ArrayList<>()).add(endpoint);
+      areas.computeIfAbsent(RoutesStack.area(endpoint, props.handlerPackage), k -> new ArrayList<>()).add(endpoint);
     }
     for (Map.Entry<String, List<Endpoint>> area : areas.entrySet()) {
       routeStacks.put(area.getKey(), new RoutesStack(this, capitalize(area.getKey()) + "Routes", RoutesStack.props()
@@ -149,6 +149,7 @@ public final class ForgeStack extends Stack {
     }
 
     new ServiceAlarms(this, "ServiceAlarms", ServiceAlarms.props()
+        .domain(props.domain)
         .stage(api.getStage())
         .table(table.getTable())
         .operations(ServiceAlarms.operationsOf(props.endpoints))
@@ -173,9 +174,9 @@ public final class ForgeStack extends Stack {
     }
 
     CfnOutput.Builder.create(this, OUT_API_URL).value(api.getUrl())
-        .description("Base URL of the Forge HTTP API").build();
+        .description("Base URL of the " + name + " HTTP API").build();
     CfnOutput.Builder.create(this, OUT_TABLE_NAME).value(table.getTable().getTableName())
-        .description("The Forge table").build();
+        .description("The " + name + " table").build();
     CfnOutput.Builder.create(this, OUT_JWT_ISSUER).value(issuer)
         .description("Issuer of the tokens the API accepts").build();
     CfnOutput.Builder.create(this, OUT_ALARM_TOPIC_ARN).value(alarmTopic.getTopicArn())
@@ -184,7 +185,7 @@ public final class ForgeStack extends Stack {
         .description("HMAC key of pagination cursors").build();
     if (userPool != null) {
       CfnOutput.Builder.create(this, OUT_USER_POOL_ID).value(userPool.getUserPool().getUserPoolId())
-          .description("Cognito user pool of Forge users").build();
+          .description("Cognito user pool of " + name + " users").build();
       CfnOutput.Builder.create(this, OUT_USER_POOL_CLIENT_ID).value(userPool.getClient().getUserPoolClientId())
           .description("App client to sign in with (the JWT audience)").build();
     }
@@ -201,17 +202,22 @@ public final class ForgeStack extends Stack {
     });
   }
 
-  private static StackProps stackProps(StageSettings settings) {
-    Objects.requireNonNull(settings, "settings");
+  private static StackProps stackProps(Props props) {
+    StageSettings settings = props.settings;
     StackProps.Builder builder = StackProps.builder()
-        .stackName(settings.stackName())
-        .description("Monotable Forge API, stage " + settings.stage())
+        .stackName(props.stackName != null ? props.stackName : defaultStackName(props.domain, settings))
+        .description("Monotable " + props.domain.name() + " API, stage " + settings.stage())
         // Production stages cannot be deleted by a stray `cdk destroy`.
         .terminationProtection(!settings.ephemeral());
     if (settings.account() != null || settings.region() != null) {
       builder.env(Environment.builder().account(settings.account()).region(settings.region()).build());
     }
     return builder.build();
+  }
+
+  /** {@code Monotable-<Domain>-<stage>}: the CloudFormation stack name unless one is given. */
+  public static String defaultStackName(Domain domain, StageSettings settings) {
+    return "Monotable-" + domain.name() + "-" + settings.stage();
   }
 
   private static String capitalize(String s) {
@@ -257,34 +263,69 @@ public final class ForgeStack extends Stack {
     return new Props.Builder();
   }
 
-  /** Properties of a {@link ForgeStack}. */
+  /** Properties of a {@link DomainStack}. */
   public static final class Props {
+    final Domain domain;
+    final String handlerPackage;
     final StageSettings settings;
+    final String stackName;
     final Path functionsJar;
     final List<Endpoint> endpoints;
     final List<StreamHandlerDeclaration> streamHandlers;
 
     private Props(Builder b) {
+      this.domain = Objects.requireNonNull(b.domain, "domain");
+      this.handlerPackage = Objects.requireNonNull(b.handlerPackage, "handlerPackage");
       this.settings = Objects.requireNonNull(b.settings, "settings");
+      this.stackName = b.stackName;
       this.functionsJar = Objects.requireNonNull(b.functionsJar, "functionsJar");
       if (!Files.isRegularFile(functionsJar)) {
         throw new IllegalArgumentException("Lambda jar not found at " + functionsJar
             + ": build it first with `mvn -B -DskipTests package -pl functions -am` (cdk.json's app command does)");
       }
-      this.endpoints = List.copyOf(b.endpoints);
-      this.streamHandlers = List.copyOf(b.streamHandlers);
+      this.endpoints = List.copyOf(b.endpoints != null ? b.endpoints : domain.endpoints());
+      this.streamHandlers = List.copyOf(b.streamHandlers != null ? b.streamHandlers : domain.streams());
     }
 
     /** Builder of {@link Props}. */
     public static final class Builder {
+      private Domain domain;
+      private String handlerPackage;
       private StageSettings settings;
+      private String stackName;
       private Path functionsJar;
-      private List<Endpoint> endpoints = EndpointCatalog.endpoints();
-      private List<StreamHandlerDeclaration> streamHandlers = StreamCatalog.declarations();
+      private List<Endpoint> endpoints;
+      private List<StreamHandlerDeclaration> streamHandlers;
+
+      /** The domain the stack deploys. Required. */
+      public Builder domain(Domain domain) {
+        this.domain = domain;
+        return this;
+      }
+
+      /**
+       * The package holding the domain's handlers; the subpackage of a handler below it is its
+       * area ({@link RoutesStack#area}), one nested stack each. Required.
+       */
+      public Builder handlerPackage(String handlerPackage) {
+        this.handlerPackage = handlerPackage;
+        return this;
+      }
 
       /** Required. */
       public Builder settings(StageSettings settings) {
         this.settings = settings;
+        return this;
+      }
+
+      /**
+       * The CloudFormation stack name. Changing it on a deployed stage creates a new stack (and
+       * table) beside the old one.
+       *
+       * @default {@link #defaultStackName} ({@code Monotable-<Domain>-<stage>})
+       */
+      public Builder stackName(String stackName) {
+        this.stackName = stackName;
         return this;
       }
 
@@ -294,13 +335,13 @@ public final class ForgeStack extends Stack {
         return this;
       }
 
-      /** @default {@link EndpointCatalog#endpoints()} */
+      /** @default the domain's {@link Domain#endpoints()} */
       public Builder endpoints(List<Endpoint> endpoints) {
         this.endpoints = endpoints;
         return this;
       }
 
-      /** @default {@link StreamCatalog#declarations()} */
+      /** @default the domain's {@link Domain#streams()} */
       public Builder streamHandlers(List<StreamHandlerDeclaration> streamHandlers) {
         this.streamHandlers = streamHandlers;
         return this;

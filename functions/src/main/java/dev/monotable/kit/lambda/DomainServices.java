@@ -1,0 +1,39 @@
+package dev.monotable.kit.lambda;
+
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.http.Request;
+import java.util.Set;
+
+/**
+ * What the kit's Lambda runtime needs from a domain's handler dependencies: the base classes
+ * ({@link dev.monotable.kit.http.ApiHandler}, {@link dev.monotable.kit.stream.StreamHandler}) and
+ * {@link Priming} reach the domain only through this. A domain implements it once, on the class
+ * its handlers take in their test constructor (Forge's is {@code Services}), and adds its own
+ * typed accessors there (data-access objects); the bases are generic in that class, so handlers
+ * keep them typed.
+ *
+ * <p>Built once per container; nothing here is looked up by reflection or ServiceLoader.
+ */
+public interface DomainServices {
+
+  /** The domain the handlers serve: its routes decide each handler's auth, and priming's grant. */
+  Domain domain();
+
+  /** The table gateway; its client and table name are what priming calls. Null only in tests. */
+  TableGateway table();
+
+  /** Verifier of bearer tokens for OPTIONAL-auth routes, or null when no issuer is configured. */
+  JwtVerifier verifier();
+
+  /** Route keys ({@code METHOD /path}) whose body the domain declares fields for. */
+  Set<String> bodyRoutes();
+
+  /**
+   * Refuses (a {@link dev.monotable.kit.errors.ValidationException}, 400) a request whose body
+   * holds a field its route does not take, or a value of the wrong JSON type; does nothing for a
+   * route without declared fields or a request without a body. Runs before the handler's code.
+   */
+  void checkBody(String routeKey, Request request);
+}
