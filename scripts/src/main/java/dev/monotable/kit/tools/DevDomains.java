@@ -1,5 +1,6 @@
 package dev.monotable.kit.tools;
 
+import dev.monotable.kit.cli.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,5 +46,17 @@ public final class DevDomains {
     }
     throw new IllegalArgumentException("unknown domain '" + wanted + "'; known: "
         + all.stream().map(DevDomain::id).toList());
+  }
+
+  /**
+   * {@link #select} for a command's {@code --domain} option: an unknown id is bad usage (exit 2,
+   * one line naming the known domains).
+   */
+  public static DevDomain fromCommandLine(String id) {
+    try {
+      return select(id);
+    } catch (IllegalArgumentException unknown) {
+      throw new UsageException(unknown.getMessage());
+    }
   }
 }
