@@ -24,8 +24,9 @@ import java.util.Map;
  * The HTTP API on this machine, as API Gateway would serve it: each request becomes a payload 2.0
  * event (route key, decoded path parameters, query string, lower-cased headers, body, request
  * context with JWT claims) and is handed in-process to the route's handler, which the domain
- * builds ({@link LocalDomain.Wiring#route}) for each handler class of its endpoints. Routes that need a caller get the JWT authorizer's treatment first: missing, expired,
- * wrongly signed or wrongly issued tokens are a 401 before any handler runs.
+ * builds ({@link LocalDomain.Wiring#route}) for each handler class of its endpoints. Routes that
+ * need a caller get the JWT authorizer's treatment first: missing, expired, wrongly signed or
+ * wrongly issued tokens are a 401 before any handler runs.
  */
 public final class LocalApi implements AutoCloseable {
   /** API Gateway's own payload limit; the handlers enforce the service's 1 MiB. */
