@@ -1,23 +1,14 @@
 package dev.monotable.forge.tools;
 
-import dev.monotable.kit.ops.RequestCounter;
-import dev.monotable.kit.cli.UsageException;
-
 import static dev.monotable.forge.catalog.AccessPattern.*;
 
 import dev.monotable.forge.catalog.AccessPattern;
-import dev.monotable.kit.catalog.DynamoAction;
-import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.forge.data.Accounts;
 import dev.monotable.forge.data.Activities;
 import dev.monotable.forge.data.Comments;
 import dev.monotable.forge.data.Organizations;
-import dev.monotable.kit.data.Page;
-import dev.monotable.kit.data.PageRequest;
 import dev.monotable.forge.data.Repositories;
 import dev.monotable.forge.data.Stars;
-import dev.monotable.kit.data.TableGateway;
 import dev.monotable.forge.data.Tickets;
 import dev.monotable.forge.model.Activity;
 import dev.monotable.forge.model.Comment;
@@ -27,144 +18,36 @@ import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
 import dev.monotable.forge.model.TicketKind;
-import java.util.ArrayList;
+import dev.monotable.kit.cli.UsageException;
+import dev.monotable.kit.data.Page;
+import dev.monotable.kit.data.PageRequest;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.ops.ReadPattern;
+import dev.monotable.kit.ops.ReadPattern.Invocation;
+import dev.monotable.kit.ops.ReadPattern.Sample;
 import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Every READ access pattern of the catalog as one call into the data-access layer (the same
- * method the route's handler calls), with its parameters named and a sample call on the demo
- * dataset of {@code Seed.demo}. {@code explore ap} and {@code test-access-patterns} run them.
- *
- * <p>A pattern is a read when every route serving it is granted only read actions
- * ({@link Endpoint#readOnly()}) and touches the table at all.
+ * Forge's READ access patterns as calls into its data-access layer (the same method the route's
+ * handler calls), with their parameters named and a sample call on the demo dataset of
+ * {@code Seed.demo}; the kit's {@link dev.monotable.kit.ops.ReadPatternSet} decides which catalog
+ * patterns are reads and what they may call ({@code explore ap}, {@code test-access-patterns}).
  */
 public final class ReadPatterns {
-
-  /** One call: the DAL method applied to the table, the caller and the positional parameters. */
-  @FunctionalInterface
-  interface Invocation {
-    Page<Map<String, AttributeValue>> run(TableGateway table, String caller, List<String> params, PageRequest page);
-  }
-
-  /**
-   * A read pattern.
-   *
-   * @param ap the pattern
-   * @param params names of its positional parameters, for usage lines
-   * @param callerRequired the DAL refuses an anonymous caller
-   * @param sample a call on the demo dataset
-   * @param invocation the DAL call
-   */
-  public record Pattern(AccessPattern ap, List<String> params, boolean callerRequired, Sample sample,
-      Invocation invocation) {
-
-    /** {@code AP23 <owner> <repo> <number>}. */
-    public String usage() {
-      StringBuilder sb = new StringBuilder(ap.name());
-      params.forEach(p -> sb.append(" <").append(p).append('>'));
-      if (callerRequired) {
-        sb.append(" --as <caller>");
-      }
-      return sb.toString();
-    }
-
-    /** Runs the pattern through the data-access layer; items as the model records write them. */
-    public Page<Map<String, AttributeValue>> run(TableGateway table, String caller, List<String> values,
-        PageRequest page) {
-      if (values.size() != params.size()) {
-        throw new UsageException(ap.name() + " takes " + params.size() + " parameter(s): " + usage());
-      }
-      if (callerRequired && caller == null) {
-        throw new UsageException(ap.name() + " needs a caller: " + usage());
-      }
-      return invocation.run(table, caller, values, page);
-    }
-  }
-
-  /**
-   * A call on the demo dataset.
-   *
-   * @param caller the authenticated caller, or null for an anonymous read
-   * @param params positional parameters
-   */
-  public record Sample(String caller, List<String> params) {
-    static Sample of(String caller, String... params) {
-      return new Sample(caller, List.of(params));
-    }
-
-    /** {@code alice/hello-forge 2 as bob}, for reports. */
-    public String describe() {
-      return String.join(" ", params) + (caller == null ? " (anonymous)" : " as " + caller);
-    }
-  }
-
-  private static final Map<AccessPattern, Pattern> PATTERNS = build();
+  private static final List<ReadPattern> CALLS = List.copyOf(build().values());
 
   private ReadPatterns() {}
 
-  /** The read patterns of the catalog, in AP order. */
-  public static List<AccessPattern> readPatterns() {
-    List<AccessPattern> out = new ArrayList<>();
-    for (AccessPattern ap : AccessPattern.values()) {
-      List<Endpoint> routes = routes(ap);
-      if (!routes.isEmpty() && routes.stream().allMatch(e -> e.readOnly() && !e.actions().isEmpty())) {
-        out.add(ap);
-      }
-    }
-    return out;
+  /** Every wired read pattern, in AP order. */
+  public static List<ReadPattern> calls() {
+    return CALLS;
   }
 
-  /** The registered pattern, or null when the catalog gained a read pattern nobody wired here. */
-  public static Pattern get(AccessPattern ap) {
-    return PATTERNS.get(ap);
-  }
-
-  /** The routes serving a pattern. */
-  public static List<Endpoint> routes(AccessPattern ap) {
-    return EndpointCatalog.endpoints().stream().filter(e -> e.patterns().contains(ap)).toList();
-  }
-
-  /** The DynamoDB actions granted to the routes serving the pattern. */
-  public static Set<DynamoAction> granted(AccessPattern ap) {
-    Set<DynamoAction> out = EnumSet.noneOf(DynamoAction.class);
-    routes(ap).forEach(e -> out.addAll(e.actions()));
-    return out;
-  }
-
-  /**
-   * Requests one call of the pattern may make: one (forge.md section 4: "reads are one DynamoDB
-   * request"), or two when its route is granted a read besides its Query: the one GetItem of the
-   * caller's Membership for a private org repository read by a non-owner (AP15, the lists under a
-   * repository), the empty-page exception of comment threads and a fork's forks, or AP11's admin check.
-   */
-  public static int requestBudget(AccessPattern ap) {
-    Set<DynamoAction> actions = granted(ap);
-    boolean readBeforeQuery = actions.contains(DynamoAction.QUERY)
-        && (actions.contains(DynamoAction.GET_ITEM) || actions.contains(DynamoAction.BATCH_GET_ITEM));
-    return readBeforeQuery ? 2 : 1;
-  }
-
-  /** Action of an SDK operation name, or null for one no function is ever granted (Scan). */
-  public static DynamoAction action(String operation) {
-    return switch (operation) {
-      case "GetItem" -> DynamoAction.GET_ITEM;
-      case "BatchGetItem" -> DynamoAction.BATCH_GET_ITEM;
-      case "Query" -> DynamoAction.QUERY;
-      case "PutItem" -> DynamoAction.PUT_ITEM;
-      case "UpdateItem" -> DynamoAction.UPDATE_ITEM;
-      case "DeleteItem" -> DynamoAction.DELETE_ITEM;
-      default -> null;
-    };
-  }
-
-  private static Map<AccessPattern, Pattern> build() {
-    Map<AccessPattern, Pattern> m = new EnumMap<>(AccessPattern.class);
+  private static Map<AccessPattern, ReadPattern> build() {
+    Map<AccessPattern, ReadPattern> m = new EnumMap<>(AccessPattern.class);
     // accounts and organizations
     add(m, AP02, List.of("username"), false, Sample.of(null, "alice"),
         (t, c, p, page) -> one(new Accounts(t).getUser(p.get(0)).toItem()));
@@ -196,7 +79,7 @@ public final class ReadPatterns {
     return m;
   }
 
-  private static void tickets(Map<AccessPattern, Pattern> m, TicketKind kind, AccessPattern get, AccessPattern all,
+  private static void tickets(Map<AccessPattern, ReadPattern> m, TicketKind kind, AccessPattern get, AccessPattern all,
       AccessPattern open, AccessPattern closed, AccessPattern comments, String sampleNumber) {
     List<String> repo = List.of("owner", "repo");
     List<String> ticket = List.of("owner", "repo", "number");
@@ -216,9 +99,9 @@ public final class ReadPatterns {
     return new Tickets(t).list(kind, caller, p.get(0), p.get(1), state, page).map(Ticket::toItem);
   }
 
-  private static void add(Map<AccessPattern, Pattern> m, AccessPattern ap, List<String> params, boolean callerRequired,
+  private static void add(Map<AccessPattern, ReadPattern> m, AccessPattern ap, List<String> params, boolean callerRequired,
       Sample sample, Invocation invocation) {
-    m.put(ap, new Pattern(ap, params, callerRequired, sample, invocation));
+    m.put(ap, new ReadPattern(ap, params, callerRequired, sample, invocation));
   }
 
   private static Page<Map<String, AttributeValue>> one(Map<String, AttributeValue> item) {
@@ -233,10 +116,4 @@ public final class ReadPatterns {
     }
   }
 
-  /** The distinct operations of a list of calls, for messages. */
-  public static String operations(List<RequestCounter.Call> calls) {
-    Set<String> ops = new LinkedHashSet<>();
-    calls.forEach(c -> ops.add(c.toString()));
-    return String.join(" + ", ops);
-  }
 }

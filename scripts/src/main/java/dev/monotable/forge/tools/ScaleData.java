@@ -1,7 +1,7 @@
 package dev.monotable.forge.tools;
 
-import dev.monotable.kit.data.Backoff;
 import dev.monotable.kit.keys.Ulid;
+import dev.monotable.kit.ops.BatchWrites;
 import dev.monotable.forge.model.AccountEmail;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.Counter;
@@ -15,16 +15,11 @@ import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A synthetic Forge of exactly {@code n} items for scale runs ({@code scripts/seed --scale N},
@@ -36,8 +31,6 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * collides with the demo data or the bench's write targets, so they only grow the table.
  */
 public final class ScaleData {
-  /** Items per BatchWriteItem: DynamoDB's limit. */
-  public static final int BATCH = 25;
   private static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
   /** Every synthetic repository is a user's public one; its items carry that copy (docs/relationship-decisions.md). */
@@ -104,63 +97,10 @@ public final class ScaleData {
   }
 
   /**
-   * Writes the first {@code n} items of the dataset with BatchWriteItem (25 puts a request,
-   * unprocessed ones retried with backoff), drawing a progress bar on {@code progress} (null:
-   * silent). Returns the items written per second.
+   * Writes the first {@code n} items of the dataset ({@link BatchWrites#write}: 25 puts a
+   * BatchWriteItem, a progress bar on {@code progress}, null: silent). Returns the items written per second.
    */
   public static double write(DynamoDbClient client, String table, long seed, int n, PrintStream progress) {
-    long started = System.nanoTime();
-    List<WriteRequest> batch = new ArrayList<>(BATCH);
-    int[] written = {0};
-    int[] shown = {-1};
-    generate(seed, n, item -> {
-      batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
-      if (batch.size() == BATCH) {
-        flush(client, table, batch);
-        written[0] += BATCH;
-        shown[0] = bar(progress, written[0], n, shown[0]);
-      }
-    });
-    if (!batch.isEmpty()) {
-      written[0] += batch.size();
-      flush(client, table, batch);
-      bar(progress, written[0], n, shown[0]);
-    }
-    double seconds = Math.max(1e-9, (System.nanoTime() - started) / 1e9);
-    double rate = written[0] / seconds;
-    if (progress != null) {
-      progress.printf(Locale.ROOT, "%nwrote %d items in %.1f s: %.0f items/s%n", written[0], seconds, rate);
-    }
-    return rate;
-  }
-
-  private static void flush(DynamoDbClient client, String table, List<WriteRequest> batch) {
-    List<WriteRequest> requests = List.copyOf(batch);
-    batch.clear();
-    writeBatch(client, table, requests);
-  }
-
-  /**
-   * One BatchWriteItem of up to {@link #BATCH} puts or deletes, retrying UnprocessedItems with
-   * {@link Backoff}: the one batch write of the operator tools.
-   */
-  public static void writeBatch(DynamoDbClient client, String table, List<WriteRequest> requests) {
-    Backoff.untilDone(Map.of(table, requests), pending -> {
-      BatchWriteItemResponse r = client.batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
-      return r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
-    }, Map::isEmpty, "BatchWriteItem left writes");
-  }
-
-  /** Redraws the bar when the whole percentage changed; returns the percentage shown. */
-  private static int bar(PrintStream out, int done, int total, int shown) {
-    int pct = (int) (100L * done / Math.max(1, total));
-    if (out == null || pct == shown) {
-      return shown;
-    }
-    int filled = pct * 30 / 100;
-    out.printf(Locale.ROOT, "\rseed [%s%s] %3d%% %,d/%,d items", "#".repeat(filled), " ".repeat(30 - filled), pct,
-        done, total);
-    out.flush();
-    return pct;
+    return BatchWrites.write(client, table, sink -> generate(seed, n, sink), n, progress);
   }
 }

@@ -1,9 +1,8 @@
 package dev.monotable.kit.cli;
 
-import dev.monotable.kit.ops.OpsEnvironment;
-
 import java.io.PrintStream;
 import java.net.ConnectException;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
@@ -15,10 +14,16 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  */
 public final class OpsMain {
 
+  /** Where a tool works (a table at an endpoint), as its one-line errors name it. */
+  public interface Target {
+    /** For example {@code table monotable-local at http://127.0.0.1:8000}. */
+    String describe();
+  }
+
   /** The body of a main that works on a table: parses, runs, returns the exit code. */
   @FunctionalInterface
-  public interface Body {
-    int run(OpsEnvironment env) throws Exception;
+  public interface Body<E extends Target> {
+    int run(E env) throws Exception;
   }
 
   /** The body of a main that needs no table (token, docs, dev, bench). */
@@ -29,8 +34,9 @@ public final class OpsMain {
 
   private OpsMain() {}
 
-  public static void exec(String usage, String[] args, Body body) {
-    System.exit(run(usage, args, body, System.out, System.err, OpsEnvironment::fromEnvironment));
+  /** Runs a command on the target {@code environment} reads (after {@code --help} is handled), and exits. */
+  public static <E extends Target> void exec(String usage, String[] args, Supplier<E> environment, Body<E> body) {
+    System.exit(run(usage, args, body, System.out, System.err, environment));
   }
 
   /** Runs a command that reads its own environment, and exits with its status. */
@@ -40,16 +46,16 @@ public final class OpsMain {
 
   /** {@link #exec(String, String[], Command)} without the exit, for tests. */
   public static int run(String usage, String[] args, Command command, PrintStream out, PrintStream err) {
-    return run(usage, args, env -> command.run(), out, err, () -> null);
+    return run(usage, args, (Target env) -> command.run(), out, err, () -> null);
   }
 
-  static int run(String usage, String[] args, Body body, PrintStream out, PrintStream err,
-      java.util.function.Supplier<OpsEnvironment> environment) {
+  static <E extends Target> int run(String usage, String[] args, Body<E> body, PrintStream out, PrintStream err,
+      Supplier<E> environment) {
     if (Args.wantsHelp(args)) {
       out.println(usage);
       return 0;
     }
-    OpsEnvironment env = null;
+    E env = null;
     try {
       env = environment.get();
       return body.run(env);

@@ -3,7 +3,6 @@ package dev.monotable.kit.local;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.http.ApiEvent;
 import dev.monotable.kit.http.ErrorMapper;
 import dev.monotable.kit.auth.Claims;
@@ -11,46 +10,54 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.errors.UnauthorizedException;
+import dev.monotable.kit.domain.Domain;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The HTTP API on this machine, as API Gateway would serve it: each request becomes a payload 2.0
  * event (route key, decoded path parameters, query string, lower-cased headers, body, request
- * context with JWT claims) and is handed in-process to the route's handler from the endpoint
- * catalog. Routes that need a caller get the JWT authorizer's treatment first: missing, expired,
- * wrongly signed or wrongly issued tokens are a 401 before any handler runs.
+ * context with JWT claims) and is handed in-process to the route's handler, which the domain
+ * builds ({@link LocalDomain.Wiring#route}) for each handler class of its endpoints. Routes that
+ * need a caller get the JWT authorizer's treatment first: missing, expired, wrongly signed or
+ * wrongly issued tokens are a 401 before any handler runs.
  */
 public final class LocalApi implements AutoCloseable {
   /** API Gateway's own payload limit; the handlers enforce the service's 1 MiB. */
   private static final int MAX_PAYLOAD = 10 * 1024 * 1024;
 
-  private final RouteTable routes = new RouteTable();
+  private final RouteTable routes;
   private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers = new HashMap<>();
   private final JwtVerifier verifier;
   private final String jwks;
   private LocalHttpServer server;
 
-  private LocalApi(Services services, JwtVerifier verifier, String jwks) {
+  private LocalApi(List<Endpoint> endpoints, LocalDomain.Wiring wiring, JwtVerifier verifier, String jwks) {
+    this.routes = new RouteTable(endpoints);
     this.verifier = verifier;
     this.jwks = jwks;
-    for (Endpoint e : dev.monotable.forge.catalog.EndpointCatalog.endpoints()) {
-      handlers.computeIfAbsent(e.handlerClass(), name -> instantiate(name, services));
+    for (Endpoint e : endpoints) {
+      handlers.computeIfAbsent(e.handlerClass(), wiring::route);
     }
   }
 
   /**
-   * Starts the API on 127.0.0.1:port (0 picks a free port).
+   * Starts the API of a domain's routes on 127.0.0.1:port (0 picks a free port).
    *
-   * @param services the handlers' dependencies (table, cursor key; the verifier is used here)
+   * @param domain the routes served ({@link Domain#endpoints()})
+   * @param wiring the domain's handlers over the service's table
+   * @param verifier the local JWT authorizer of routes that need a caller
+   * @param jwks served at {@code /.well-known/jwks.json}
    */
-  public static LocalApi start(int port, Services services, JwtVerifier verifier, String jwks) throws IOException {
-    LocalApi api = new LocalApi(services, verifier, jwks);
+  public static LocalApi start(int port, Domain domain, LocalDomain.Wiring wiring, JwtVerifier verifier, String jwks)
+      throws IOException {
+    LocalApi api = new LocalApi(domain.endpoints(), wiring, verifier, jwks);
     api.server = LocalHttpServer.start(port, api::serve, LocalApi::error, MAX_PAYLOAD);
     return api;
   }
@@ -66,18 +73,6 @@ public final class LocalApi implements AutoCloseable {
   @Override
   public void close() {
     server.close();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> instantiate(String className,
-      Services services) {
-    try {
-      Class<?> c = Class.forName(className);
-      return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>)
-          c.getConstructor(Services.class).newInstance(services);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("handler " + className + " of the endpoint catalog cannot be built", e);
-    }
   }
 
   private LocalHttpServer.Response serve(LocalHttpServer.Request request) {

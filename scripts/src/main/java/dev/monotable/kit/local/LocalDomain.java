@@ -1,6 +1,61 @@
 package dev.monotable.kit.local;
 
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import java.util.List;
+
 /**
- * What the local service: how to build the domain's handlers and services, its demo seed of the kit need from a domain. Filled in as the kit's local programs stop naming a domain.
+ * What the local service ({@code scripts/dev}, the end-to-end tests) needs of a domain: its
+ * declarations (table, routes, stream consumers), the handler instances behind them, built around
+ * one table as a Lambda container builds them, and its demo dataset. The kit's local runtime names
+ * no domain: everything it serves comes through this facet.
  */
-public interface LocalDomain {}
+public interface LocalDomain {
+
+  /** The declarations served: the table is created from its schema, the routes and streams from its catalogs. */
+  Domain domain();
+
+  /**
+   * The domain's dependencies over one table, built once per start (the handlers share them, as
+   * the handlers of one Lambda container share their services).
+   *
+   * @param table the table every handler reads and writes
+   * @param verifier the local token verifier, for routes that verify optional tokens themselves
+   */
+  Wiring wire(TableGateway table, JwtVerifier verifier);
+
+  /** What the demo dataset holds, for the start-up line, for example {@code users alice, bob; org acme}. */
+  String demoSummary();
+
+  /** Example commands printed after a start ({@code curl ...} lines), for an API at {@code baseUrl}. */
+  List<String> examples(String baseUrl);
+
+  /** The handlers and the demo data of one table. */
+  interface Wiring {
+
+    /**
+     * The handler of a route ({@link dev.monotable.kit.catalog.Endpoint#handlerClass()}); called
+     * once per handler class.
+     *
+     * @throws IllegalArgumentException when the domain has no handler of that name
+     */
+    RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass);
+
+    /**
+     * The handler of a stream consumer
+     * ({@link dev.monotable.kit.catalog.StreamHandlerDeclaration#handlerClass()}).
+     *
+     * @throws IllegalArgumentException when the domain has no handler of that name
+     */
+    RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass);
+
+    /** Writes the demo dataset into the (new, empty) table through the domain's data-access layer. */
+    void seedDemo();
+  }
+}

@@ -1,9 +1,6 @@
 package dev.monotable.kit.local;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.tools.Seed;
-
-import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.Env;
@@ -12,6 +9,7 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.engine.LocalEngine;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.IOException;
@@ -26,16 +24,18 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * The whole service on this machine ({@code scripts/dev}): the local engine on 127.0.0.1:8000 unless
- * {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the shared schema, demo data unless
- * {@code --no-seed} (the engine itself expires TTL items), the stream pipeline (ST1..ST4,
- * {@link StreamPipeline}) and the HTTP API on 127.0.0.1:{@code PORT} (3000).
+ * A domain's whole service on this machine ({@code scripts/dev}): the local engine on 127.0.0.1:8000
+ * unless {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the domain's schema, its demo
+ * data unless {@code --no-seed} (the engine itself expires TTL items), the stream pipeline of its
+ * stream consumers ({@link StreamPipeline}) and the HTTP API of its routes on
+ * 127.0.0.1:{@code PORT} (3000). Everything domain-specific comes through {@link LocalDomain}.
  */
 public final class LocalService implements AutoCloseable {
   public static final int DEFAULT_PORT = 3000;
@@ -43,19 +43,21 @@ public final class LocalService implements AutoCloseable {
   public static final String DEFAULT_TABLE = "monotable-local";
 
   private final List<AutoCloseable> resources = new ArrayList<>();
+  private final LocalDomain domain;
   private final PrintStream log;
   private LocalApi api;
   private StreamPipeline pipeline;
   private String endpoint;
   private String tableName;
 
-  /** A service that starts silently (tests). */
-  public LocalService() {
-    this(null);
+  /** The service of this domain, starting silently (tests). */
+  public LocalService(LocalDomain domain) {
+    this(domain, null);
   }
 
-  /** A service that says on {@code log} what it does while starting (scripts/dev: stdout). */
-  public LocalService(PrintStream log) {
+  /** The service of this domain, saying on {@code log} what it does while starting (scripts/dev: stdout). */
+  public LocalService(LocalDomain domain, PrintStream log) {
+    this.domain = domain;
     this.log = log;
   }
 
@@ -67,7 +69,7 @@ public final class LocalService implements AutoCloseable {
    * @param startEngine launch the local engine on 127.0.0.1:8000 and use it
    * @param client client to use, or null to build one for the endpoint
    * @param clock the service's clock (timestamps, TTL filters of AP11/AP12); tests pass one they move
-   * @param streams run the stream pipeline (ST1..ST4 in-process, as Lambda runs them on AWS)
+   * @param streams run the stream pipeline (the domain's stream consumers in-process, as Lambda runs them on AWS)
    */
   public record Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
       LocalKeys keys, DynamoDbClient client, Clock clock, boolean streams) {
@@ -90,7 +92,7 @@ public final class LocalService implements AutoCloseable {
   }
 
   static final String USAGE = """
-      usage: scripts/dev [--no-seed]
+      usage: scripts/dev [--no-seed] [--domain <id>]
 
       Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000
       (unless DYNAMODB_ENDPOINT names an engine that already runs), the table from the shared schema,
@@ -99,31 +101,39 @@ public final class LocalService implements AutoCloseable {
       (valid for any PORT).
 
         --no-seed   leave a new table empty
+        --domain    the domain to serve (default: MONOTABLE_DOMAIN, else the only one registered, else forge)
 
       Environment: PORT (default 3000), TABLE_NAME (default monotable-local), DYNAMODB_ENDPOINT (an
       engine that is already running, e.g. http://127.0.0.1:8001; "aws" for AWS), AWS_REGION.
       Exit status: 0 stopped, 1 failed to start, 2 bad usage.""";
 
-  public static void main(String[] args) {
+  /**
+   * {@code scripts/dev}: the domain named by {@code --domain} (resolved by {@code domains}, which
+   * throws a {@link UsageException} for an unknown one) served until the JVM stops.
+   */
+  public static void main(String[] args, Function<String, LocalDomain> domains) {
     OpsMain.exec(USAGE, args, () -> {
+      DomainOption chosen = DomainOption.take(args);
       boolean seed = true;
-      for (String a : args) {
+      for (String a : chosen.rest()) {
         if (!a.equals("--no-seed")) {
           throw new UsageException("unknown argument " + a);
         }
         seed = false;
       }
+      int port = port(Env.get(Env.PORT));
+      LocalDomain domain = domains.apply(chosen.id());
       String configured = Env.get(Env.DYNAMODB_ENDPOINT);
       String table = Env.get(Env.TABLE_NAME);
       boolean aws = "aws".equalsIgnoreCase(configured);
-      LocalService service = new LocalService(System.out);
+      LocalService service = new LocalService(domain, System.out);
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         service.close();
         stopped.countDown();
       }));
       URI engine = configured == null || aws ? null : URI.create(configured.trim());
-      service.start(new Options(port(Env.get(Env.PORT)), engine, configured == null,
+      service.start(new Options(port, engine, configured == null,
           table == null ? DEFAULT_TABLE : table, seed, LocalKeys.inWorkingDirectory(), null).withStreams(true));
       printWelcome(service);
       stopped.await();
@@ -133,22 +143,32 @@ public final class LocalService implements AutoCloseable {
 
   private static void printWelcome(LocalService service) {
     String base = service.api.baseUrl();
+    Domain d = service.domain.domain();
     System.out.println();
-    System.out.println("Monotable (Forge) is running locally");
+    System.out.println("Monotable (" + d.name() + ") is running locally");
     System.out.println("  API      " + base);
     System.out.println("  health   " + base + "/health");
     System.out.println("  JWKS     " + base + "/.well-known/jwks.json");
     System.out.println("  DynamoDB " + service.endpoint + "  table " + service.tableName);
-    System.out.println("  streams  ST1-ST4 in-process; one JSON line per batch below; dead letters in "
+    System.out.println("  streams  " + streamNames(d) + " in-process; one JSON line per batch below; dead letters in "
         + service.pipeline.deadLetterFile());
-    System.out.println();
-    System.out.println("Try:");
-    System.out.println("  curl -s " + base + "/repos/alice/hello-forge/issues");
-    System.out.println("  curl -s -X POST " + base + "/repos/alice/hello-forge/issues \\");
-    System.out.println("       -H \"Authorization: Bearer $(scripts/token alice)\" -H 'content-type: application/json' \\");
-    System.out.println("       -d '{\"title\":\"My first issue\",\"body\":\"Hello\"}'");
+    List<String> examples = service.domain.examples(base);
+    if (!examples.isEmpty()) {
+      System.out.println();
+      System.out.println("Try:");
+      examples.forEach(line -> System.out.println("  " + line));
+    }
     System.out.println();
     System.out.println("Ctrl-C stops the API and everything it started.");
+  }
+
+  /** {@code ST1-ST4} for consecutive stream names, else the names joined; {@code none} without consumers. */
+  static String streamNames(Domain d) {
+    List<String> names = d.streams().stream().map(s -> s.stream()).distinct().toList();
+    if (names.isEmpty()) {
+      return "none";
+    }
+    return names.size() == 1 ? names.get(0) : names.get(0) + "-" + names.get(names.size() - 1);
   }
 
   /** {@code PORT}: unset or blank is {@value #DEFAULT_PORT}; anything but a port number is bad usage. */
@@ -196,18 +216,19 @@ public final class LocalService implements AutoCloseable {
         client = DynamoDbClients.create(dynamo, Env.region());
         resources.add(client);
       }
-      boolean created = ensureTable(client, tableName);
+      Domain d = domain.domain();
+      boolean created = ensureTable(client, tableName, d);
       Clock clock = o.clock() == null ? Clock.systemUTC() : o.clock();
       TableGateway table = new TableGateway(client, tableName,
           new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), clock);
       JwtSigner signer = o.keys().signer();
       JwtVerifier verifier = new JwtVerifier(LocalKeys.ISSUER, LocalKeys.AUDIENCE, signer::jwks, Clock.systemUTC());
-      Services services = new Services(table, verifier);
+      LocalDomain.Wiring wiring = domain.wire(table, verifier);
       if (!o.seed()) {
         say((created ? "created table " : "table ") + tableName + (created ? "" : " exists") + "; not seeding (--no-seed)");
       } else if (created) {
-        say("created table " + tableName + "; seeding the demo data (users alice, bob, carol; org acme)");
-        Seed.demo(services);
+        say("created table " + tableName + "; seeding the demo data (" + domain.demoSummary() + ")");
+        wiring.seedDemo();
       } else {
         say("table " + tableName + " already exists: keeping its items, not seeding "
             + "(scripts/seed --reset starts it over)");
@@ -215,11 +236,11 @@ public final class LocalService implements AutoCloseable {
       if (o.streams()) {
         DynamoDbStreamsClient streamsClient = DynamoDbClients.streams(dynamo, Env.region());
         resources.add(streamsClient);
-        pipeline = new StreamPipeline(streamsClient, tableName, StreamPipeline.catalogConsumers(services),
+        pipeline = new StreamPipeline(streamsClient, tableName, StreamPipeline.consumers(d, wiring),
             o.keys().directory().resolve("stream-dead-letters.jsonl"), System.out).start();
         resources.add(pipeline);
       }
-      api = LocalApi.start(port, services, verifier, signer.jwks());
+      api = LocalApi.start(port, d, wiring, verifier, signer.jwks());
       resources.add(api);
       return this;
     } catch (Exception | Error e) {
@@ -265,12 +286,12 @@ public final class LocalService implements AutoCloseable {
     return pipeline;
   }
 
-  private static boolean ensureTable(DynamoDbClient client, String table) {
+  private static boolean ensureTable(DynamoDbClient client, String table, Domain domain) {
     try {
       client.describeTable(DescribeTableRequest.builder().tableName(table).build());
       return false;
     } catch (ResourceNotFoundException absent) {
-      client.createTable(Forge.SCHEMA.createTableRequest(table));
+      client.createTable(domain.schema().createTableRequest(table));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(table));
       return true;

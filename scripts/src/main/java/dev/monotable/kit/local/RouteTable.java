@@ -1,7 +1,6 @@
 package dev.monotable.kit.local;
 
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Matches request paths against the endpoint catalog the way API Gateway matches routes: a
+ * Matches request paths against a domain's endpoints the way API Gateway matches routes: a
  * {@code {param}} is one path segment, literal segments win over parameters, and path parameters
  * arrive URL-decoded.
  */
@@ -39,10 +38,6 @@ public final class RouteTable {
   private record Compiled(Endpoint endpoint, Pattern regex, List<String> names, int literalSegments) {}
 
   private final List<Compiled> routes = new ArrayList<>();
-
-  public RouteTable() {
-    this(EndpointCatalog.endpoints());
-  }
 
   public RouteTable(List<Endpoint> endpoints) {
     for (Endpoint e : endpoints) {

@@ -6,10 +6,9 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchIt
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.Identity;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamViewType;
-import dev.monotable.forge.functions.Services;
-import dev.monotable.kit.stream.StreamHandler;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
 import dev.monotable.kit.stream.StreamImages;
-import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.json.Json;
 import java.io.IOException;
@@ -49,8 +48,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * What Lambda's event source mappings do on AWS, for {@code scripts/dev} and the end-to-end tests:
  * reads the table's stream through the DynamoDB Streams API of the local endpoint (ListStreams,
- * DescribeStream, GetShardIterator, GetRecords), keeps the records each declaration of the
- * {@link StreamCatalog} accepts (the same filters Lambda applies), and invokes the handlers
+ * DescribeStream, GetShardIterator, GetRecords), keeps the records each of the domain's stream
+ * declarations ({@link Domain#streams()}) accepts (the same filters Lambda applies), and invokes the handlers
  * in-process with {@link DynamodbEvent} batches shaped as Lambda delivers them.
  *
  * <p>Failure handling follows the mapping's settings: a batch item failure (or a thrown error,
@@ -67,7 +66,8 @@ public final class StreamPipeline implements AutoCloseable {
   private static final Duration SHARD_REFRESH = Duration.ofSeconds(2);
 
   /** One event source mapping: the declaration and its handler instance. */
-  public record Consumer(StreamHandlerDeclaration declaration, StreamHandler handler) {}
+  public record Consumer(StreamHandlerDeclaration declaration,
+      RequestHandler<DynamodbEvent, StreamsEventResponse> handler) {}
 
   /**
    * A batch that exhausted its retries (or aged out), as written to the dead-letter file.
@@ -111,18 +111,11 @@ public final class StreamPipeline implements AutoCloseable {
     this.clock = Clock.systemUTC();
   }
 
-  /** Every declaration of the stream catalog, each with its handler built around {@code services}. */
-  public static List<Consumer> catalogConsumers(Services services) {
+  /** Every stream declaration of the domain, each with its handler from the domain's wiring. */
+  public static List<Consumer> consumers(Domain domain, LocalDomain.Wiring wiring) {
     List<Consumer> out = new ArrayList<>();
-    for (StreamHandlerDeclaration d : StreamCatalog.declarations()) {
-      try {
-        // Reflection is fine in the local runner: Lambda instantiates the class by name the same way.
-        StreamHandler handler = (StreamHandler) Class.forName(d.handlerClass())
-            .getConstructor(Services.class).newInstance(services);
-        out.add(new Consumer(d, handler));
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("cannot build " + d.handlerClass(), e);
-      }
+    for (StreamHandlerDeclaration d : domain.streams()) {
+      out.add(new Consumer(d, wiring.stream(d.handlerClass())));
     }
     return out;
   }

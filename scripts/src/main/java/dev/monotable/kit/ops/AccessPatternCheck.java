@@ -1,12 +1,11 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.cli.Args;
-import dev.monotable.kit.cli.OpsMain;
-import dev.monotable.forge.tools.ReadPatterns;
-import dev.monotable.kit.cli.UsageException;
-
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.cli.Args;
+import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.cli.OpsMain;
+import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
@@ -20,20 +19,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * {@code scripts/test-access-patterns}: runs every READ access pattern of the catalog against the
- * seeded table through the data-access layer (the demo call of {@link ReadPatterns}), counting the
- * DynamoDB requests with a {@link RequestCounter} installed in the client. A pattern fails when
- * it throws, scans, makes more requests than {@link ReadPatterns#requestBudget} allows, calls an
- * action its route is not granted, or queries another index than the catalog names.
+ * {@code scripts/test-access-patterns}: runs every READ access pattern of the domain's catalog
+ * against the seeded table through the data-access layer (the sample call of each
+ * {@link ReadPattern}), counting the DynamoDB requests with a {@link RequestCounter} installed in
+ * the client. A pattern fails when it throws, scans, makes more requests than
+ * {@link ReadPatternSet#requestBudget} allows, calls an action its route is not granted, or
+ * queries another index than the catalog names.
  */
 public final class AccessPatternCheck {
 
   static final String USAGE = """
-      usage: scripts/test-access-patterns [--only AP14,AP15,...]
+      usage: scripts/test-access-patterns [--only AP14,AP15,...] [--domain <id>]
 
       Runs every read access pattern of the catalog against the seeded table (scripts/seed) through
       the data-access layer and prints, per pattern: operation, index, key condition, items returned,
@@ -41,7 +42,9 @@ public final class AccessPatternCheck {
       requests than allowed (1; 2 when its route reads a repository or membership before its Query),
       uses an action its route is not granted, or queries another index than the catalog says.
 
-        --only   run only these patterns (comma-separated)
+        --only     run only these patterns (comma-separated)
+        --domain   the domain whose patterns run (default: MONOTABLE_DOMAIN, else the only one registered,
+                   else forge)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 every pattern passed, 1 a pattern failed, 2 bad usage.""";
@@ -51,7 +54,7 @@ public final class AccessPatternCheck {
    *
    * @param only the patterns to run, empty for every read pattern
    */
-  public record Options(Set<AccessPattern> only) {}
+  public record Options(Set<AccessPatternSpec> only) {}
 
   /**
    * The outcome of one pattern.
@@ -64,7 +67,7 @@ public final class AccessPatternCheck {
    * @param millis latency of the whole DAL call
    * @param problems why it failed; empty when it passed
    */
-  public record Result(AccessPattern ap, String call, int items, List<RequestCounter.Call> calls, int attempts,
+  public record Result(AccessPatternSpec ap, String call, int items, List<RequestCounter.Call> calls, int attempts,
       double millis, List<String> problems) {
     public boolean passed() {
       return problems.isEmpty();
@@ -73,32 +76,34 @@ public final class AccessPatternCheck {
 
   private AccessPatternCheck() {}
 
-  public static void main(String[] args) {
-    OpsMain.exec(USAGE, args, env -> {
-      Options options = parse(args);
+  /** {@code scripts/test-access-patterns}; {@code domains} resolves {@code --domain} (null: the default). */
+  public static void main(String[] args, Function<String, OpsDomain> domains) {
+    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+      DomainOption chosen = DomainOption.take(args);
+      OpsDomain domain = domains.apply(chosen.id());
+      Options options = parse(domain, chosen.rest());
       RequestCounter counter = new RequestCounter();
       try (DynamoDbClient client = env.client(counter)) {
         System.out.println("test-access-patterns: " + env.describe());
-        return run(client, counter, env.table(), System.out, options);
+        return run(domain, client, counter, env.table(), System.out, options);
       }
     });
   }
 
-  public static Options parse(String... args) {
+  public static Options parse(OpsDomain domain, String... args) {
     Args a = Args.parse(args, Set.of(), Set.of("--only"));
     if (!a.positional().isEmpty()) {
       throw new UsageException("unexpected argument " + a.positional().get(0));
     }
-    Set<AccessPattern> only = new LinkedHashSet<>();
+    ReadPatternSet reads = ReadPatternSet.of(domain);
+    Set<AccessPatternSpec> only = new LinkedHashSet<>();
     if (a.option("--only") != null) {
       for (String name : a.option("--only").split(",")) {
-        AccessPattern ap;
-        try {
-          ap = AccessPattern.valueOf(name.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
+        AccessPatternSpec ap = reads.byName(name);
+        if (ap == null) {
           throw new UsageException("no access pattern " + name.trim());
         }
-        if (!ReadPatterns.readPatterns().contains(ap)) {
+        if (!reads.readPatterns().contains(ap)) {
           throw new UsageException(ap.name() + " is not a read pattern");
         }
         only.add(ap);
@@ -113,20 +118,21 @@ public final class AccessPatternCheck {
    * @param counter the interceptor installed in {@code client}
    * @return 0 when every pattern passed, else 1
    */
-  public static int run(DynamoDbClient client, RequestCounter counter, String table, PrintStream out,
-      Options options) {
-    return report(check(client, counter, table, options), out);
+  public static int run(OpsDomain domain, DynamoDbClient client, RequestCounter counter, String table,
+      PrintStream out, Options options) {
+    return report(domain, check(domain, client, counter, table, options), out);
   }
 
   /** Prints the results as a table, then the failures; returns 0 when every pattern passed, else 1. */
-  public static int report(List<Result> results, PrintStream out) {
+  public static int report(OpsDomain domain, List<Result> results, PrintStream out) {
+    ReadPatternSet reads = ReadPatternSet.of(domain);
     List<List<String>> rows = new ArrayList<>();
     for (Result r : results) {
-      AccessPattern ap = r.ap();
+      AccessPatternSpec ap = r.ap();
       rows.add(List.of(ap.name(), r.passed() ? "ok" : "FAIL", ap.operation(),
           ap.index() == null ? "table" : ap.index().indexName(), Integer.toString(r.items()),
-          r.calls().size() + "/" + ReadPatterns.requestBudget(ap)
-              + (r.calls().isEmpty() ? "" : " " + ReadPatterns.operations(r.calls()))
+          r.calls().size() + "/" + reads.requestBudget(ap)
+              + (r.calls().isEmpty() ? "" : " " + ReadPatternSet.operations(r.calls()))
               + (r.attempts() > r.calls().size() ? " (" + r.attempts() + " attempts)" : ""),
           String.format(Locale.ROOT, "%.1f", r.millis()), r.call(), ap.keyCondition()));
     }
@@ -152,18 +158,20 @@ public final class AccessPatternCheck {
   }
 
   /** Runs the patterns (every read pattern, or {@code options.only()}) and judges each. */
-  public static List<Result> check(DynamoDbClient client, RequestCounter counter, String table, Options options) {
+  public static List<Result> check(OpsDomain domain, DynamoDbClient client, RequestCounter counter, String table,
+      Options options) {
+    ReadPatternSet reads = ReadPatternSet.of(domain);
     byte[] secret = new byte[32];
     new SecureRandom().nextBytes(secret);
     TableGateway gateway = new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC());
-    List<AccessPattern> patterns = ReadPatterns.readPatterns().stream()
+    List<AccessPatternSpec> patterns = reads.readPatterns().stream()
         .filter(ap -> options.only().isEmpty() || options.only().contains(ap)).toList();
     // One unmeasured pass first: the first call of a JVM pays class loading and the connection,
     // which is not the pattern's latency.
-    patterns.forEach(ap -> check(gateway, counter, ap));
+    patterns.forEach(ap -> check(reads, gateway, counter, ap));
     List<Result> results = new ArrayList<>();
-    for (AccessPattern ap : patterns) {
-      results.add(check(gateway, counter, ap));
+    for (AccessPatternSpec ap : patterns) {
+      results.add(check(reads, gateway, counter, ap));
     }
     return results;
   }
@@ -172,11 +180,11 @@ public final class AccessPatternCheck {
    * What is wrong with the calls one run of a pattern made: a Scan, an action its routes are not
    * granted, a Query of another index than the catalog names, more calls than its budget.
    */
-  static List<String> judge(AccessPattern ap, List<RequestCounter.Call> calls) {
+  static List<String> judge(ReadPatternSet reads, AccessPatternSpec ap, List<RequestCounter.Call> calls) {
     List<String> problems = new ArrayList<>();
-    Set<DynamoAction> granted = ReadPatterns.granted(ap);
+    Set<DynamoAction> granted = reads.granted(ap);
     for (RequestCounter.Call call : calls) {
-      DynamoAction action = ReadPatterns.action(call.operation());
+      DynamoAction action = ReadPatternSet.action(call.operation());
       if (call.operation().equals("Scan")) {
         problems.add("made a Scan: access patterns read by key");
       } else if (action == null || !granted.contains(action)) {
@@ -190,20 +198,21 @@ public final class AccessPatternCheck {
         }
       }
     }
-    int budget = ReadPatterns.requestBudget(ap);
+    int budget = reads.requestBudget(ap);
     if (calls.size() > budget) {
-      problems.add("made " + calls.size() + " requests (" + ReadPatterns.operations(calls) + "), allowed " + budget);
+      problems.add("made " + calls.size() + " requests (" + ReadPatternSet.operations(calls) + "), allowed " + budget);
     }
     return problems;
   }
 
-  private static Result check(TableGateway gateway, RequestCounter counter, AccessPattern ap) {
-    ReadPatterns.Pattern pattern = ReadPatterns.get(ap);
+  private static Result check(ReadPatternSet reads, TableGateway gateway, RequestCounter counter,
+      AccessPatternSpec ap) {
+    ReadPattern pattern = reads.get(ap);
     if (pattern == null) {
       return new Result(ap, "", 0, List.of(), 0, 0,
-          List.of("the catalog lists it as a read, but ReadPatterns has no call for it"));
+          List.of("the catalog lists it as a read, but the domain's read patterns have no call for it"));
     }
-    ReadPatterns.Sample sample = pattern.sample();
+    ReadPattern.Sample sample = pattern.sample();
     List<String> problems = new ArrayList<>();
     int items = 0;
     counter.reset();
@@ -218,7 +227,7 @@ public final class AccessPatternCheck {
     }
     double millis = (System.nanoTime() - start) / 1_000_000.0;
     List<RequestCounter.Call> calls = counter.calls();
-    problems.addAll(judge(ap, calls));
+    problems.addAll(judge(reads, ap, calls));
     return new Result(ap, sample.describe(), items, calls, counter.attempts(), millis, List.copyOf(problems));
   }
 }

@@ -1,24 +1,15 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.forge.charts.EntityCharts;
-import dev.monotable.kit.cli.Args;
-import dev.monotable.forge.tools.ModelMapper;
-import dev.monotable.kit.cli.OpsMain;
-import dev.monotable.kit.cli.UsageException;
-
-import dev.monotable.kit.keys.Key;
-import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.Counter;
-import dev.monotable.kit.items.Items;
 import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.kit.charts.ModelValidator.Violation;
-import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.TicketKind;
-import dev.monotable.forge.model.Visibility;
+import dev.monotable.kit.cli.Args;
+import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.cli.OpsMain;
+import dev.monotable.kit.cli.UsageException;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,29 +17,29 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
  * {@code scripts/backfill}: the schema-evolution tool. Reads the table with a parallel Scan,
  * selects the items whose {@code SchemaVersion} is below {@link Items#SCHEMA_VERSION} (or, with
- * {@code --type T --force}, every item of type T), maps each through its model record
- * ({@link ModelMapper}: {@code fromItem} then {@code toItem}, which recomputes every key and index
- * attribute from today's templates) and writes it back with a PutItem conditioned on the item
+ * {@code --type T --force}, every item of type T), maps each through its model record (the
+ * domain's {@link BackfillRules#remap}: in Forge {@code fromItem} then {@code toItem}, which
+ * recomputes every key and index attribute from today's templates) and writes it back with a PutItem conditioned on the item
  * being exactly as read: every attribute it had still equal, every attribute the new item adds
  * still absent. So any concurrent writer wins, including the atomic counter updates (StarCount,
  * Reactions...) that change neither {@code UpdatedAt} nor {@code Version}; such an item is
  * reported and left for the next run.
  *
- * <p>Also selected at the current version: an item that breaks its entity chart, for example an
- * issue with the index keys of before its GSI1/GSI4 move into the repository's partition, or an
- * issue, pull request, comment or Counter without the repository's {@code IsPrivate}/{@code OwnerType}
- * copy, which is filled from one GetItem of the repository (cached per run).
+ * <p>Also selected at the current version: an item of a type that carries copies of another item
+ * ({@link BackfillRules.Copies}) and breaks its entity chart, for example (in Forge) an issue with
+ * the index keys of before its GSI1/GSI4 move into the repository's partition, or an issue, pull
+ * request, comment or Counter without the repository's {@code IsPrivate}/{@code OwnerType} copy,
+ * which is filled from one GetItem of the repository (cached per run).
  *
  * <p>Never written: an item whose mapped form breaks its entity chart, one whose table key would
  * change (backfill rewrites items in place, it never moves them), one without a known Type, one
@@ -60,7 +51,7 @@ public final class BackfillTool {
 
   static final String USAGE = """
       usage: scripts/backfill [--type <Type> [--force]] [--dry-run] [--max-writes-per-second n]
-                              [--segment i] [--total-segments n] [--verbose] [--yes]
+                              [--segment i] [--total-segments n] [--verbose] [--yes] [--domain <id>]
 
       Rewrites items whose SchemaVersion is below the current one (%d) through their model record
       (fromItem/toItem: every key and index attribute recomputed from the current templates), each
@@ -78,6 +69,8 @@ public final class BackfillTool {
         --segment i               run only segment i (0..n-1); re-run a slice to resume it
         --verbose                 print every rewritten item
         --yes                     confirm writing on real AWS (DYNAMODB_ENDPOINT=aws)
+        --domain id               the domain whose model records rewrite the items (default:
+                                  MONOTABLE_DOMAIN, else the only one registered, else forge)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 done, 1 some items failed or changed concurrently (run again), 2 bad usage."""
@@ -144,17 +137,20 @@ public final class BackfillTool {
 
   private BackfillTool() {}
 
-  public static void main(String[] args) {
-    OpsMain.exec(USAGE, args, env -> {
-      Options options = parse(args).onAws(env.aws());
+  /** {@code scripts/backfill}; {@code domains} resolves {@code --domain} (null: the default). */
+  public static void main(String[] args, Function<String, OpsDomain> domains) {
+    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+      DomainOption chosen = DomainOption.take(args);
+      OpsDomain domain = domains.apply(chosen.id());
+      Options options = parse(domain, chosen.rest()).onAws(env.aws());
       try (DynamoDbClient client = env.client()) {
         System.out.println("backfill: " + env.describe());
-        return run(client, env.table(), System.out, options);
+        return run(domain, client, env.table(), System.out, options);
       }
     });
   }
 
-  public static Options parse(String... args) {
+  public static Options parse(OpsDomain domain, String... args) {
     Args a = Args.parse(args, Set.of("--force", "--dry-run", "--verbose", "--yes"),
         Set.of("--type", "--max-writes-per-second", "--segment", "--total-segments"));
     if (!a.positional().isEmpty()) {
@@ -163,8 +159,9 @@ public final class BackfillTool {
     if (a.flag("--force") && a.option("--type") == null) {
       throw new UsageException("--force rewrites every item of one type: name it with --type");
     }
-    if (a.option("--type") != null && !ModelMapper.types().contains(a.option("--type"))) {
-      throw new UsageException("unknown Type " + a.option("--type") + "; one of " + new TreeSet<>(ModelMapper.types()));
+    Set<String> types = domain.backfill().types();
+    if (a.option("--type") != null && !types.contains(a.option("--type"))) {
+      throw new UsageException("unknown Type " + a.option("--type") + "; one of " + new TreeSet<>(types));
     }
     int total = a.intOption("--total-segments", 4, 1, 1_000_000);
     Integer segment = a.option("--segment") == null ? null : a.intOption("--segment", 0, 0, total - 1);
@@ -182,12 +179,13 @@ public final class BackfillTool {
   }
 
   /** Backfills, prints the report, returns the exit status. */
-  public static int run(DynamoDbClient client, String table, PrintStream out, Options options) {
-    return run(client, table, out, options, (read, rewritten) -> { });
+  public static int run(OpsDomain domain, DynamoDbClient client, String table, PrintStream out, Options options) {
+    return run(domain, client, table, out, options, (read, rewritten) -> { });
   }
 
-  /** As {@link #run(DynamoDbClient, String, PrintStream, Options)}, calling {@code hook} before each write. */
-  public static int run(DynamoDbClient client, String table, PrintStream out, Options options, BeforeWrite hook) {
+  /** As {@link #run(OpsDomain, DynamoDbClient, String, PrintStream, Options)}, calling {@code hook} before each write. */
+  public static int run(OpsDomain domain, DynamoDbClient client, String table, PrintStream out, Options options,
+      BeforeWrite hook) {
     if (options.aws() && !options.dryRun() && !options.yes()) {
       out.println("refused: backfill writes to real AWS; run with --dry-run first, then add --yes");
       return 1;
@@ -200,7 +198,7 @@ public final class BackfillTool {
         + (options.dryRun() || options.maxWritesPerSecond() == 0 ? ""
             : ", at most " + fmt(options.maxWritesPerSecond()) + " writes/s"));
     long start = System.nanoTime();
-    Report report = backfill(client, table, out, options, hook);
+    Report report = backfill(domain, client, table, out, options, hook);
     double seconds = (System.nanoTime() - start) / 1e9;
     out.println();
     out.printf(Locale.ROOT, "scanned %d items in %.1f s%n", report.scanned(), seconds);
@@ -221,8 +219,8 @@ public final class BackfillTool {
   }
 
   /** The work without the header and summary: scans, maps, writes (or prints diffs), counts. */
-  public static Report backfill(DynamoDbClient client, String table, PrintStream out, Options options,
-      BeforeWrite hook) {
+  public static Report backfill(OpsDomain domain, DynamoDbClient client, String table, PrintStream out,
+      Options options, BeforeWrite hook) {
     List<Integer> segments = options.segment() == null
         ? ParallelScan.allSegments(options.totalSegments()) : List.of(options.segment());
     Map<Outcome, AtomicLong> counts = new LinkedHashMap<>();
@@ -231,9 +229,11 @@ public final class BackfillTool {
     }
     List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     RateLimiter limiter = new RateLimiter(options.dryRun() ? 0 : options.maxWritesPerSecond());
-    RepoCopies repoCopies = new RepoCopies(client, table);
+    BackfillRules rules = domain.backfill();
+    BackfillRules.Copies copies = rules.copies(client, table);
+    ModelValidator validator = new ModelValidator(domain.entities());
     long scanned = new ParallelScan(client, table).forEach(options.totalSegments(), segments, item -> {
-      Outcome o = process(client, table, out, options, hook, limiter, repoCopies, item, failures);
+      Outcome o = process(rules, validator, client, table, out, options, hook, limiter, copies, item, failures);
       counts.get(o).incrementAndGet();
     });
     Map<Outcome, Long> result = new LinkedHashMap<>();
@@ -241,9 +241,9 @@ public final class BackfillTool {
     return new Report(scanned, result, List.copyOf(failures));
   }
 
-  private static Outcome process(DynamoDbClient client, String table, PrintStream out, Options options,
-      BeforeWrite hook, RateLimiter limiter, RepoCopies repoCopies, Map<String, AttributeValue> item,
-      List<String> failures) {
+  private static Outcome process(BackfillRules rules, ModelValidator validator, DynamoDbClient client, String table,
+      PrintStream out, Options options, BeforeWrite hook, RateLimiter limiter, BackfillRules.Copies copies,
+      Map<String, AttributeValue> item, List<String> failures) {
     String type = Items.type(item);
     if (options.type() != null && !options.type().equals(type)) {
       return Outcome.NOT_SELECTED;
@@ -253,22 +253,22 @@ public final class BackfillTool {
       return fail(out, failures, item, "SchemaVersion " + version + " is newer than this code ("
           + Items.SCHEMA_VERSION + "); never downgraded");
     }
-    // An item under a repository at the current version that breaks its chart (an issue with the
-    // old index keys, an item without the repository's visibility copy) is selected too: the model
-    // moved under it without a new SchemaVersion.
+    // An item carrying copies at the current version that breaks its chart (in Forge: an issue with
+    // the old index keys, an item without the repository's visibility copy) is selected too: the
+    // model moved under it without a new SchemaVersion.
     if (version == Items.SCHEMA_VERSION && !options.force()
-        && !(RepoCopies.carries(item) && !EntityCharts.VALIDATOR.validate(item).isEmpty())) {
+        && !(copies.carries(item) && !validator.validate(item).isEmpty())) {
       return Outcome.NOT_SELECTED;
     }
     Map<String, AttributeValue> source;
     try {
-      source = repoCopies.fill(item);
+      source = copies.fill(item);
     } catch (IllegalStateException e) {
       return fail(out, failures, item, e.getMessage());
     }
     Optional<Map<String, AttributeValue>> mapped;
     try {
-      mapped = ModelMapper.remap(source);
+      mapped = rules.remap(source);
     } catch (RuntimeException e) {
       return fail(out, failures, item, "its model record cannot read it: " + e.getMessage());
     }
@@ -281,7 +281,7 @@ public final class BackfillTool {
       return fail(out, failures, item, "the current templates give another table key ("
           + ItemFormat.key(next) + "); backfill never moves items");
     }
-    List<Violation> violations = EntityCharts.VALIDATOR.validate(next);
+    List<Violation> violations = validator.validate(next);
     if (!violations.isEmpty()) {
       return fail(out, failures, item, "the rewritten item would break its entity chart: " + violations);
     }
@@ -405,54 +405,6 @@ public final class BackfillTool {
 
   private static String fmt(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-  }
-
-  /**
-   * The repository's visibility ({@code IsPrivate}, {@code OwnerType}) for the items that carry a
-   * copy of it (issues, pull requests, comments, the Counter) but were written before the copy
-   * existed: one GetItem of the repository per repository, cached for the run. The copy never goes
-   * stale (visibility never changes after creation), so filling it is idempotent.
-   */
-  static final class RepoCopies {
-    private static final Set<String> CARRIERS = Set.of(Counter.TYPE, TicketKind.ISSUE.type(),
-        TicketKind.PULL_REQUEST.type(), TicketKind.ISSUE.commentType(), TicketKind.PULL_REQUEST.commentType());
-
-    private final DynamoDbClient client;
-    private final String table;
-    private final Map<Key, Optional<Map<String, AttributeValue>>> repositories = new ConcurrentHashMap<>();
-
-    RepoCopies(DynamoDbClient client, String table) {
-      this.client = client;
-      this.table = table;
-    }
-
-    /** The item's type carries the repository's visibility copy. */
-    static boolean carries(Map<String, AttributeValue> item) {
-      String type = Items.type(item);
-      return type != null && CARRIERS.contains(type);
-    }
-
-    /** The item with the copy added when its type carries one and it lacks it; otherwise the item itself. */
-    Map<String, AttributeValue> fill(Map<String, AttributeValue> item) {
-      if (!carries(item) || Visibility.fromItem(item) != null) {
-        return item;
-      }
-      String owner = Items.s(item, "Owner");
-      String repo = Items.s(item, "Repo");
-      if (owner == null || repo == null) {
-        throw new IllegalStateException("no Owner/Repo to find the repository whose visibility it copies");
-      }
-      Key key = Keys.repository(owner, repo);
-      Map<String, AttributeValue> repository = repositories.computeIfAbsent(key, k -> {
-        var r = client.getItem(GetItemRequest.builder().tableName(table).key(k.toMap()).consistentRead(true).build());
-        return r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty();
-      }).orElseThrow(() -> new IllegalStateException("its repository " + owner + "/" + repo
-          + " does not exist, so there is no visibility to copy"));
-      Map<String, AttributeValue> filled = new HashMap<>(item);
-      filled.put(Visibility.IS_PRIVATE, repository.get(Repository.IS_PRIVATE));
-      filled.put(Visibility.OWNER_TYPE, repository.get(Repository.OWNER_TYPE));
-      return filled;
-    }
   }
 
   /** Spaces writes evenly over all threads: at most {@code perSecond}; 0 means no limit. */

@@ -1,11 +1,10 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.cli.Args;
+import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
-import dev.monotable.forge.tools.ReadPatterns;
 import dev.monotable.kit.cli.UsageException;
-
-import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
- * {@code scripts/explore}: the data as the access patterns see it.
+ * {@code scripts/explore}: a domain's data as its access patterns see it.
  * <ul>
  *   <li>{@code item <PK> [<SK>]}: one strongly consistent GetItem (SK defaults to PK);</li>
  *   <li>{@code partition <PK> [--prefix p] [--index GSIn] [--desc] [--limit n]}: Query of one
@@ -54,6 +54,7 @@ public final class ExploreTool {
 
         --json    raw items, one DynamoDB JSON object per line
         --limit   at most this many items (default 50; ap: page size 1..100, default 30)
+        --domain  the domain to explore (default: MONOTABLE_DOMAIN, else the only one registered, else forge)
 
       Examples:
         scripts/explore item ACCOUNT#alice
@@ -87,16 +88,19 @@ public final class ExploreTool {
 
   private ExploreTool() {}
 
-  public static void main(String[] args) {
-    OpsMain.exec(USAGE, args, env -> {
-      Options options = parse(args);
+  /** {@code scripts/explore}; {@code domains} resolves {@code --domain} (null: the default). */
+  public static void main(String[] args, Function<String, OpsDomain> domains) {
+    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+      DomainOption chosen = DomainOption.take(args);
+      OpsDomain domain = domains.apply(chosen.id());
+      Options options = parse(chosen.rest());
       RequestCounter counter = new RequestCounter();
       try (DynamoDbClient client = env.client(counter)) {
         if (!options.json()) {
           System.out.println("explore: " + env.describe());
         }
-        return run(client, env.table(), options.command().equals("ap") ? env.cursors() : null, counter, System.out,
-            System.err, options);
+        return run(domain, client, env.table(), options.command().equals("ap") ? env.cursors() : null, counter,
+            System.out, System.err, options);
       }
     });
   }
@@ -178,18 +182,18 @@ public final class ExploreTool {
    * @param err where warnings go, so {@code --json} output stays clean
    * @return the exit status: 0 when something was found
    */
-  public static int run(DynamoDbClient client, String table, CursorCodec cursors, RequestCounter counter,
-      PrintStream out, PrintStream err, Options o) {
+  public static int run(OpsDomain domain, DynamoDbClient client, String table, CursorCodec cursors,
+      RequestCounter counter, PrintStream out, PrintStream err, Options o) {
     return switch (o.command()) {
-      case "item" -> item(client, table, out, o);
-      case "partition" -> partition(client, table, out, o);
-      case "ap" -> ap(client, table, cursors, counter, out, o);
-      case "type" -> type(client, table, out, err, o);
+      case "item" -> item(domain, client, table, out, o);
+      case "partition" -> partition(domain, client, table, out, o);
+      case "ap" -> ap(domain, client, table, cursors, counter, out, o);
+      case "type" -> type(domain, client, table, out, err, o);
       default -> throw new UsageException("unknown command " + o.command());
     };
   }
 
-  private static int item(DynamoDbClient client, String table, PrintStream out, Options o) {
+  private static int item(OpsDomain domain, DynamoDbClient client, String table, PrintStream out, Options o) {
     String pk = o.arguments().get(0);
     String sk = o.arguments().size() > 1 ? o.arguments().get(1) : pk;
     GetItemResponse r = client.getItem(GetItemRequest.builder().tableName(table)
@@ -203,11 +207,11 @@ public final class ExploreTool {
     if (!o.json()) {
       out.println("GetItem PK = " + pk + ", SK = " + sk + " (consistent)");
     }
-    print(List.of(r.item()), out, o.json());
+    print(domain, List.of(r.item()), out, o.json());
     return 0;
   }
 
-  private static int partition(DynamoDbClient client, String table, PrintStream out, Options o) {
+  private static int partition(OpsDomain domain, DynamoDbClient client, String table, PrintStream out, Options o) {
     String pk = o.arguments().get(0);
     int limit = o.limit() == null ? DEFAULT_LIMIT : o.limit();
     String pkName = o.index() == null ? TableSchema.PK : o.index().pk();
@@ -238,7 +242,7 @@ public final class ExploreTool {
     if (!o.json()) {
       out.println(described + " (" + requests + (requests == 1 ? " request" : " requests") + ")");
     }
-    print(items, out, o.json());
+    print(domain, items, out, o.json());
     if (!o.json()) {
       out.println(items.size() + (items.size() == 1 ? " item" : " items")
           + (pages.hasNext() ? "; more in this partition (raise --limit)" : ""));
@@ -246,26 +250,27 @@ public final class ExploreTool {
     return items.isEmpty() ? 1 : 0;
   }
 
-  private static int ap(DynamoDbClient client, String table, CursorCodec cursors, RequestCounter counter,
-      PrintStream out, Options o) {
+  private static int ap(OpsDomain domain, DynamoDbClient client, String table, CursorCodec cursors,
+      RequestCounter counter, PrintStream out, Options o) {
+    ReadPatternSet reads = ReadPatternSet.of(domain);
     if (o.list()) {
       out.println("Read access patterns (scripts/explore ap <APnn> <params...>):");
       List<List<String>> rows = new ArrayList<>();
-      for (AccessPattern ap : ReadPatterns.readPatterns()) {
-        ReadPatterns.Pattern p = ReadPatterns.get(ap);
+      for (AccessPatternSpec ap : reads.readPatterns()) {
+        ReadPattern p = reads.get(ap);
         rows.add(List.of(p == null ? ap.name() + " (not wired)" : p.usage(), ap.description(),
             p == null ? "" : "e.g. " + p.sample().describe()));
       }
       ItemFormat.aligned(List.of("pattern", "description", "on the demo data"), rows, out);
       return 0;
     }
-    AccessPattern ap;
-    try {
-      ap = AccessPattern.valueOf(o.arguments().get(0).toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("no access pattern " + o.arguments().get(0) + " (AP01..AP42)");
+    AccessPatternSpec ap = reads.byName(o.arguments().get(0));
+    if (ap == null) {
+      List<? extends AccessPatternSpec> all = domain.domain().accessPatterns();
+      throw new UsageException("no access pattern " + o.arguments().get(0)
+          + (all.isEmpty() ? "" : " (" + all.get(0).name() + ".." + all.get(all.size() - 1).name() + ")"));
     }
-    ReadPatterns.Pattern pattern = ReadPatterns.get(ap);
+    ReadPattern pattern = reads.get(ap);
     if (pattern == null) {
       throw new UsageException(ap.name() + " (" + ap.description() + ") is not a read pattern; "
           + "explore runs reads only (scripts/explore ap --list)");
@@ -293,10 +298,10 @@ public final class ExploreTool {
       if (counter != null) {
         List<RequestCounter.Call> calls = counter.calls();
         out.println("  " + calls.size() + (calls.size() == 1 ? " request: " : " requests: ")
-            + ReadPatterns.operations(calls));
+            + ReadPatternSet.operations(calls));
       }
     }
-    print(result.items(), out, o.json());
+    print(domain, result.items(), out, o.json());
     if (!o.json()) {
       out.println(result.items().size() + (result.items().size() == 1 ? " item" : " items")
           + (result.nextCursor() == null ? "; last page" : "; next page: --cursor " + result.nextCursor()));
@@ -304,7 +309,7 @@ public final class ExploreTool {
     return result.items().isEmpty() ? 1 : 0;
   }
 
-  private static int type(DynamoDbClient client, String table, PrintStream out, PrintStream err, Options o) {
+  private static int type(OpsDomain domain, DynamoDbClient client, String table, PrintStream out, PrintStream err, Options o) {
     String type = o.arguments().get(0);
     int limit = o.limit() == null ? DEFAULT_LIMIT : o.limit();
     err.println("warning: explore type SCANS the table (reads every item until " + limit
@@ -327,7 +332,7 @@ public final class ExploreTool {
     if (!o.json()) {
       out.println("Scan filter Type = " + type + " (" + scanned + " items read)");
     }
-    print(items, out, o.json());
+    print(domain, items, out, o.json());
     if (!o.json()) {
       out.println(items.size() + (items.size() == 1 ? " item" : " items")
           + (pages.hasNext() ? "; the scan stopped at --limit" : ""));
@@ -335,11 +340,12 @@ public final class ExploreTool {
     return items.isEmpty() ? 1 : 0;
   }
 
-  private static void print(List<Map<String, AttributeValue>> items, PrintStream out, boolean json) {
+  private static void print(OpsDomain domain, List<Map<String, AttributeValue>> items, PrintStream out,
+      boolean json) {
     if (json) {
       ItemFormat.jsonLines(items, out);
     } else {
-      ItemFormat.table(items, out);
+      ItemFormat.table(domain.entities(), items, out);
     }
   }
 }

@@ -1,9 +1,8 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.kit.json.Json;
-import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.json.Json;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.io.PrintStream;
@@ -17,8 +16,9 @@ import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * How the operator tools print items: aligned columns (PK, SK, Type, the GSI key attributes any
- * of the items carries, then every other attribute as {@code Name=value}), or one item per line
+ * How the operator tools print items: aligned columns (PK, SK, Type, the GSI key attributes of the
+ * domain's indexes any of the items carries, then every other attribute as {@code Name=value}, the
+ * entity chart's attributes first), or one item per line
  * in DynamoDB JSON ({@code {"PK":{"S":"..."}}}) for {@code --json}, ready for {@code jq}.
  */
 public final class ItemFormat {
@@ -31,14 +31,14 @@ public final class ItemFormat {
 
   private ItemFormat() {}
 
-  /** Prints the items as an aligned table; nothing but a note for an empty list. */
-  public static void table(List<Map<String, AttributeValue>> items, PrintStream out) {
+  /** Prints a domain's items as an aligned table; nothing but a note for an empty list. */
+  public static void table(EntityModel model, List<Map<String, AttributeValue>> items, PrintStream out) {
     if (items.isEmpty()) {
       out.println("(no items)");
       return;
     }
     List<String> keyColumns = new ArrayList<>(List.of(TableSchema.PK, TableSchema.SK, TableSchema.TYPE));
-    for (Gsi gsi : Forge.SCHEMA.gsis()) {
+    for (Gsi gsi : model.schema().gsis()) {
       for (String name : List.of(gsi.pk(), gsi.sk())) {
         if (items.stream().anyMatch(i -> i.containsKey(name))) {
           keyColumns.add(name);
@@ -54,7 +54,7 @@ public final class ItemFormat {
         AttributeValue v = item.get(c);
         row.add(v == null ? "" : c.equals(TableSchema.TYPE) ? compact(v) : raw(v));
       }
-      row.add(attributes(item));
+      row.add(attributes(model, item));
       rows.add(row);
     }
     aligned(header, rows, out);
@@ -91,9 +91,9 @@ public final class ItemFormat {
   }
 
   /** Every attribute but the keys and Type, the entity's chart attributes first, audit last. */
-  static String attributes(Map<String, AttributeValue> item) {
+  static String attributes(EntityModel model, Map<String, AttributeValue> item) {
     List<String> order = new ArrayList<>();
-    EntityCharts.forItem(item).ifPresent(chart -> {
+    model.forItem(item).ifPresent(chart -> {
       for (Attribute a : chart.attributes()) {
         order.add(a.name());
       }
@@ -104,7 +104,7 @@ public final class ItemFormat {
       }
     });
     order.addAll(TRAILING);
-    List<String> keys = Forge.SCHEMA.keyAttributes();
+    List<String> keys = model.schema().keyAttributes();
     StringBuilder sb = new StringBuilder();
     for (String name : order) {
       AttributeValue v = item.get(name);

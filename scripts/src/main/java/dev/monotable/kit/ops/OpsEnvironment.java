@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.kit.Env;
@@ -21,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * @param table the table name
  * @param region the signing region
  */
-public record OpsEnvironment(URI endpoint, String table, String region) {
+public record OpsEnvironment(URI endpoint, String table, String region) implements OpsMain.Target {
 
   public static final String DEFAULT_ENDPOINT = "http://127.0.0.1:" + LocalService.ENGINE_PORT;
   public static final String AWS = "aws";
@@ -41,6 +42,7 @@ public record OpsEnvironment(URI endpoint, String table, String region) {
   }
 
   /** For headers and messages, for example {@code table monotable-local at http://127.0.0.1:8000}. */
+  @Override
   public String describe() {
     return "table " + table + " at " + (aws() ? "AWS " + region : endpoint.toString());
   }

@@ -1,16 +1,13 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.forge.Forge;
 import dev.monotable.kit.cli.Args;
+import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
-import dev.monotable.forge.tools.ScaleData;
 import dev.monotable.kit.cli.UsageException;
-
-import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.tools.Seed;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -22,6 +19,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
@@ -31,16 +29,17 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * {@code scripts/seed [--reset [--yes]]}: creates the table from {@link TableSchema} when it is
- * absent (local endpoints only: on AWS the stack owns the table) and writes the demo dataset
- * ({@link Seed#demo}) through the data-access layer, the same calls the API makes. A table that
+ * {@code scripts/seed [--reset [--yes]]}: creates the table from the domain's {@link TableSchema}
+ * when it is absent (local endpoints only: on AWS the stack owns the table) and writes the domain's
+ * demo dataset ({@link LocalDomain.Wiring#seedDemo}) through its data-access layer, the same calls
+ * the API makes; {@code --scale N} adds the domain's synthetic items ({@link OpsDomain#scaleData}). A table that
  * already holds items is refused unless {@code --reset}, which first deletes every item
  * (Scan + BatchWriteItem, 25 deletes a request) and, on real AWS, also needs {@code --yes}.
  */
 public final class SeedTool {
 
   public static final String USAGE = """
-      usage: scripts/seed [--reset [--yes]] [--scale N [--seed S]]
+      usage: scripts/seed [--reset [--yes]] [--scale N [--seed S]] [--domain <id>]
 
       Creates the table (TABLE_NAME, default monotable-local) from TableSchema when absent and writes
       the demo dataset: users alice, bob, carol; org acme; repositories alice/hello-forge,
@@ -52,6 +51,8 @@ public final class SeedTool {
         --scale N add N synthetic items after the demo data (accounts scale-u1.., one repository each,
                   issues and comments), BatchWriteItem of 25 with a progress bar on stderr, items/s at the end
         --seed S  the synthetic dataset's seed (default 1): the same N and S always write the same items
+        --domain  the domain whose table and data to write (default: MONOTABLE_DOMAIN, else the only one
+                  registered, else forge)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 seeded, 1 refused or failed, 2 bad usage.""";
@@ -62,7 +63,7 @@ public final class SeedTool {
    * @param reset delete every item first
    * @param yes confirmation for destructive work on AWS
    * @param aws the table is on real AWS (from the environment, not the command line)
-   * @param scale synthetic items to add after the demo data ({@link ScaleData}); 0 for none
+   * @param scale synthetic items to add after the demo data ({@link OpsDomain#scaleData}); 0 for none
    * @param seed the synthetic dataset's seed
    */
   public record Options(boolean reset, boolean yes, boolean aws, int scale, long seed) {
@@ -77,12 +78,19 @@ public final class SeedTool {
 
   private SeedTool() {}
 
-  public static void main(String[] args) {
-    OpsMain.exec(USAGE, args, env -> {
-      Options options = parse(args).onAws(env.aws());
+  /**
+   * {@code scripts/seed}; {@code locals} and {@code ops} resolve {@code --domain} (null: the
+   * default) to the domain's demo data and its operator declarations.
+   */
+  public static void main(String[] args, Function<String, LocalDomain> locals, Function<String, OpsDomain> ops) {
+    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+      DomainOption chosen = DomainOption.take(args);
+      OpsDomain domain = ops.apply(chosen.id());
+      LocalDomain demo = locals.apply(chosen.id());
+      Options options = parse(chosen.rest()).onAws(env.aws());
       try (DynamoDbClient client = env.client()) {
         System.out.println("seed: " + env.describe());
-        return run(client, env.table(), System.out, options);
+        return run(demo, domain, client, env.table(), System.out, options);
       }
     });
   }
@@ -108,17 +116,24 @@ public final class SeedTool {
     return new Options(a.flag("--reset"), a.flag("--yes"), false, scale, seed);
   }
 
-  /** Creates (if needed), optionally empties, and seeds the table; returns the exit status. */
-  public static int run(DynamoDbClient client, String table, PrintStream out, Options options) {
+  /**
+   * Creates (if needed), optionally empties, and seeds the table; returns the exit status.
+   *
+   * @param demo writes the demo dataset
+   * @param domain the table's schema and the synthetic data of {@code --scale}
+   */
+  public static int run(LocalDomain demo, OpsDomain domain, DynamoDbClient client, String table, PrintStream out,
+      Options options) {
+    TableSchema schema = domain.domain().schema();
     if (!exists(client, table)) {
       if (options.aws()) {
         out.println("refused: table " + table + " does not exist; on AWS the CDK stack creates it (cdk deploy)");
         return 1;
       }
-      client.createTable(Forge.SCHEMA.createTableRequest(table));
+      client.createTable(schema.createTableRequest(table));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(table));
-      out.println("created table " + table + " (4 GSIs, TTL on " + TableSchema.TTL + ", stream "
+      out.println("created table " + table + " (" + schema.gsis().size() + " GSIs, TTL on " + TableSchema.TTL + ", stream "
           + TableSchema.STREAM_VIEW_TYPE + ")");
     } else if (!isEmpty(client, table)) {
       if (!options.reset()) {
@@ -133,9 +148,10 @@ public final class SeedTool {
     }
     byte[] secret = new byte[32];
     new SecureRandom().nextBytes(secret);
-    Seed.demo(new Services(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null));
+    demo.wire(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null).seedDemo();
     if (options.scale() > 0) {
-      ScaleData.write(client, table, options.seed(), options.scale(), System.err);
+      BatchWrites.write(client, table, sink -> domain.scaleData(options.seed(), options.scale(), sink),
+          options.scale(), System.err);
     }
     Map<String, Long> byType = countByType(client, table);
     long total = byType.values().stream().mapToLong(Long::longValue).sum();
@@ -164,12 +180,12 @@ public final class SeedTool {
     List<Map<String, AttributeValue>> keys = java.util.Collections.synchronizedList(new ArrayList<>());
     new ParallelScan(client, table).forEach(4, ParallelScan.allSegments(4),
         item -> keys.add(Map.of(TableSchema.PK, item.get(TableSchema.PK), TableSchema.SK, item.get(TableSchema.SK))));
-    for (int from = 0; from < keys.size(); from += ScaleData.BATCH) {
+    for (int from = 0; from < keys.size(); from += BatchWrites.BATCH) {
       List<WriteRequest> batch = new ArrayList<>();
-      for (Map<String, AttributeValue> key : keys.subList(from, Math.min(keys.size(), from + ScaleData.BATCH))) {
+      for (Map<String, AttributeValue> key : keys.subList(from, Math.min(keys.size(), from + BatchWrites.BATCH))) {
         batch.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build());
       }
-      ScaleData.writeBatch(client, table, batch);
+      BatchWrites.writeBatch(client, table, batch);
       deleted.addAndGet(batch.size());
     }
     return deleted.get();

@@ -1,16 +1,13 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.forge.charts.EntityCharts;
-import dev.monotable.kit.cli.Args;
-import dev.monotable.kit.cli.OpsMain;
-import dev.monotable.kit.cli.UsageException;
-
-import dev.monotable.forge.keys.Keys;
-import dev.monotable.kit.items.Items;
 import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.kit.charts.ModelValidator.Kind;
 import dev.monotable.kit.charts.ModelValidator.Violation;
-import dev.monotable.forge.model.Repository;
+import dev.monotable.kit.cli.Args;
+import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.cli.OpsMain;
+import dev.monotable.kit.cli.UsageException;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.io.PrintStream;
@@ -24,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -35,13 +33,14 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * {@code scripts/validate}: reads the whole table with a parallel Scan (an operator tool; no
- * access pattern scans) and holds every item to its entity chart with
- * {@link ModelValidator#validate}, reporting violations grouped by Type and kind. It also checks
- * the denormalised counters: a repository's {@code StarCount} must equal the Star items filed
- * under it on GSI1 ({@code STAR#} sort keys, what AP21 lists) and its {@code ForkCount} the forks
- * filed under it on GSI2 ({@code FORK#}, what AP17 lists).
+ * access pattern scans) and holds every item to its entity chart (the domain's
+ * {@link dev.monotable.kit.charts.EntityModel}) with {@link ModelValidator#validate}, reporting
+ * violations grouped by Type and kind. It also checks the domain's denormalised counters
+ * ({@link CounterCheck}): in Forge, a repository's {@code StarCount} must equal the Star items
+ * filed under it on GSI1 ({@code STAR#} sort keys, what AP21 lists) and its {@code ForkCount} the
+ * forks filed under it on GSI2 ({@code FORK#}, what AP17 lists).
  *
- * <p>Counts come from the scanned items first; a repository that disagrees is confirmed with a
+ * <p>Counts come from the scanned items first; an owner that disagrees is confirmed with a
  * consistent GetItem and a {@code Select=COUNT} Query of the index, twice, half a second apart
  * (indexes are eventually consistent). {@code --fix-counters} then sets the counter with an
  * UpdateItem conditioned on the value the GetItem read, so a star or fork committed meanwhile
@@ -50,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class ValidateTool {
 
   static final String USAGE = """
-      usage: scripts/validate [--fix-counters] [--segments n] [--examples n]
+      usage: scripts/validate [--fix-counters] [--segments n] [--examples n] [--domain <id>]
 
       Scans the whole table (parallel Scan: an operator tool, never an access pattern), validates
       every item against its entity chart (ModelValidator) and prints the violations grouped by
@@ -60,6 +59,8 @@ public final class ValidateTool {
         --fix-counters   repair wrong StarCount/ForkCount (UpdateItem conditioned on the value read)
         --segments n     parallel Scan segments (default 4)
         --examples n     items listed per Type and kind (default 10; counts are always complete)
+        --domain id      the domain whose charts and counters apply (default: MONOTABLE_DOMAIN, else the
+                         only one registered, else forge)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 valid, 1 violations or counter mismatches left, 2 bad usage.""";
@@ -146,7 +147,7 @@ public final class ValidateTool {
    *
    * @param scanned items read
    * @param byType per Type (sorted; {@link #NO_TYPE} for items without one)
-   * @param repositories repositories whose counters were checked
+   * @param repositories owners (in Forge repositories) whose counters were checked
    * @param counters counter disagreements
    * @param orphans index partitions holding stars or forks of a repository that does not exist
    */
@@ -173,12 +174,15 @@ public final class ValidateTool {
 
   private ValidateTool() {}
 
-  public static void main(String[] args) {
-    OpsMain.exec(USAGE, args, env -> {
-      Options options = parse(args);
+  /** {@code scripts/validate}; {@code domains} resolves {@code --domain} (null: the default). */
+  public static void main(String[] args, Function<String, OpsDomain> domains) {
+    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+      DomainOption chosen = DomainOption.take(args);
+      OpsDomain domain = domains.apply(chosen.id());
+      Options options = parse(chosen.rest());
       try (DynamoDbClient client = env.client()) {
         System.out.println("validate: " + env.describe());
-        return run(client, env.table(), System.out, options);
+        return run(domain, client, env.table(), System.out, options);
       }
     });
   }
@@ -193,60 +197,71 @@ public final class ValidateTool {
   }
 
   /** Validates, prints the report, returns the exit status. */
-  public static int run(DynamoDbClient client, String table, PrintStream out, Options options) {
+  public static int run(OpsDomain domain, DynamoDbClient client, String table, PrintStream out, Options options) {
     long start = System.nanoTime();
-    Report report = validate(client, table, options);
+    Report report = validate(domain, client, table, options);
     double seconds = (System.nanoTime() - start) / 1e9;
-    print(report, out, options, seconds);
+    print(domain, report, out, options, seconds);
     return report.valid() ? 0 : 1;
   }
 
   /** Scans, validates and checks counters (repairing them with {@code fixCounters}). */
-  public static Report validate(DynamoDbClient client, String table, Options options) {
-    Collector c = new Collector(options.examples());
+  public static Report validate(OpsDomain domain, DynamoDbClient client, String table, Options options) {
+    List<CounterCheck> checks = domain.counters();
+    Collector c = new Collector(new ModelValidator(domain.entities()), checks, options.examples());
     long scanned = new ParallelScan(client, table).forEach(options.segments(),
         ParallelScan.allSegments(options.segments()), c::accept);
     List<CounterMismatch> mismatches = new ArrayList<>();
-    for (Map.Entry<String, long[]> repo : c.repositories.entrySet()) {
-      String pk = repo.getKey();
-      long stars = c.stars.getOrDefault(pk, 0L);
-      long forks = c.forks.getOrDefault(pk, 0L);
-      if (repo.getValue()[0] != stars || repo.getValue()[1] != forks) {
-        mismatches.addAll(confirm(client, table, pk, options));
+    for (Map.Entry<String, Map<CounterCheck, Long>> owner : c.owners.entrySet()) {
+      String pk = owner.getKey();
+      List<CounterCheck> disagreeing = new ArrayList<>();
+      owner.getValue().forEach((check, stored) -> {
+        if (stored.longValue() != c.counted.get(check).getOrDefault(pk, 0L).longValue()) {
+          disagreeing.add(check);
+        }
+      });
+      if (!disagreeing.isEmpty()) {
+        // Every counter of a disagreeing owner is confirmed: one consistent read covers them all.
+        mismatches.addAll(confirm(client, table, pk, List.copyOf(owner.getValue().keySet()), options));
       }
     }
     Set<String> orphans = new TreeSet<>();
-    for (String pk : c.stars.keySet()) {
-      if (!c.repositories.containsKey(pk)) {
-        orphans.add(pk + ": " + c.stars.get(pk) + " Star item(s) on GSI1 of a missing repository");
+    for (CounterCheck check : checks) {
+      Map<String, Long> counted = c.counted.get(check);
+      for (String pk : counted.keySet()) {
+        if (!c.owners.containsKey(pk)) {
+          orphans.add(pk + ": " + counted.get(pk) + " " + check.counted() + "(s) on " + check.index().name()
+              + " of a missing " + check.owner());
+        }
       }
     }
-    for (String pk : c.forks.keySet()) {
-      if (!c.repositories.containsKey(pk)) {
-        orphans.add(pk + ": " + c.forks.get(pk) + " fork(s) on GSI2 of a missing repository");
-      }
-    }
-    return new Report(scanned, new TreeMap<>(c.byType), c.repositories.size(), List.copyOf(mismatches),
+    return new Report(scanned, new TreeMap<>(c.byType), c.owners.size(), List.copyOf(mismatches),
         List.copyOf(orphans));
   }
 
   /** Gathers per-Type results and the counter inputs; called from every scan thread. */
   private static final class Collector {
+    final ModelValidator validator;
+    final List<CounterCheck> checks;
     final Map<String, TypeReport> byType = new LinkedHashMap<>();
-    final Map<String, long[]> repositories = new TreeMap<>();
-    final Map<String, Long> stars = new TreeMap<>();
-    final Map<String, Long> forks = new TreeMap<>();
+    /** Owner PK to each of its counters' stored value. */
+    final Map<String, Map<CounterCheck, Long>> owners = new TreeMap<>();
+    /** Per check, index partition to the entries counted there. */
+    final Map<CounterCheck, Map<String, Long>> counted = new LinkedHashMap<>();
     final int examples;
 
-    Collector(int examples) {
+    Collector(ModelValidator validator, List<CounterCheck> checks, int examples) {
+      this.validator = validator;
+      this.checks = checks;
       this.examples = examples;
+      checks.forEach(check -> counted.put(check, new TreeMap<>()));
     }
 
     synchronized void accept(Map<String, AttributeValue> item) {
       String type = Items.type(item);
       TypeReport t = byType.computeIfAbsent(type == null || type.isEmpty() ? NO_TYPE : type, k -> new TypeReport());
       t.items++;
-      List<Violation> violations = EntityCharts.VALIDATOR.validate(item);
+      List<Violation> violations = validator.validate(item);
       if (!violations.isEmpty()) {
         t.invalidItems++;
         String key = ItemFormat.key(item);
@@ -259,24 +274,23 @@ public final class ValidateTool {
         }
       }
       String pk = Items.s(item, TableSchema.PK);
-      if (Repository.TYPE.equals(type) && pk != null) {
-        repositories.put(pk, new long[] {Items.n(item, Repository.STAR_COUNT), Items.n(item, Repository.FORK_COUNT)});
-      }
-      String gsi1sk = Items.s(item, Gsi.GSI1.sk());
-      String gsi1pk = Items.s(item, Gsi.GSI1.pk());
-      if (gsi1pk != null && gsi1sk != null && gsi1sk.startsWith(Keys.stargazersPrefix())) {
-        stars.merge(gsi1pk, 1L, Long::sum);
-      }
-      String gsi2sk = Items.s(item, Gsi.GSI2.sk());
-      String gsi2pk = Items.s(item, Gsi.GSI2.pk());
-      if (gsi2pk != null && gsi2sk != null && gsi2sk.startsWith(Keys.forksPrefix())) {
-        forks.merge(gsi2pk, 1L, Long::sum);
+      for (CounterCheck check : checks) {
+        if (check.ownerType().equals(type) && pk != null) {
+          owners.computeIfAbsent(pk, k -> new LinkedHashMap<>()).put(check, Items.n(item, check.attribute()));
+        }
+        Gsi gsi = check.index();
+        String indexSk = Items.s(item, gsi.sk());
+        String indexPk = Items.s(item, gsi.pk());
+        if (indexPk != null && indexSk != null && indexSk.startsWith(check.sortKeyPrefix())) {
+          counted.get(check).merge(indexPk, 1L, Long::sum);
+        }
       }
     }
   }
 
-  /** Re-reads one repository and counts its index entries; repairs when asked. */
-  private static List<CounterMismatch> confirm(DynamoDbClient client, String table, String pk, Options options) {
+  /** Re-reads one owner item and counts its index entries; repairs when asked. */
+  private static List<CounterMismatch> confirm(DynamoDbClient client, String table, String pk,
+      List<CounterCheck> checks, Options options) {
     Map<String, AttributeValue> key = Map.of(TableSchema.PK, AttributeValue.fromS(pk),
         TableSchema.SK, AttributeValue.fromS(pk));
     GetItemResponse read = client.getItem(GetItemRequest.builder().tableName(table).key(key).consistentRead(true)
@@ -285,10 +299,10 @@ public final class ValidateTool {
       return List.of();
     }
     List<CounterMismatch> out = new ArrayList<>();
-    check(client, table, key, read.item(), Repository.STAR_COUNT, Gsi.GSI1, Keys.stargazersPrefix(), options)
-        .ifPresent(out::add);
-    check(client, table, key, read.item(), Repository.FORK_COUNT, Gsi.GSI2, Keys.forksPrefix(), options)
-        .ifPresent(out::add);
+    for (CounterCheck check : checks) {
+      check(client, table, key, read.item(), check.attribute(), check.index(), check.sortKeyPrefix(), options)
+          .ifPresent(out::add);
+    }
     return out;
   }
 
@@ -346,7 +360,7 @@ public final class ValidateTool {
     return n;
   }
 
-  private static void print(Report r, PrintStream out, Options options, double seconds) {
+  private static void print(OpsDomain domain, Report r, PrintStream out, Options options, double seconds) {
     out.printf(Locale.ROOT, "scanned %d items (%d parallel Scan segments) in %.1f s%n", r.scanned(),
         options.segments(), seconds);
     out.println();
@@ -372,16 +386,20 @@ public final class ValidateTool {
     }
 
     out.println();
-    out.println("Counters: " + r.repositories() + " repositories, StarCount vs Star items on GSI1, "
-        + "ForkCount vs forks on GSI2");
-    if (r.counters().isEmpty() && r.orphans().isEmpty()) {
+    List<CounterCheck> checks = domain.counters();
+    if (!checks.isEmpty()) {
+      out.println("Counters: " + r.repositories() + " " + String.join("/", checks.stream().map(CounterCheck::owners)
+          .distinct().toList()) + ", " + String.join(", ", checks.stream().map(c -> c.attribute() + " vs "
+          + c.counted() + "s on " + c.index().name()).toList()));
+    }
+    if (!checks.isEmpty() && r.counters().isEmpty() && r.orphans().isEmpty()) {
       out.println("  all match");
     }
     for (CounterMismatch m : r.counters()) {
       String what = switch (m.status()) {
         case MISMATCH -> "mismatch (--fix-counters repairs it)";
         case FIXED -> "FIXED: " + m.attribute() + " = " + m.actual();
-        case CHANGED_CONCURRENTLY -> "not fixed: the repository changed meanwhile; run again";
+        case CHANGED_CONCURRENTLY -> "not fixed: the " + ownerOf(checks, m.attribute()) + " changed meanwhile; run again";
         case UNSTABLE -> "not decided: the index count moved while checking; run again";
       };
       out.println("  " + m.repository() + "  " + m.attribute() + " " + m.stored() + ", index holds " + m.actual()
@@ -397,6 +415,12 @@ public final class ValidateTool {
       out.println("result: INVALID: " + r.violations() + " violation(s) in " + r.invalidItems() + " item(s), "
           + r.unresolvedCounters() + " counter mismatch(es), " + r.orphans().size() + " orphan index partition(s)");
     }
+  }
+
+  /** The owner word of the check of this counter attribute. */
+  private static String ownerOf(List<CounterCheck> checks, String attribute) {
+    return checks.stream().filter(c -> c.attribute().equals(attribute)).map(CounterCheck::owner).findFirst()
+        .orElse("item");
   }
 
   private static void sleep(long millis) {

@@ -1,5 +1,7 @@
 package dev.monotable.kit.tools;
 
+import dev.monotable.kit.Env;
+import dev.monotable.kit.cli.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,11 +27,12 @@ public final class DevDomains {
   }
 
   /**
-   * The domain with this id; when {@code id} is null, {@code MONOTABLE_DOMAIN}, else the only
-   * registered domain (or {@code forge}, the flagship, when several are registered).
+   * The domain with this id; when {@code id} is null, {@code MONOTABLE_DOMAIN} (read through
+   * {@code Env}: unset or blank is none), else the only registered domain (or {@code forge}, the
+   * flagship, when several are registered).
    */
   public static DevDomain select(String id) {
-    String wanted = id != null ? id : System.getenv(MONOTABLE_DOMAIN);
+    String wanted = id != null ? id : Env.get(MONOTABLE_DOMAIN);
     List<DevDomain> all = all();
     if (all.isEmpty()) {
       throw new IllegalStateException("no domain is registered (META-INF/services/" + DevDomain.class.getName() + ")");
@@ -45,5 +48,17 @@ public final class DevDomains {
     }
     throw new IllegalArgumentException("unknown domain '" + wanted + "'; known: "
         + all.stream().map(DevDomain::id).toList());
+  }
+
+  /**
+   * {@link #select} for a command's {@code --domain} option: an unknown id is bad usage (exit 2,
+   * one line naming the known domains).
+   */
+  public static DevDomain fromCommandLine(String id) {
+    try {
+      return select(id);
+    } catch (IllegalArgumentException unknown) {
+      throw new UsageException(unknown.getMessage());
+    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.monotable.forge.tools;
 
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
+import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
 import dev.monotable.kit.ops.SeedTool;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.ops.ValidateTool;
@@ -78,11 +80,11 @@ class ScaleDataTest {
     try (OpsFixtures.FreshTable fresh = new OpsFixtures.FreshTable("scale")) {
       // GIVEN an empty table; WHEN seeded with --scale 300
       OpsFixtures.Output out = new OpsFixtures.Output();
-      int exit = SeedTool.run(fresh.table.client(), fresh.table.name(), out.stream, SeedTool.parse("--scale", "300"));
+      int exit = SeedTool.run(FORGE_LOCAL, FORGE, fresh.table.client(), fresh.table.name(), out.stream, SeedTool.parse("--scale", "300"));
 
       // THEN the demo data and exactly 300 synthetic items are there, every one valid for its entity chart
       assertEquals(0, exit, out.text());
-      ValidateTool.Report report = ValidateTool.validate(fresh.table.client(), fresh.table.name(),
+      ValidateTool.Report report = ValidateTool.validate(FORGE, fresh.table.client(), fresh.table.name(),
           new ValidateTool.Options(false, 3, 10, 0));
       long demo = SeedToolTest.DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
       assertEquals(demo + 300, report.scanned());

@@ -40,7 +40,7 @@ class ArgsTest {
   void opsMain_shouldPrintUsageAndExitZero_onHelp_andExitTwo_onBadUsage() {
     Output out = new Output();
     Output err = new Output();
-    OpsMain.Body failing = env -> {
+    OpsMain.Body<OpsEnvironment> failing = env -> {
       throw new AssertionError("must not run");
     };
 
@@ -49,7 +49,7 @@ class ArgsTest {
     assertEquals(SeedTool.USAGE, out.text().stripTrailing());
 
     Output err2 = new Output();
-    assertEquals(2, OpsMain.run(SeedTool.USAGE, new String[] {"--bogus"}, env -> {
+    assertEquals(2, OpsMain.run(SeedTool.USAGE, new String[] {"--bogus"}, (OpsEnvironment env) -> {
       SeedTool.parse("--bogus");
       return 0;
     }, new Output().stream, err2.stream, () -> new OpsEnvironment(null, "t", "us-east-1")));

@@ -84,6 +84,36 @@ class CommandLineTest {
         && r.err.contains("scripts/" + script + " --help"), r.toString());
   }
 
+  /** The scripts that work on one domain and take {@code --domain}. */
+  static Stream<String> domainScripts() {
+    return Stream.of("backfill", "dev", "explore", "seed", "test-access-patterns", "validate");
+  }
+
+  @ParameterizedTest
+  @MethodSource("domainScripts")
+  void help_shouldDocumentTheDomainOption(String script) throws Exception {
+    Run r = run(scripts().get(script), Map.of(), "--help");
+    assertEquals(0, r.exit, r.toString());
+    assertTrue(r.out.contains("--domain"), r.toString());
+    assertTrue(r.out.contains("MONOTABLE_DOMAIN"), r.toString());
+  }
+
+  @ParameterizedTest
+  @MethodSource("domainScripts")
+  void unknownDomain_shouldPrintOneLineNamingTheKnownDomains_andExitTwo(String script) throws Exception {
+    Run r = run(scripts().get(script), Map.of(), "--domain", "nope");
+    assertEquals(2, r.exit, r.toString());
+    assertEquals("error: unknown domain 'nope'; known: [forge] (scripts/" + script + " --help for usage)",
+        r.err.strip(), r.toString());
+  }
+
+  @Test
+  void unknownDomainInTheEnvironment_shouldBeBadUsageToo() throws Exception {
+    Run r = run(scripts().get("validate"), Map.of("MONOTABLE_DOMAIN", "nope"));
+    assertEquals(2, r.exit, r.toString());
+    assertEquals("error: unknown domain 'nope'; known: [forge] (scripts/validate --help for usage)", r.err.strip());
+  }
+
   @Test
   void dev_shouldRefuseABusyPort_withOneLineSayingWhatToDo() throws Exception {
     try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

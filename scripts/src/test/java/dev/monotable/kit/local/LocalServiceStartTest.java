@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
@@ -27,6 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 /** What scripts/dev and scripts/token say and do around a start, against the test server. */
 @ExtendWith(DynamoDbExtension.class)
 class LocalServiceStartTest {
+  private static final LocalDomain FORGE = DevDomains.select("forge").local();
 
   @TempDir
   Path keysDir;
@@ -46,7 +48,7 @@ class LocalServiceStartTest {
     String token = printed.toString(StandardCharsets.UTF_8).strip();
 
     // GIVEN a service on a random port (not 3000), sharing only the key folder with scripts/token
-    try (LocalService service = new LocalService().start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
+    try (LocalService service = new LocalService(FORGE).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
         false))) {
       assertNotEquals(LocalService.DEFAULT_PORT, service.api().port());
       // WHEN alice calls a REQUIRED route with the token
@@ -66,7 +68,7 @@ class LocalServiceStartTest {
   void start_shouldRefuseABusyPort_beforeCreatingTheTable(TestTable table) throws Exception {
     String fresh = "monotable-never-" + UUID.randomUUID().toString().substring(0, 8);
     try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      OpsMain.Failure f = assertThrows(OpsMain.Failure.class, () -> new LocalService(log)
+      OpsMain.Failure f = assertThrows(OpsMain.Failure.class, () -> new LocalService(FORGE, log)
           .start(options(busy.getLocalPort(), LocalDynamoDb.endpoint(), table, fresh, true)));
       assertTrue(f.getMessage().startsWith("port " + busy.getLocalPort() + " is in use"), f.getMessage());
     }
@@ -75,7 +77,7 @@ class LocalServiceStartTest {
 
   @Test
   void start_shouldSaySeedingIsSkipped_whenTheTableAlreadyExists(TestTable table) throws Exception {
-    try (LocalService service = new LocalService(log).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
+    try (LocalService service = new LocalService(FORGE, log).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
         true))) {
       assertTrue(said().contains("table " + table.name() + " already exists: keeping its items, not seeding "
           + "(scripts/seed --reset starts it over)"), said());
@@ -85,7 +87,7 @@ class LocalServiceStartTest {
 
   @Test
   void start_shouldSaySeedingIsOff_withNoSeed(TestTable table) throws Exception {
-    try (LocalService service = new LocalService(log).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
+    try (LocalService service = new LocalService(FORGE, log).start(options(0, LocalDynamoDb.endpoint(), table, table.name(),
         false))) {
       assertTrue(said().contains("table " + table.name() + " exists; not seeding (--no-seed)"), said());
     }
@@ -99,7 +101,7 @@ class LocalServiceStartTest {
     }
     URI engine = URI.create("http://127.0.0.1:" + port);
     OpsMain.Failure f = assertThrows(OpsMain.Failure.class,
-        () -> new LocalService(log).start(options(0, engine, table, table.name(), true)));
+        () -> new LocalService(FORGE, log).start(options(0, engine, table, table.name(), true)));
     assertTrue(said().contains("using the DynamoDB engine at " + engine + " (DYNAMODB_ENDPOINT); it must already be "
         + "running"), said());
     assertTrue(f.getMessage().startsWith("nothing answers at " + engine), f.getMessage());

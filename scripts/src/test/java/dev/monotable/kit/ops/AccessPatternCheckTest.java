@@ -1,6 +1,8 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.forge.tools.ReadPatterns;
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
+
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.cli.UsageException;
 
 import static dev.monotable.forge.catalog.AccessPattern.*;
@@ -46,12 +48,14 @@ class AccessPatternCheckTest {
         counter);
   }
 
+  private static final ReadPatternSet READS = ReadPatternSet.of(FORGE);
+
   @Test
   void readPatterns_shouldBeEveryCatalogPatternWhoseRoutesOnlyRead_eachWithACall() {
     assertEquals(List.of(AP02, AP05, AP08, AP09, AP11, AP12, AP14, AP15, AP17, AP20, AP21, AP23, AP24, AP25, AP26,
-        AP29, AP33, AP34, AP35, AP36, AP39), ReadPatterns.readPatterns());
-    for (AccessPattern ap : ReadPatterns.readPatterns()) {
-      assertNotNull(ReadPatterns.get(ap), ap + " has no call in ReadPatterns");
+        AP29, AP33, AP34, AP35, AP36, AP39), READS.readPatterns());
+    for (AccessPatternSpec ap : READS.readPatterns()) {
+      assertNotNull(READS.get(ap), ap + " has no call in ReadPatterns");
     }
   }
 
@@ -63,16 +67,17 @@ class AccessPatternCheckTest {
       Output out = new Output();
 
       // WHEN
-      List<Result> results = AccessPatternCheck.check(client, counter, table.name(), AccessPatternCheck.parse());
-      int exit = AccessPatternCheck.report(results, out.stream);
+      List<Result> results = AccessPatternCheck.check(FORGE, client, counter, table.name(),
+          AccessPatternCheck.parse(FORGE));
+      int exit = AccessPatternCheck.report(FORGE, results, out.stream);
 
       // THEN every pattern returns the demo data with exactly the calls its route makes
       assertEquals(0, exit, out.text());
-      Map<AccessPattern, String> calls = new LinkedHashMap<>();
-      Map<AccessPattern, Integer> items = new LinkedHashMap<>();
+      Map<AccessPatternSpec, String> calls = new LinkedHashMap<>();
+      Map<AccessPatternSpec, Integer> items = new LinkedHashMap<>();
       for (Result r : results) {
         assertEquals(List.of(), r.problems(), r.ap().name());
-        calls.put(r.ap(), ReadPatterns.operations(r.calls()) + " x" + r.calls().size());
+        calls.put(r.ap(), ReadPatternSet.operations(r.calls()) + " x" + r.calls().size());
         items.put(r.ap(), r.items());
       }
       Map<AccessPattern, String> expectedCalls = new LinkedHashMap<>();
@@ -99,9 +104,9 @@ class AccessPatternCheckTest {
       expectedCalls.put(AP36, "Query(GSI4) x1");
       expectedCalls.put(AP39, "Query x1");
       assertEquals(expectedCalls, calls);
-      Map<AccessPattern, Integer> expectedItems = new LinkedHashMap<>();
+      Map<AccessPatternSpec, Integer> expectedItems = new LinkedHashMap<>();
       int[] counts = {1, 1, 2, 1, 1, 3, 1, 2, 1, 1, 2, 1, 3, 2, 1, 1, 1, 2, 1, 1, 1};
-      List<AccessPattern> aps = ReadPatterns.readPatterns();
+      List<AccessPatternSpec> aps = READS.readPatterns();
       for (int i = 0; i < aps.size(); i++) {
         expectedItems.put(aps.get(i), counts[i]);
       }
@@ -119,8 +124,8 @@ class AccessPatternCheckTest {
     try (FreshTable empty = new FreshTable("ap-empty"); DynamoDbClient client = countingClient(counter)) {
       Output out = new Output();
 
-      int exit = AccessPatternCheck.run(client, counter, empty.name(), out.stream,
-          AccessPatternCheck.parse("--only", "AP02,ap24"));
+      int exit = AccessPatternCheck.run(FORGE, client, counter, empty.name(), out.stream,
+          AccessPatternCheck.parse(FORGE, "--only", "AP02,ap24"));
 
       assertEquals(1, exit);
       List<String> lines = out.lines();
@@ -137,23 +142,23 @@ class AccessPatternCheckTest {
     RequestCounter.Call batch = new RequestCounter.Call("BatchGetItem", null);
     RequestCounter.Call forks = new RequestCounter.Call("Query", "GSI2");
 
-    assertEquals(List.of(), AccessPatternCheck.judge(AP17, List.of(batch, forks)));
+    assertEquals(List.of(), AccessPatternCheck.judge(READS, AP17, List.of(batch, forks)));
     assertEquals(List.of("made a Scan: access patterns read by key",
             "made 2 requests (Scan + GetItem), allowed 1"),
-        AccessPatternCheck.judge(AP02, List.of(new RequestCounter.Call("Scan", null),
+        AccessPatternCheck.judge(READS, AP02, List.of(new RequestCounter.Call("Scan", null),
             new RequestCounter.Call("GetItem", null))));
     assertEquals(List.of("made 3 requests (BatchGetItem + Query(GSI2)), allowed 2"),
-        AccessPatternCheck.judge(AP17, List.of(batch, forks, forks)));
+        AccessPatternCheck.judge(READS, AP17, List.of(batch, forks, forks)));
     assertEquals(List.of("queried GSI1, the catalog says GSI2"),
-        AccessPatternCheck.judge(AP17, List.of(batch, new RequestCounter.Call("Query", "GSI1"))));
+        AccessPatternCheck.judge(READS, AP17, List.of(batch, new RequestCounter.Call("Query", "GSI1"))));
     assertEquals(List.of("called PutItem, which its route is not granted ([GET_ITEM])"),
-        AccessPatternCheck.judge(AP02, List.of(new RequestCounter.Call("PutItem", null))));
+        AccessPatternCheck.judge(READS, AP02, List.of(new RequestCounter.Call("PutItem", null))));
   }
 
   @Test
   void parse_shouldAcceptOnlyReadPatterns() {
-    assertEquals(new AccessPatternCheck.Options(Set.of(AP02, AP25)), AccessPatternCheck.parse("--only", "AP02,ap25"));
+    assertEquals(new AccessPatternCheck.Options(Set.of(AP02, AP25)), AccessPatternCheck.parse(FORGE, "--only", "AP02,ap25"));
     assertEquals("AP18 is not a read pattern",
-        assertThrows(UsageException.class, () -> AccessPatternCheck.parse("--only", "AP18")).getMessage());
+        assertThrows(UsageException.class, () -> AccessPatternCheck.parse(FORGE, "--only", "AP18")).getMessage());
   }
 }

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -62,7 +63,7 @@ class BackfillToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse());
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE));
 
       // THEN the repository is exactly what the current code writes, the user untouched
       assertEquals(0, exit, out.text());
@@ -81,7 +82,7 @@ class BackfillToolTest {
       t.table.put(old);
       Output out = new Output();
 
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse("--dry-run"));
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE, "--dry-run"));
 
       assertEquals(0, exit, out.text());
       assertEquals(old, t.table.item(REPO_KEY).orElseThrow());
@@ -117,7 +118,7 @@ class BackfillToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse(), concurrentStar);
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE), concurrentStar);
 
       // THEN the star survives and the item keeps its old shape
       assertEquals(1, exit);
@@ -130,7 +131,7 @@ class BackfillToolTest {
 
       // WHEN run again (resumable: the item is still below the current version)
       Output again = new Output();
-      int exitAgain = BackfillTool.run(t.client(), t.name(), again.stream, BackfillTool.parse(), concurrentStar);
+      int exitAgain = BackfillTool.run(FORGE, t.client(), t.name(), again.stream, BackfillTool.parse(FORGE), concurrentStar);
 
       // THEN it is rewritten, the star included
       assertEquals(0, exitAgain, again.text());
@@ -151,8 +152,8 @@ class BackfillToolTest {
 
       // WHEN only stars are backfilled, without --force
       Output plain = new Output();
-      BackfillTool.Report r = BackfillTool.backfill(t.client(), t.name(), plain.stream,
-          BackfillTool.parse("--type", "Star"), (a, b) -> { });
+      BackfillTool.Report r = BackfillTool.backfill(FORGE, t.client(), t.name(), plain.stream,
+          BackfillTool.parse(FORGE, "--type", "Star"), (a, b) -> { });
 
       // THEN nothing is selected: the star is current, the repository another type
       assertEquals(2, r.count(Outcome.NOT_SELECTED));
@@ -160,8 +161,8 @@ class BackfillToolTest {
 
       // WHEN forced
       Output forced = new Output();
-      BackfillTool.Report f = BackfillTool.backfill(t.client(), t.name(), forced.stream,
-          BackfillTool.parse("--type", "Star", "--force"), (a, b) -> { });
+      BackfillTool.Report f = BackfillTool.backfill(FORGE, t.client(), t.name(), forced.stream,
+          BackfillTool.parse(FORGE, "--type", "Star", "--force"), (a, b) -> { });
 
       // THEN the star is rewritten, the repository still left alone
       assertEquals(1, f.count(Outcome.REWRITTEN));
@@ -194,7 +195,7 @@ class BackfillToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse());
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE));
 
       // THEN
       assertEquals(1, exit);
@@ -230,10 +231,10 @@ class BackfillToolTest {
 
       // WHEN segment 0 of 2, then segment 1 of 2, with at most 20 writes a second
       long start = System.nanoTime();
-      BackfillTool.Report first = BackfillTool.backfill(t.client(), t.name(), new Output().stream,
-          BackfillTool.parse("--segment", "0", "--total-segments", "2", "--max-writes-per-second", "20"), (a, b) -> { });
-      BackfillTool.Report second = BackfillTool.backfill(t.client(), t.name(), new Output().stream,
-          BackfillTool.parse("--segment", "1", "--total-segments", "2", "--max-writes-per-second", "20"), (a, b) -> { });
+      BackfillTool.Report first = BackfillTool.backfill(FORGE, t.client(), t.name(), new Output().stream,
+          BackfillTool.parse(FORGE, "--segment", "0", "--total-segments", "2", "--max-writes-per-second", "20"), (a, b) -> { });
+      BackfillTool.Report second = BackfillTool.backfill(FORGE, t.client(), t.name(), new Output().stream,
+          BackfillTool.parse(FORGE, "--segment", "1", "--total-segments", "2", "--max-writes-per-second", "20"), (a, b) -> { });
       double seconds = (System.nanoTime() - start) / 1e9;
 
       // THEN each slice rewrote what it read, together every user once
@@ -255,27 +256,27 @@ class BackfillToolTest {
       t.table.put(old);
       Output out = new Output();
 
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse().onAws(true));
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE).onAws(true));
 
       assertEquals(1, exit);
       assertEquals(List.of("refused: backfill writes to real AWS; run with --dry-run first, then add --yes"),
           out.lines());
       assertEquals(old, t.table.item(REPO_KEY).orElseThrow());
-      assertEquals(0, BackfillTool.run(t.client(), t.name(), new Output().stream,
-          BackfillTool.parse("--dry-run").onAws(true)));
+      assertEquals(0, BackfillTool.run(FORGE, t.client(), t.name(), new Output().stream,
+          BackfillTool.parse(FORGE, "--dry-run").onAws(true)));
     }
   }
 
   @Test
   void parse_shouldRejectForceWithoutType_andUnknownTypes() {
     assertEquals("--force rewrites every item of one type: name it with --type",
-        assertThrows(UsageException.class, () -> BackfillTool.parse("--force")).getMessage());
-    assertTrue(assertThrows(UsageException.class, () -> BackfillTool.parse("--type", "Widget")).getMessage()
+        assertThrows(UsageException.class, () -> BackfillTool.parse(FORGE, "--force")).getMessage());
+    assertTrue(assertThrows(UsageException.class, () -> BackfillTool.parse(FORGE, "--type", "Widget")).getMessage()
         .startsWith("unknown Type Widget; one of [AccountEmail, "));
     assertEquals("--segment must be from 0 to 3",
-        assertThrows(UsageException.class, () -> BackfillTool.parse("--segment", "4")).getMessage());
+        assertThrows(UsageException.class, () -> BackfillTool.parse(FORGE, "--segment", "4")).getMessage());
     assertEquals(new BackfillTool.Options("Star", true, true, 0, 2, 8, false, false, false),
-        BackfillTool.parse("--type", "Star", "--force", "--dry-run", "--max-writes-per-second", "0", "--segment", "2",
+        BackfillTool.parse(FORGE, "--type", "Star", "--force", "--dry-run", "--max-writes-per-second", "0", "--segment", "2",
             "--total-segments", "8"));
   }
 
@@ -335,7 +336,7 @@ class BackfillToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse());
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE));
 
       // THEN each is exactly what the current code writes
       assertEquals(0, exit, out.text());
@@ -350,7 +351,7 @@ class BackfillToolTest {
 
       // WHEN run again: nothing left to do (resumable, idempotent)
       Output again = new Output();
-      assertEquals(0, BackfillTool.run(t.client(), t.name(), again.stream, BackfillTool.parse()), again.text());
+      assertEquals(0, BackfillTool.run(FORGE, t.client(), t.name(), again.stream, BackfillTool.parse(FORGE)), again.text());
       assertTrue(again.lines().contains("  not selected           4"), again.text());
     }
   }
@@ -364,7 +365,7 @@ class BackfillToolTest {
       t.table.put(old);
       Output out = new Output();
 
-      int exit = BackfillTool.run(t.client(), t.name(), out.stream, BackfillTool.parse());
+      int exit = BackfillTool.run(FORGE, t.client(), t.name(), out.stream, BackfillTool.parse(FORGE));
 
       assertEquals(1, exit, out.text());
       assertEquals(old, t.table.item(Keys.counter("acme", "gone")).orElseThrow());

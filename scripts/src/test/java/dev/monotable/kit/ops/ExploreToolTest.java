@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -38,7 +39,7 @@ class ExploreToolTest {
   }
 
   private int explore(DynamoDbClient client, RequestCounter counter, Output out, Output err, String... args) {
-    return ExploreTool.run(client, table.name(), table.cursors(), counter, out.stream, err.stream,
+    return ExploreTool.run(FORGE, client, table.name(), table.cursors(), counter, out.stream, err.stream,
         ExploreTool.parse(args));
   }
 

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.ops.OpsFixtures.Output;
@@ -30,7 +31,7 @@ class ItemFormatTest {
     Map<String, AttributeValue> second = Map.of("PK", AttributeValue.fromS("P22"), "SK", AttributeValue.fromS("S"),
         "Body", AttributeValue.fromS("x".repeat(60)));
 
-    ItemFormat.table(List.of(item(), second), out.stream);
+    ItemFormat.table(FORGE.entities(), List.of(item(), second), out.stream);
 
     assertEquals(List.of(
         "PK   SK  Type   GSI2PK  attributes",

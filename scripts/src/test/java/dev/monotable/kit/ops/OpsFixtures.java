@@ -1,9 +1,8 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.tools.Seed;
+import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.TestTable;
 import java.io.ByteArrayOutputStream;
@@ -21,6 +20,12 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 
 /** Test helpers of the operator tools: fresh tables, the demo data, captured output. */
 public final class OpsFixtures {
+  /** Forge's operator declarations, as the scripts find them. */
+  public static final OpsDomain FORGE = DevDomains.select("forge").ops();
+
+  /** Forge's local service declarations (its demo data), as the scripts find them. */
+  public static final LocalDomain FORGE_LOCAL = DevDomains.select("forge").local();
+
   private OpsFixtures() {}
 
   /**
@@ -33,7 +38,7 @@ public final class OpsFixtures {
     public FreshTable(String label) {
       DynamoDbClient client = DynamoDbExtension.newClient();
       String name = "monotable-ops-" + label + "-" + UUID.randomUUID().toString().substring(0, 8);
-      client.createTable(Forge.SCHEMA.createTableRequest(name));
+      client.createTable(FORGE.domain().schema().createTableRequest(name));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(name));
       table = new TestTable(client, name);
@@ -54,9 +59,9 @@ public final class OpsFixtures {
     }
   }
 
-  /** Writes Seed.demo through the data-access layer, as scripts/seed does. */
+  /** Writes Forge's demo data through the data-access layer, as scripts/seed does. */
   static void seed(TestTable table) {
-    Seed.demo(new Services(table.gateway(Clock.systemUTC()), null));
+    FORGE_LOCAL.wire(table.gateway(Clock.systemUTC()), null).seedDemo();
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.monotable.kit.ops;
 
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
+import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -47,7 +49,7 @@ public class SeedToolTest {
     Output out = new Output();
     try {
       // WHEN
-      int exit = SeedTool.run(client, name, out.stream, SeedTool.parse());
+      int exit = SeedTool.run(FORGE_LOCAL, FORGE, client, name, out.stream, SeedTool.parse());
 
       // THEN the table follows TableSchema
       assertEquals(0, exit, out.text());
@@ -57,7 +59,7 @@ public class SeedToolTest {
       assertEquals(TableSchema.STREAM_VIEW_TYPE, t.streamSpecification().streamViewType());
       // and holds the demo dataset, every item valid and every counter matching its index
       assertEquals(DEMO_COUNTS, SeedTool.countByType(client, name));
-      ValidateTool.Report report = ValidateTool.validate(client, name, new ValidateTool.Options(false, 3, 10, 0));
+      ValidateTool.Report report = ValidateTool.validate(FORGE, client, name, new ValidateTool.Options(false, 3, 10, 0));
       assertEquals(36, report.scanned());
       assertEquals(0, report.violations());
       assertEquals(List.of(), report.counters());
@@ -92,7 +94,7 @@ public class SeedToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = SeedTool.run(t.client(), t.name(), out.stream, SeedTool.parse());
+      int exit = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), out.stream, SeedTool.parse());
 
       // THEN
       assertEquals(1, exit);
@@ -111,7 +113,7 @@ public class SeedToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = SeedTool.run(t.client(), t.name(), out.stream, SeedTool.parse("--reset"));
+      int exit = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), out.stream, SeedTool.parse("--reset"));
 
       // THEN the extra item is gone and the dataset is there once
       assertEquals(0, exit, out.text());
@@ -129,7 +131,7 @@ public class SeedToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = SeedTool.run(t.client(), t.name(), out.stream, SeedTool.parse("--reset").onAws(true));
+      int exit = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), out.stream, SeedTool.parse("--reset").onAws(true));
 
       // THEN nothing is deleted
       assertEquals(1, exit);
@@ -139,7 +141,7 @@ public class SeedToolTest {
 
       // WHEN confirmed
       Output confirmed = new Output();
-      int exitConfirmed = SeedTool.run(t.client(), t.name(), confirmed.stream,
+      int exitConfirmed = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), confirmed.stream,
           SeedTool.parse("--reset", "--yes").onAws(true));
 
       // THEN
@@ -154,7 +156,7 @@ public class SeedToolTest {
     String name = "monotable-ops-absent-" + UUID.randomUUID().toString().substring(0, 8);
     Output out = new Output();
 
-    int exit = SeedTool.run(client, name, out.stream, SeedTool.parse().onAws(true));
+    int exit = SeedTool.run(FORGE_LOCAL, FORGE, client, name, out.stream, SeedTool.parse().onAws(true));
 
     assertEquals(1, exit);
     assertEquals(List.of("refused: table " + name + " does not exist; on AWS the CDK stack creates it (cdk deploy)"),

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import static dev.monotable.kit.ops.OpsFixtures.FORGE;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -35,7 +36,7 @@ class ValidateToolTest {
       OpsFixtures.seed(t.table);
       Output out = new Output();
 
-      int exit = ValidateTool.run(t.client(), t.name(), out.stream, ValidateTool.parse());
+      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, ValidateTool.parse());
 
       assertEquals(0, exit, out.text());
       assertTrue(out.lines().contains("total         36     0        0"), out.text());
@@ -56,8 +57,8 @@ class ValidateToolTest {
       Output out = new Output();
 
       // WHEN
-      ValidateTool.Report report = ValidateTool.validate(t.client(), t.name(), CHECK);
-      int exit = ValidateTool.run(t.client(), t.name(), out.stream, CHECK);
+      ValidateTool.Report report = ValidateTool.validate(FORGE, t.client(), t.name(), CHECK);
+      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, CHECK);
 
       // THEN every corruption is found under its Type and kind, nothing else
       assertEquals(1, exit);
@@ -101,7 +102,7 @@ class ValidateToolTest {
       Output out = new Output();
 
       // WHEN checked without --fix-counters
-      int exit = ValidateTool.run(t.client(), t.name(), out.stream, CHECK);
+      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, CHECK);
 
       // THEN both are reported and nothing changes
       assertEquals(1, exit);
@@ -112,7 +113,7 @@ class ValidateToolTest {
       assertEquals(before, t.table.item(Keys.repository("alice", "hello-forge")).orElseThrow());
 
       // WHEN repaired
-      ValidateTool.Report fixed = ValidateTool.validate(t.client(), t.name(), FIX);
+      ValidateTool.Report fixed = ValidateTool.validate(FORGE, t.client(), t.name(), FIX);
 
       // THEN exactly the two counters change; Version and UpdatedAt stay (counters are atomic attributes)
       assertEquals(List.of(new CounterMismatch(HELLO, "StarCount", 7, 2, CounterStatus.FIXED),
@@ -123,7 +124,7 @@ class ValidateToolTest {
       expected.put("ForkCount", AttributeValue.fromN("1"));
       assertEquals(expected, t.table.item(Keys.repository("alice", "hello-forge")).orElseThrow());
       Output again = new Output();
-      assertEquals(0, ValidateTool.run(t.client(), t.name(), again.stream, CHECK), again.text());
+      assertEquals(0, ValidateTool.run(FORGE, t.client(), t.name(), again.stream, CHECK), again.text());
       assertTrue(again.lines().contains("  all match"), again.text());
     }
   }
@@ -136,7 +137,7 @@ class ValidateToolTest {
       Output out = new Output();
 
       // WHEN
-      int exit = ValidateTool.run(t.client(), t.name(), out.stream, CHECK);
+      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, CHECK);
 
       // THEN
       assertEquals(1, exit);
@@ -155,8 +156,8 @@ class ValidateToolTest {
 
       // WHEN at most one example per kind
       ValidateTool.Options options = new ValidateTool.Options(false, 1, 1, 0);
-      ValidateTool.Report report = ValidateTool.validate(t.client(), t.name(), options);
-      int exit = ValidateTool.run(t.client(), t.name(), out.stream, options);
+      ValidateTool.Report report = ValidateTool.validate(FORGE, t.client(), t.name(), options);
+      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, options);
 
       // THEN
       assertEquals(1, exit);

@@ -1,6 +1,7 @@
 package dev.monotable.kit.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,21 @@ class DevDomainsTest {
   void select_shouldNameTheKnownDomains_whenTheIdIsUnknown() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DevDomains.select("nope"));
     assertTrue(e.getMessage().contains("forge"), e.getMessage());
+  }
+
+  @Test
+  void fromCommandLine_shouldMakeAnUnknownIdBadUsage() {
+    assertEquals("unknown domain 'nope'; known: [forge]", assertThrows(dev.monotable.kit.cli.UsageException.class,
+        () -> DevDomains.fromCommandLine("nope")).getMessage());
+  }
+
+  @Test
+  void facets_shouldDeclareTheSameDomainAsTheRegistration() {
+    for (DevDomain d : DevDomains.all()) {
+      assertSame(d.domain(), d.local().domain(), d.id());
+      assertSame(d.domain(), d.ops().domain(), d.id());
+      assertSame(d.domain().schema(), d.ops().entities().schema(), d.id());
+    }
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.forge.e2e.FaultProxy.Fault;
-import dev.monotable.forge.functions.Services;
+import dev.monotable.forge.tools.ForgeLocal;
 import dev.monotable.kit.local.LocalApi;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.auth.JwtVerifier;
@@ -59,7 +59,8 @@ class FaultsE2ETest {
       String issuer = LocalKeys.ISSUER;
       JwtVerifier verifier = new JwtVerifier(issuer, LocalKeys.AUDIENCE, forge.keys().signer()::jwks,
           Clock.systemUTC());
-      faulty = LocalApi.start(0, new Services(new TableGateway(client, table.name(), table.cursors(),
+      ForgeLocal local = new ForgeLocal();
+      faulty = LocalApi.start(0, local.domain(), local.wire(new TableGateway(client, table.name(), table.cursors(),
           Clock.systemUTC()), verifier), verifier, forge.keys().signer().jwks());
     }
   }

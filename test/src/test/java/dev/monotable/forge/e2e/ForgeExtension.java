@@ -2,6 +2,7 @@ package dev.monotable.forge.e2e;
 
 import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.local.LocalKeys;
+import dev.monotable.forge.tools.ForgeLocal;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -42,7 +43,7 @@ public final class ForgeExtension implements BeforeAllCallback, AfterEachCallbac
     // The table's client carries the test guard: a Scan or an over-limit batch in a handler fails the test.
     boolean streams = context.getRequiredTestClass().isAnnotationPresent(WithStreams.class);
     MovableClock clock = new MovableClock();
-    LocalService service = new LocalService().start(new LocalService.Options(
+    LocalService service = new LocalService(new ForgeLocal()).start(new LocalService.Options(
         0, LocalDynamoDb.endpoint(), false, table.name(), false, keys, table.client())
         .withClock(clock).withStreams(streams));
     context.getStore(NS).put("forge", new Forge(service, table, keys, clock));

@@ -34,7 +34,7 @@ final class OpenApiContract {
   private static volatile OpenApiContract committed;
 
   private final Map<String, Object> document;
-  private final RouteTable routes = new RouteTable();
+  private final RouteTable routes = new RouteTable(dev.monotable.forge.Forge.DOMAIN.endpoints());
 
   OpenApiContract(Map<String, Object> document) {
     this.document = document;
