@@ -12,6 +12,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;
@@ -183,6 +184,11 @@ class TinyDomainServiceTest {
           return List.of("curl -s " + baseUrl + "/notes/1");
         }
       };
+    }
+
+    @Override
+    public EntityModel entities() {
+      return null; // not used by the local service
     }
 
     @Override
