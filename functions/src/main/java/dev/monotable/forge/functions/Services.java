@@ -1,6 +1,6 @@
 package dev.monotable.forge.functions;
 
-import dev.monotable.kit.lambda.DomainServices;
+import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.lambda.Priming;
 
 import dev.monotable.forge.Forge;

@@ -10,7 +10,7 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.errors.UnauthorizedException;
-import dev.monotable.kit.lambda.DomainServices;
+import dev.monotable.kit.http.DomainServices;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.http.DomainServices;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;

@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
-import dev.monotable.kit.lambda.DomainServices;
+import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.log.JsonLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.http.DomainServices;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;

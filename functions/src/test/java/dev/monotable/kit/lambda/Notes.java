@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;

@@ -1,6 +1,10 @@
 package dev.monotable.forge.docs;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.forge.charts.Relationships;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.kit.catalog.Endpoint;
@@ -19,6 +23,16 @@ import java.util.Map;
  * of Forge's accounts, repositories and rules.
  */
 public final class ForgeDocs implements DocsDomain {
+
+  @Override
+  public Domain domain() {
+    return Forge.DOMAIN;
+  }
+
+  @Override
+  public EntityModel entities() {
+    return EntityCharts.MODEL;
+  }
 
   @Override
   public String folder() {

@@ -5,7 +5,6 @@ import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema.Gsi;
-import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,9 +21,9 @@ final class AccessPatternDoc {
 
   private AccessPatternDoc() {}
 
-  static String render(DevDomain d) {
+  static String render(DocsDomain d) {
     Domain domain = d.domain();
-    DocsDomain docs = d.docs();
+    DocsDomain docs = d;
     StringBuilder sb = new StringBuilder();
     sb.append(DocsGenerator.HEADER)
         .append("# Access patterns\n\n")

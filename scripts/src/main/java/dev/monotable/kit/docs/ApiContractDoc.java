@@ -5,7 +5,6 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +22,9 @@ final class ApiContractDoc {
 
   private ApiContractDoc() {}
 
-  static String render(DevDomain d) {
+  static String render(DocsDomain d) {
     Domain domain = d.domain();
-    DocsDomain docs = d.docs();
+    DocsDomain docs = d;
     StringBuilder sb = new StringBuilder(DocsGenerator.HEADER);
     sb.append("# API contract\n\n").append(docs.contractIntro()).append("\n\n");
     sb.append("""

@@ -1,6 +1,8 @@
 package dev.monotable.kit.docs;
 
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.charts.ChartTypes.Relationship;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,12 @@ import java.util.Map;
  * them.
  */
 public interface DocsDomain {
+
+  /** The declarations documented: table, access patterns, routes, stream consumers. */
+  Domain domain();
+
+  /** The entity charts printed in entity-chart.md and erd.md. */
+  EntityModel entities();
 
   /** One row of the contract's input-rules table: an input (or several) and the rule it is held to. */
   record InputRule(String input, String rule) {}

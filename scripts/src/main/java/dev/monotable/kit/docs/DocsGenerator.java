@@ -2,8 +2,7 @@ package dev.monotable.kit.docs;
 
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
-import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.tools.DevDomains;
+import java.util.function.Function;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -23,7 +22,7 @@ import java.util.Map;
  * {@code --check} and DocsUpToDateTest can compare it byte for byte with the committed files.
  *
  * <p>Usage: {@code DocsGenerator [--domain ID] [--check] [--root DIR]}: every registered domain
- * ({@link DevDomains#all()}) unless one is named; the root defaults to the nearest directory, from
+ * (every registered domain) unless one is named; the root defaults to the nearest directory, from
  * the working directory up, holding {@code shared/} and {@code scripts/}.
  */
 public final class DocsGenerator {
@@ -37,8 +36,8 @@ public final class DocsGenerator {
    * Every generated file of the domain, path relative to the repository root (in the domain's
    * {@link DocsDomain#folder()}), to its content.
    */
-  public static Map<String, String> render(DevDomain domain) {
-    String folder = domain.docs().folder() + "/";
+  public static Map<String, String> render(DocsDomain domain) {
+    String folder = domain.folder() + "/";
     Map<String, String> files = new LinkedHashMap<>();
     files.put(folder + EntityChartDoc.FILE, EntityChartDoc.render(domain));
     files.put(folder + AccessPatternDoc.FILE, AccessPatternDoc.render(domain));
@@ -49,7 +48,7 @@ public final class DocsGenerator {
   }
 
   /** Writes every generated file of the domain under {@code root}; returns the paths written. */
-  public static List<Path> write(Path root, DevDomain domain) {
+  public static List<Path> write(Path root, DocsDomain domain) {
     List<Path> written = new ArrayList<>();
     render(domain).forEach((rel, content) -> {
       Path p = root.resolve(rel);
@@ -68,7 +67,7 @@ public final class DocsGenerator {
    * One line per generated file of the domain that is missing or differs on disk; empty when all
    * are current.
    */
-  public static List<String> check(Path root, DevDomain domain) {
+  public static List<String> check(Path root, DocsDomain domain) {
     List<String> problems = new ArrayList<>();
     render(domain).forEach((rel, expected) -> {
       Path p = root.resolve(rel);
@@ -134,16 +133,22 @@ public final class DocsGenerator {
 
       Exit status: 0 written or up to date, 1 docs differ, 2 bad usage.""";
 
-  public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+  /**
+   * The command line ({@code scripts/docs}) over the domains {@code domains} answers: every
+   * registered domain for a null id, else the one with that id (an unknown id throws
+   * IllegalArgumentException naming the known ones).
+   */
+  public static void main(String[] args, Function<String, List<DocsDomain>> domains) {
+    System.exit(run(args, System.out, System.err, domains));
   }
 
   /** The command line, returning the exit status: 0 done or current, 1 docs differ, 2 usage. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
-    return OpsMain.run(USAGE, args, () -> generate(args, out, err), out, err);
+  public static int run(String[] args, PrintStream out, PrintStream err, Function<String, List<DocsDomain>> domains) {
+    return OpsMain.run(USAGE, args, () -> generate(args, out, err, domains), out, err);
   }
 
-  private static int generate(String[] args, PrintStream out, PrintStream err) {
+  private static int generate(String[] args, PrintStream out, PrintStream err,
+      Function<String, List<DocsDomain>> registered) {
     boolean check = false;
     Path root = null;
     String domainId = null;
@@ -168,10 +173,10 @@ public final class DocsGenerator {
     if (root == null) {
       root = findRoot(Path.of(""));
     }
-    List<DevDomain> domains = domainId == null ? DevDomains.all() : List.of(select(domainId));
+    List<DocsDomain> domains = select(registered, domainId);
     if (check) {
       List<String> problems = new ArrayList<>();
-      for (DevDomain d : domains) {
+      for (DocsDomain d : domains) {
         problems.addAll(check(root, d));
       }
       if (problems.isEmpty()) {
@@ -183,7 +188,7 @@ public final class DocsGenerator {
       err.println("run scripts/docs and commit the result");
       return 1;
     }
-    for (DevDomain d : domains) {
+    for (DocsDomain d : domains) {
       for (Path p : write(root, d)) {
         out.println("wrote " + root.relativize(p));
       }
@@ -191,12 +196,13 @@ public final class DocsGenerator {
     return 0;
   }
 
-  /** The registered domain with this id; an unknown id is a usage error naming the known ones. */
-  private static DevDomain select(String id) {
+  /** The registered domains, or the one with this id; an unknown id is a usage error naming the known ones. */
+  private static List<DocsDomain> select(Function<String, List<DocsDomain>> registered, String id) {
     try {
-      return DevDomains.select(id);
+      return registered.apply(id);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }
+
 }

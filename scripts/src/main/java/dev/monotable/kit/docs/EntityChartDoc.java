@@ -7,7 +7,6 @@ import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
-import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +23,7 @@ final class EntityChartDoc {
   /** Number words for the count of GSIs (a table has at most six). */
   private static final List<String> COUNTS = List.of("no", "one", "two", "three", "four", "five", "six");
 
-  static String render(DevDomain d) {
+  static String render(DocsDomain d) {
     EntityModel model = d.entities();
     TableSchema schema = model.schema();
     int gsis = schema.gsis().size();
@@ -37,7 +36,7 @@ final class EntityChartDoc {
         .append("`, `").append(TableSchema.CREATED_AT).append("`, `").append(TableSchema.UPDATED_AT).append("`, `")
         .append(TableSchema.SCHEMA_VERSION).append("`; versioned entities also `").append(TableSchema.VERSION)
         .append("`, expiring ones `").append(TableSchema.TTL).append("` (epoch seconds).\n\n")
-        .append(d.docs().keySegments()).append("\n\n")
+        .append(d.keySegments()).append("\n\n")
         .append("## Main table\n\n");
     List<List<String>> rows = new ArrayList<>();
     for (Row r : rows(model, c -> c.table())) {

@@ -7,7 +7,6 @@ import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.charts.ChartTypes.Strategy;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.schema.TableSchema;
-import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,9 +19,9 @@ final class ErdDoc {
 
   private ErdDoc() {}
 
-  static String render(DevDomain d) {
+  static String render(DocsDomain d) {
     EntityModel model = d.entities();
-    DocsDomain docs = d.docs();
+    DocsDomain docs = d;
     String notes = docs.erdNotes();
     StringBuilder sb = new StringBuilder();
     sb.append(DocsGenerator.HEADER)

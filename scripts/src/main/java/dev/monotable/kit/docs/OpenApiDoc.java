@@ -4,7 +4,6 @@ import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.tools.DevDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,13 +28,13 @@ final class OpenApiDoc {
 
   private OpenApiDoc() {}
 
-  static String render(DevDomain d) {
+  static String render(DocsDomain d) {
     return JsonText.pretty(document(d)) + "\n";
   }
 
-  static Map<String, Object> document(DevDomain d) {
+  static Map<String, Object> document(DocsDomain d) {
     Domain domain = d.domain();
-    DocsDomain docs = d.docs();
+    DocsDomain docs = d;
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("openapi", "3.1.0");
     Map<String, Object> info = new LinkedHashMap<>();

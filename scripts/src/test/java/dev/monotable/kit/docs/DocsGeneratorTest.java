@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.forge.charts.EntityCharts;
-import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DocsScript;
 import dev.monotable.kit.tools.DevDomains;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DocsGeneratorTest {
 
-  private static final DevDomain FORGE = DevDomains.select("forge");
+  private static final DocsDomain FORGE = DevDomains.select("forge").docs();
 
   @Test
   void render_shouldProduceEveryDoc_withoutTimestamps() {
@@ -103,12 +103,13 @@ class DocsGeneratorTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     String[] write = {"--root", root.toString()};
     String[] check = {"--check", "--root", root.toString()};
-    assertEquals(0, DocsGenerator.run(write, print(out), print(err)));
-    assertEquals(0, DocsGenerator.run(check, print(out), print(err)));
+    assertEquals(0, DocsGenerator.run(write, print(out), print(err), DocsScript.REGISTERED));
+    assertEquals(0, DocsGenerator.run(check, print(out), print(err), DocsScript.REGISTERED));
     Files.writeString(root.resolve("docs/access-patterns.md"), "stale\n");
-    assertEquals(1, DocsGenerator.run(check, print(out), print(err)));
+    assertEquals(1, DocsGenerator.run(check, print(out), print(err), DocsScript.REGISTERED));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("docs/access-patterns.md: "), err.toString());
-    assertEquals(2, DocsGenerator.run(new String[] {"--bogus"}, print(out), print(err)));
+    assertEquals(2, DocsGenerator.run(new String[] {"--bogus"}, print(out),
+        print(err), DocsScript.REGISTERED));
   }
 
   @Test
@@ -116,14 +117,15 @@ class DocsGeneratorTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     assertEquals(0, DocsGenerator.run(new String[] {"--domain", "FORGE", "--root", root.toString()}, print(out),
-        print(err)));
+        print(err), DocsScript.REGISTERED));
     assertTrue(out.toString(StandardCharsets.UTF_8).contains("wrote docs/openapi.json"), out.toString());
     assertEquals(0, DocsGenerator.run(new String[] {"--domain", "forge", "--check", "--root", root.toString()},
-        print(out), print(err)));
+        print(out), print(err), DocsScript.REGISTERED));
     assertEquals(2, DocsGenerator.run(new String[] {"--domain", "nope", "--root", root.toString()}, print(out),
-        print(err)));
+        print(err), DocsScript.REGISTERED));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown domain 'nope'"), err.toString());
-    assertEquals(2, DocsGenerator.run(new String[] {"--domain"}, print(out), print(err)));
+    assertEquals(2, DocsGenerator.run(new String[] {"--domain"}, print(out),
+        print(err), DocsScript.REGISTERED));
   }
 
   private static PrintStream print(ByteArrayOutputStream b) {

@@ -6,7 +6,6 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.json.Json;
-import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.tools.DevDomains;
 import java.util.HashSet;
 import java.util.List;
@@ -20,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** docs/openapi.json and docs/api-contract.md follow the endpoint catalog route by route. */
 class OpenApiDocTest {
 
-  private static final DevDomain FORGE = DevDomains.select("forge");
+  private static final DocsDomain FORGE = DevDomains.select("forge").docs();
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> map(Object o) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OtherDomainDocsTest {
 
-  private static final TinyDomain TINY = new TinyDomain();
+  private static final DocsDomain TINY = new TinyDomain().docs();
 
   @Test
   void write_shouldPutEveryDocInTheDomainsFolder_andNothingElsewhere(@TempDir Path root) throws IOException {

@@ -142,7 +142,18 @@ final class TinyDomain implements DevDomain {
 
   @Override
   public DocsDomain docs() {
+    TinyDomain tiny = this;
     return new DocsDomain() {
+      @Override
+      public Domain domain() {
+        return tiny.domain();
+      }
+
+      @Override
+      public EntityModel entities() {
+        return tiny.entities();
+      }
+
       @Override
       public String folder() {
         return "docs/tiny";

@@ -1,15 +1,14 @@
-package dev.monotable.kit.lambda;
+package dev.monotable.kit.http;
 
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.http.Request;
 import java.util.Set;
 
 /**
  * What the kit's Lambda runtime needs from a domain's handler dependencies: the base classes
- * ({@link dev.monotable.kit.http.ApiHandler}, {@link dev.monotable.kit.stream.StreamHandler}) and
- * {@link Priming} reach the domain only through this. A domain implements it once, on the class
+ * ({@link ApiHandler} and the stream handlers' base) and
+ * SnapStart priming reach the domain only through this. A domain implements it once, on the class
  * its handlers take in their test constructor (Forge's is {@code Services}), and adds its own
  * typed accessors there (data-access objects); the bases are generic in that class, so handlers
  * keep them typed.
