@@ -2,7 +2,7 @@ package dev.monotable.forge.bench;
 
 import dev.monotable.forge.functions.Services;
 import dev.monotable.forge.tools.Seed;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /**
  * The benchmark's table contents: the local demo data ({@link Seed#demo}) that the read fixtures

@@ -17,7 +17,7 @@ import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Role;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;

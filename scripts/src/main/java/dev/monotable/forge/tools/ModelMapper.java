@@ -14,7 +14,7 @@ import dev.monotable.forge.model.Reaction;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.User;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -17,7 +17,7 @@ import dev.monotable.forge.model.Membership;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;

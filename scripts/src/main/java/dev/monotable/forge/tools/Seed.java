@@ -6,7 +6,7 @@ import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.forge.model.Activity;
 import dev.monotable.forge.model.Role;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import java.time.Duration;
 import java.time.Instant;
 

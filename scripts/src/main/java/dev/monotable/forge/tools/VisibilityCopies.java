@@ -3,7 +3,7 @@ package dev.monotable.forge.tools;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Counter;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.keys.Key;

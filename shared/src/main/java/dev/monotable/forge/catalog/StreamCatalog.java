@@ -10,7 +10,7 @@ import static dev.monotable.kit.catalog.DynamoAction.UPDATE_ITEM;
 import dev.monotable.forge.model.Invitation;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import java.util.List;
 
 /**

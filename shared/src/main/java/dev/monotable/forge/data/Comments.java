@@ -22,7 +22,7 @@ import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Rules;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema;
 import java.time.Instant;

@@ -13,7 +13,7 @@ import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.forge.model.Reaction;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.Map;

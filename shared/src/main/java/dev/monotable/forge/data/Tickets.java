@@ -24,7 +24,7 @@ import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.TicketState;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.User;

@@ -7,7 +7,7 @@ import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.User;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema;

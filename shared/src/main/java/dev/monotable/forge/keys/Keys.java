@@ -5,7 +5,6 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.keys.Timestamps;
 
-import dev.monotable.forge.model.TicketKind;
 import dev.monotable.kit.data.IdempotencyRecord;
 
 /**

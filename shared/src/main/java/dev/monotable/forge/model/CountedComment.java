@@ -1,5 +1,6 @@
 package dev.monotable.forge.model;
 
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.items.Items;
 
 import static dev.monotable.kit.schema.TableSchema.*;

@@ -1,5 +1,6 @@
 package dev.monotable.forge.model;
 
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.errors.ValidationException;
 
 /** State of an issue or pull request; {@code merged} exists only for pull requests and is final. */

@@ -5,8 +5,8 @@ import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 
 import static dev.monotable.forge.data.TicketFixtures.*;
-import static dev.monotable.forge.model.TicketKind.ISSUE;
-import static dev.monotable.forge.model.TicketKind.PULL_REQUEST;
+import static dev.monotable.forge.keys.TicketKind.ISSUE;
+import static dev.monotable.forge.keys.TicketKind.PULL_REQUEST;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.errors.ForbiddenException;

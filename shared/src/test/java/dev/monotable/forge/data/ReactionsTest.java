@@ -3,8 +3,8 @@ package dev.monotable.forge.data;
 import dev.monotable.kit.data.TableGateway;
 
 import static dev.monotable.forge.data.TicketFixtures.*;
-import static dev.monotable.forge.model.TicketKind.ISSUE;
-import static dev.monotable.forge.model.TicketKind.PULL_REQUEST;
+import static dev.monotable.forge.keys.TicketKind.ISSUE;
+import static dev.monotable.forge.keys.TicketKind.PULL_REQUEST;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.errors.ForbiddenException;
@@ -13,7 +13,7 @@ import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Reaction;
 import dev.monotable.forge.model.Role;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;

@@ -4,8 +4,8 @@ import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 
 import static dev.monotable.forge.data.TicketFixtures.*;
-import static dev.monotable.forge.model.TicketKind.ISSUE;
-import static dev.monotable.forge.model.TicketKind.PULL_REQUEST;
+import static dev.monotable.forge.keys.TicketKind.ISSUE;
+import static dev.monotable.forge.keys.TicketKind.PULL_REQUEST;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.errors.ConflictException;
@@ -16,7 +16,7 @@ import dev.monotable.kit.errors.VersionMismatchException;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Role;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.TicketState;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema.Gsi;

@@ -13,7 +13,7 @@ import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.json.Json;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.keys.Timestamps;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.TestTable;
 import java.time.Instant;
 import java.util.List;

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.testing.TestTable;
 import java.util.Map;

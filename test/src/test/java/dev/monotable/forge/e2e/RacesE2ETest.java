@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.TestTable;
 import java.util.ArrayList;
 import java.util.List;

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.TestTable;
 import java.util.Map;
 import java.util.Set;

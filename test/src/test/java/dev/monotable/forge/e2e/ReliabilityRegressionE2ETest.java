@@ -192,7 +192,7 @@ class ReliabilityRegressionE2ETest {
     assertEquals(201, body.status(), () -> body.status() + " " + body.error());
     assertEquals(200, name.status(), name::toString);
     assertEquals(EMOJI.repeat(256),
-        table.item(Keys.ticket(dev.monotable.forge.model.TicketKind.ISSUE, r.owner(), "lib",
+        table.item(Keys.ticket(dev.monotable.forge.keys.TicketKind.ISSUE, r.owner(), "lib",
             ((Number) t256.json().get("number")).intValue())).orElseThrow().get("Title").s());
   }
 

@@ -11,7 +11,7 @@ import dev.monotable.kit.local.StreamPipeline.DeadLetter;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.CountedComment;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
 import java.io.IOException;

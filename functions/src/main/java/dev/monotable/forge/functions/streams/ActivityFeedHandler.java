@@ -10,7 +10,7 @@ import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.Locale;
 import java.util.Map;

@@ -7,7 +7,7 @@ import dev.monotable.forge.functions.Services;
 import dev.monotable.forge.data.StreamWrites;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /**
  * ST1: a new issue, pull request or comment moves its repository's {@code UpdatedAt} and

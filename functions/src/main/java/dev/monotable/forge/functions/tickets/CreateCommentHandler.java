@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.data.IdempotentRequest;
 import dev.monotable.kit.keys.Segments;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /**
  * POST .../{number}/comments (AP28/AP38): ConditionCheck the item + Put the comment in one

@@ -1,7 +1,7 @@
 package dev.monotable.forge.functions.tickets;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** CreateComment for issues: see {@link CreateCommentHandler}. */
 public final class CreateIssueCommentHandler extends CreateCommentHandler {

@@ -1,7 +1,7 @@
 package dev.monotable.forge.functions.tickets;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** CreateTicket for pull requests: see {@link CreateTicketHandler}. */
 public final class CreatePullRequestHandler extends CreateTicketHandler {

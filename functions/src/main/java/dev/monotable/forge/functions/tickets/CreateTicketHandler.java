@@ -6,7 +6,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.data.IdempotentRequest;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /**
  * POST .../{issues|pulls} (AP22/AP32): opens an issue or pull request numbered from the

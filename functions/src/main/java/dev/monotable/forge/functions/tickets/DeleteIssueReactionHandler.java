@@ -1,7 +1,7 @@
 package dev.monotable.forge.functions.tickets;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** DeleteReaction for issues: see {@link DeleteReactionHandler}. */
 public final class DeleteIssueReactionHandler extends DeleteReactionHandler {

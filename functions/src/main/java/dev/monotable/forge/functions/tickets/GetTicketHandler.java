@@ -6,7 +6,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.keys.Segments;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** GET .../{number} (AP23/AP33): one BatchGetItem of the item, its repository and the caller's membership. Issues and pull requests share it; the subclass fixes the kind. */
 public abstract class GetTicketHandler extends ApiHandler<Services> {

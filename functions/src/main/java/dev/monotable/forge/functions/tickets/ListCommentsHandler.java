@@ -6,7 +6,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.keys.Segments;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** GET .../{number}/comments (AP29/AP39): Query the repository's collection, oldest first. Issues and pull requests share it; the subclass fixes the kind. */
 public abstract class ListCommentsHandler extends ApiHandler<Services> {

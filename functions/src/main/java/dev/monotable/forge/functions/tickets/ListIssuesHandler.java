@@ -1,7 +1,7 @@
 package dev.monotable.forge.functions.tickets;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** ListTickets for issues: see {@link ListTicketsHandler}. */
 public final class ListIssuesHandler extends ListTicketsHandler {

@@ -5,7 +5,7 @@ import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** GET .../{issues|pulls}?state=open|closed|all (AP24-26/AP34-36): open newest first, closed oldest first, all by number. Issues and pull requests share it; the subclass fixes the kind. */
 public abstract class ListTicketsHandler extends ApiHandler<Services> {

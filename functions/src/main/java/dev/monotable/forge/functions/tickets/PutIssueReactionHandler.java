@@ -1,7 +1,7 @@
 package dev.monotable.forge.functions.tickets;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** PutReaction for issues: see {@link PutReactionHandler}. */
 public final class PutIssueReactionHandler extends PutReactionHandler {

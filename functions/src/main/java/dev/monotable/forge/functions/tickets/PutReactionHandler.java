@@ -5,7 +5,7 @@ import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.keys.Segments;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** PUT .../{number}/reactions/{type} (AP30/AP40): react, idempotent; 204 either way. Issues and pull requests share it; the subclass fixes the kind. */
 public abstract class PutReactionHandler extends ApiHandler<Services> {

@@ -7,7 +7,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.forge.data.TicketPatch;
 import dev.monotable.kit.keys.Segments;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 
 /** PATCH .../{number} (AP27/AP37): edit title and body, close, reopen or merge, under If-Match. Issues and pull requests share it; the subclass fixes the kind. */
 public abstract class UpdateTicketHandler extends ApiHandler<Services> {

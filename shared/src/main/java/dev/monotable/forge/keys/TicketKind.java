@@ -1,4 +1,4 @@
-package dev.monotable.forge.model;
+package dev.monotable.forge.keys;
 
 /**
  * Issues and pull requests share a number sequence and every access pattern shape; the kind
