@@ -19,7 +19,7 @@ import dev.monotable.forge.data.Tickets;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.TestTable;
 import java.time.Clock;

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;

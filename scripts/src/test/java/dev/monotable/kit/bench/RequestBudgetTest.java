@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;

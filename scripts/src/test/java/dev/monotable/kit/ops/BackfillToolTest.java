@@ -15,7 +15,7 @@ import dev.monotable.forge.model.Counter;
 import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.User;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.monotable.kit.ops.OpsFixtures.Output;
 import dev.monotable.kit.json.Json;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.model.TicketKind;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.TestTable;
