@@ -1,5 +1,6 @@
 package dev.monotable.testing;
 
+import dev.monotable.kit.Env;
 import dev.monotable.kit.engine.LocalEngine;
 import java.net.URI;
 
@@ -22,7 +23,7 @@ public final class LocalDynamoDb {
       if (configured != null && !configured.isBlank()) {
         endpoint = "aws".equalsIgnoreCase(configured) ? null : URI.create(configured);
       } else {
-        LocalEngine engine = LocalEngine.start(0);
+        LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), 0);
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
         endpoint = engine.endpoint();
       }

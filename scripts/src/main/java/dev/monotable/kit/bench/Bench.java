@@ -212,7 +212,7 @@ public final class Bench {
         endpoint = URI.create(configured);
       } else {
         progress("starting the local engine");
-        engine = LocalEngine.start(0);
+        engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), 0);
         endpoint = engine.endpoint();
       }
       RequestRecorder recorder = new RequestRecorder();

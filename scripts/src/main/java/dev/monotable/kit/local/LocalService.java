@@ -202,7 +202,7 @@ public final class LocalService implements AutoCloseable {
         }
         say("starting the local engine (scripts/engine) on 127.0.0.1:" + ENGINE_PORT
             + " (in memory: its data ends with scripts/dev)");
-        LocalEngine engine = LocalEngine.start(ENGINE_PORT);
+        LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), ENGINE_PORT);
         resources.add(engine);
         dynamo = engine.endpoint();
       } else if (dynamo != null) {

@@ -1,5 +1,6 @@
 package dev.monotable.kit.engine;
 
+import dev.monotable.kit.Env;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -62,6 +63,6 @@ class EnginePackageTest {
   }
 
   private static Path scripts() {
-    return LocalEngine.script().toAbsolutePath().getParent();
+    return LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)).toAbsolutePath().getParent();
   }
 }

@@ -1,5 +1,6 @@
 package dev.monotable.kit.engine;
 
+import dev.monotable.kit.Env;
 import dev.monotable.forge.Forge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -471,7 +472,7 @@ class LocalEngineTest {
   void theEngineRefusesAnUntestedMoto_orOneWhoseShapeChanged() throws Exception {
     assumeTrue(LocalEngine.control(LocalDynamoDb.endpoint()).available() || System.getenv("DYNAMODB_ENDPOINT") == null,
         "checks the launcher of this repository");
-    Path script = LocalEngine.script();
+    Path script = LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE));
     // Copies run from other folders: the launcher, the package, the pin and the command-line module.
     Path untested = copyOfTheEngine();
     Path pin = untested.resolveSibling("requirements.txt");
@@ -496,7 +497,7 @@ class LocalEngineTest {
 
   /** A copy of scripts/engine with what it runs (package, pin, monotable_cli.py) in a new folder; returns the launcher. */
   private static Path copyOfTheEngine() throws IOException {
-    Path scripts = LocalEngine.script().getParent();
+    Path scripts = LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)).getParent();
     Path dir = Files.createTempDirectory("engine-check");
     for (String file : List.of("engine", "monotable_cli.py", "requirements.txt")) {
       Files.copy(scripts.resolve(file), dir.resolve(file));
@@ -529,7 +530,7 @@ class LocalEngineTest {
   void theEnginesOwnQueryAndReadPaths_answerExactlyAsMotosOwn() throws Exception {
     assumeTrue(System.getenv("DYNAMODB_ENDPOINT") == null || LocalEngine.control(LocalDynamoDb.endpoint()).available(),
         "compares the launcher of this repository with moto");
-    Path difftest = LocalEngine.script().resolveSibling("engine-difftest");
+    Path difftest = LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)).resolveSibling("engine-difftest");
     Process p = new ProcessBuilder("python3", difftest.toString(), "--steps", "600", "--seed", "11")
         .redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -543,7 +544,7 @@ class LocalEngineTest {
     assumeTrue(System.getenv("DYNAMODB_ENDPOINT") == null || LocalEngine.control(LocalDynamoDb.endpoint()).available(),
         "starts the launcher of this repository");
     long start = System.nanoTime();
-    try (LocalEngine engine = LocalEngine.start(0)) {
+    try (LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), 0)) {
       System.out.printf("engine started in %d ms%n", (System.nanoTime() - start) / 1_000_000);
       assertTrue(engine.port() > 0);
       assertTrue(LocalEngine.control(engine.endpoint()).available());

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LambdaJarTest {
 
   /**
-   * Classes of shared/ that only the operator tools, the docs generator and the tests use: the
+   * Classes that only the operator tools, the docs generator and the tests use (modules shared/dev
+   * and scripts/local-engine, which no function depends on): the
    * local engine's launcher, the charts and model validator, the local token signer. Guarded by
    * name as well as by reachability, so a handler that starts using one fails here loudly.
    */

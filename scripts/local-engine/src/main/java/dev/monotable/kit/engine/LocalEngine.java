@@ -1,7 +1,6 @@
 package dev.monotable.kit.engine;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.monotable.kit.Env;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -46,9 +45,10 @@ public final class LocalEngine implements AutoCloseable {
   /**
    * Starts the engine on 127.0.0.1:port (0 lets the engine pick a free port, with no race) and
    * returns once it has announced that it listens.
+   *
+   * @param script the engine's launcher, usually {@link #script(String)}
    */
-  public static LocalEngine start(int port) {
-    Path script = script();
+  public static LocalEngine start(Path script, int port) {
     File log;
     Process p;
     try {
@@ -99,9 +99,12 @@ public final class LocalEngine implements AutoCloseable {
     return new LocalEngine(p, URI.create(url).getPort(), log);
   }
 
-  /** The engine script: {@link Env#MONOTABLE_ENGINE}, else {@code scripts/engine} in this directory or a parent. */
-  static Path script() {
-    String configured = Env.get(Env.MONOTABLE_ENGINE);
+  /**
+   * The engine script: {@code configured} (the {@code MONOTABLE_ENGINE} variable, which callers read
+   * through the kit's {@code Env}; this module depends on no other), else {@code scripts/engine} in
+   * this directory or a parent.
+   */
+  public static Path script(String configured) {
     if (configured != null && !configured.isBlank()) {
       return Path.of(configured);
     }
@@ -112,7 +115,7 @@ public final class LocalEngine implements AutoCloseable {
       }
     }
     throw new IllegalStateException("scripts/engine not found above " + Path.of("").toAbsolutePath()
-        + "; run from the repository or set " + Env.MONOTABLE_ENGINE);
+        + "; run from the repository or set MONOTABLE_ENGINE");
   }
 
   private static String tail(File log) {
