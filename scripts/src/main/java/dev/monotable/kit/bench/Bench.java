@@ -61,7 +61,7 @@ public final class Bench<S extends DomainServices> {
       "  --cold-java PATH java executable of the cold JVMs (repeatable; default: the JVM running the bench)",
       "  --no-cold        skip the cold starts",
       "  --routes IDS     only the cases of these access patterns, and cold starts of their handlers",
-      "  --no-peer        skip the comparison with the conventional peer (module bench/)",
+      "  --no-peer        skip the comparison with the domain's conventional peer (Forge's: module bench/)",
       "  --peer-iterations N  measured warm calls per side and pattern on the replaying client (default 2000)",
       "  --peer-warmup N  warm-up calls per side and pattern before measuring (default 500)",
       "  --peer-cold-runs N   cold starts per side and pattern, alternated ABAB (default 7; the median is reported)",
