@@ -1,13 +1,13 @@
 package dev.monotable.forge.bench;
 
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.tools.Seed;
 import dev.monotable.forge.keys.TicketKind;
 
 /**
- * The benchmark's table contents: the local demo data ({@link Seed#demo}) that the read fixtures
- * use, plus accounts and a repository that only the write fixtures touch, so the lists being
- * measured keep the same size however many writes ran before them.
+ * The benchmark's table contents beyond the local demo data ({@code Seed.demo}, written first by
+ * the kit through {@code ForgeLocal}'s wiring) that the read fixtures use: accounts and a
+ * repository that only the write fixtures touch, so the lists being measured keep the same size
+ * however many writes ran before them.
  */
 public final class BenchData {
   /** Owner of the write targets: org {@value #ORG}, repository {@value #REPO} (issue 1, PR 2). */
@@ -21,8 +21,8 @@ public final class BenchData {
 
   private BenchData() {}
 
-  public static void load(Services s) {
-    Seed.demo(s);
+  /** Writes the write targets into a table that holds the demo data. */
+  public static void add(Services s) {
     s.accounts().createUser(WRITER, WRITER, WRITER + "@example.com", "Dave Writer", null);
     s.accounts().createUser(MEMBER, MEMBER, MEMBER + "@example.com", "Erin Member", null);
     s.organizations().createOrg(WRITER, ORG, "Benchmark Org", "Write target of scripts/bench");

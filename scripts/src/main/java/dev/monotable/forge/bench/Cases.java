@@ -10,16 +10,16 @@ import static dev.monotable.forge.bench.BenchData.PULL;
 import static dev.monotable.forge.bench.BenchData.REPO;
 import static dev.monotable.forge.bench.BenchData.WRITER;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.forge.catalog.AccessPattern;
-import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Role;
 import dev.monotable.forge.keys.TicketKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 
 /**
@@ -37,43 +37,43 @@ public final class Cases {
   private Cases() {}
 
   /** Fresh cases (each keeps its own invocation counter and version), in catalog order. */
-  public static List<BenchCase> all() {
-    List<BenchCase> l = new ArrayList<>();
+  public static List<BenchCase<Services>> all() {
+    List<BenchCase<Services>> l = new ArrayList<>();
     // Accounts
-    l.add(BenchCase.route("POST /users", i -> BenchRequest.as("newcomer")
+    l.add(route("POST /users", i -> BenchRequest.as("newcomer")
             .body("{\"username\":\"newcomer\",\"email\":\"newcomer@example.com\","
                 + "\"name\":\"New Comer\",\"bio\":\"Created by scripts/bench\"}"))
         .before((s, i) -> delete(s, Keys.account("newcomer"), Keys.accountEmail("newcomer@example.com"))));
-    l.add(BenchCase.route("GET /users/{username}", i -> BenchRequest.anonymous().path("username", "alice")));
-    l.add(BenchCase.route("PATCH /users/{username}", i -> BenchRequest.as("alice").path("username", "alice")
+    l.add(route("GET /users/{username}", i -> BenchRequest.anonymous().path("username", "alice")));
+    l.add(route("PATCH /users/{username}", i -> BenchRequest.as("alice").path("username", "alice")
             .body("{\"bio\":\"Builds things, edit " + i + "\"}"))
         .ifMatch(s -> s.accounts().getUser("alice").version()));
     // Organizations
-    l.add(BenchCase.route("POST /orgs", i -> BenchRequest.as(WRITER)
+    l.add(route("POST /orgs", i -> BenchRequest.as(WRITER)
             .body("{\"org\":\"neworg\",\"name\":\"New Org\",\"description\":\"Created by scripts/bench\"}"))
         .before((s, i) -> delete(s, Keys.account("neworg"), Keys.membership("neworg", WRITER))));
-    l.add(BenchCase.route("GET /orgs/{org}", i -> BenchRequest.anonymous().path("org", "acme")));
-    l.add(BenchCase.route("PUT /orgs/{org}/members/{username}", i -> BenchRequest.as(WRITER)
+    l.add(route("GET /orgs/{org}", i -> BenchRequest.anonymous().path("org", "acme")));
+    l.add(route("PUT /orgs/{org}/members/{username}", i -> BenchRequest.as(WRITER)
         .path("org", ORG).path("username", "bob").body("{\"role\":\"member\"}")));
-    l.add(BenchCase.route("DELETE /orgs/{org}/members/{username}", i -> BenchRequest.as(WRITER)
+    l.add(route("DELETE /orgs/{org}/members/{username}", i -> BenchRequest.as(WRITER)
             .path("org", ORG).path("username", MEMBER))
         .before((s, i) -> s.organizations().putMember(WRITER, ORG, MEMBER, Role.MEMBER)));
-    l.add(BenchCase.route("GET /orgs/{org}/members", i -> BenchRequest.anonymous().path("org", "acme")));
-    l.add(BenchCase.route("GET /users/{username}/orgs", i -> BenchRequest.anonymous().path("username", "bob")));
-    l.add(BenchCase.route("POST /orgs/{org}/invitations", i -> BenchRequest.as(WRITER).path("org", ORG)
+    l.add(route("GET /orgs/{org}/members", i -> BenchRequest.anonymous().path("org", "acme")));
+    l.add(route("GET /users/{username}/orgs", i -> BenchRequest.anonymous().path("username", "bob")));
+    l.add(route("POST /orgs/{org}/invitations", i -> BenchRequest.as(WRITER).path("org", ORG)
             .body("{\"email\":\"invitee@example.com\",\"role\":\"member\"}"))
         .before((s, i) -> delete(s, Keys.invitation(ORG, "invitee@example.com"))));
-    l.add(BenchCase.route("GET /orgs/{org}/invitations", i -> BenchRequest.as("alice").path("org", "acme")));
-    l.add(BenchCase.route("GET /users/{username}/events", i -> BenchRequest.anonymous().path("username", "alice")));
+    l.add(route("GET /orgs/{org}/invitations", i -> BenchRequest.as("alice").path("org", "acme")));
+    l.add(route("GET /users/{username}/events", i -> BenchRequest.anonymous().path("username", "alice")));
     // Repositories, forks, stars
-    l.add(BenchCase.route("POST /repos", i -> BenchRequest.as(WRITER)
+    l.add(route("POST /repos", i -> BenchRequest.as(WRITER)
             .body("{\"name\":\"newrepo\",\"description\":\"Created by scripts/bench\",\"private\":false}"))
         .before((s, i) -> delete(s, Keys.repository(WRITER, "newrepo"), Keys.counter(WRITER, "newrepo"))));
-    l.add(BenchCase.route("GET /repos/{owner}/{repo}", i -> BenchRequest.as("bob")
+    l.add(route("GET /repos/{owner}/{repo}", i -> BenchRequest.as("bob")
         .path("owner", "acme").path("repo", "roadmap")));
-    l.add(BenchCase.route("GET /users/{owner}/repos", i -> BenchRequest.as("bob").path("owner", "alice")));
-    l.add(BenchCase.route("GET /orgs/{org}/repos", i -> BenchRequest.as("bob").path("org", "acme")));
-    l.add(BenchCase.route("POST /repos/{owner}/{repo}/forks", i -> BenchRequest.as("forker")
+    l.add(route("GET /users/{owner}/repos", i -> BenchRequest.as("bob").path("owner", "alice")));
+    l.add(route("GET /orgs/{org}/repos", i -> BenchRequest.as("bob").path("org", "acme")));
+    l.add(route("POST /repos/{owner}/{repo}/forks", i -> BenchRequest.as("forker")
             .path("owner", WRITER).path("repo", REPO))
         .before((s, i) -> {
           if (i == 1) {
@@ -81,56 +81,56 @@ public final class Cases {
           }
           delete(s, Keys.repository("forker", REPO), Keys.counter("forker", REPO));
         }));
-    l.add(BenchCase.route("GET /repos/{owner}/{repo}/forks", i -> BenchRequest.as("bob")
+    l.add(route("GET /repos/{owner}/{repo}/forks", i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge")));
-    l.add(BenchCase.route("PUT /user/starred/{owner}/{repo}", i -> BenchRequest.as("bob")
+    l.add(route("PUT /user/starred/{owner}/{repo}", i -> BenchRequest.as("bob")
             .path("owner", WRITER).path("repo", REPO))
         .before((s, i) -> s.stars().unstar("bob", WRITER, REPO)));
-    l.add(BenchCase.route("DELETE /user/starred/{owner}/{repo}", i -> BenchRequest.as("bob")
+    l.add(route("DELETE /user/starred/{owner}/{repo}", i -> BenchRequest.as("bob")
             .path("owner", WRITER).path("repo", REPO))
         .before((s, i) -> s.stars().star("bob", WRITER, REPO)));
-    l.add(BenchCase.route("GET /users/{username}/starred", i -> BenchRequest.as("alice").path("username", "bob")));
-    l.add(BenchCase.route("GET /repos/{owner}/{repo}/stargazers", i -> BenchRequest.as("bob")
+    l.add(route("GET /users/{username}/starred", i -> BenchRequest.as("alice").path("username", "bob")));
+    l.add(route("GET /repos/{owner}/{repo}/stargazers", i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge")));
     tickets(l, TicketKind.ISSUE, ISSUES, ISSUE, 2, List.of(AccessPattern.AP24, AccessPattern.AP25, AccessPattern.AP26));
     tickets(l, TicketKind.PULL_REQUEST, PULLS, PULL, 4,
         List.of(AccessPattern.AP34, AccessPattern.AP35, AccessPattern.AP36));
-    l.add(BenchCase.route("GET /health", i -> BenchRequest.anonymous()));
+    l.add(route("GET /health", i -> BenchRequest.anonymous()));
     return l;
   }
 
   /** The ten ticket routes: writes on dave/bench #{@code writeNumber}, reads on alice/hello-forge #{@code readNumber}. */
-  private static void tickets(List<BenchCase> l, TicketKind kind, String base, int writeNumber, int readNumber,
+  private static void tickets(List<BenchCase<Services>> l, TicketKind kind, String base, int writeNumber, int readNumber,
       List<AccessPattern> lists) {
     boolean pr = kind == TicketKind.PULL_REQUEST;
     String w = Integer.toString(writeNumber);
     String r = Integer.toString(readNumber);
-    l.add(BenchCase.route("POST " + base, i -> BenchRequest.as("bob").path("owner", WRITER).path("repo", REPO)
+    l.add(route("POST " + base, i -> BenchRequest.as("bob").path("owner", WRITER).path("repo", REPO)
         .body("{\"title\":\"Benchmark " + kind.noun() + " " + i + "\",\"body\":\"Opened by scripts/bench\""
             + (pr ? ",\"head\":\"bob:feature-" + i + "\",\"base\":\"main\"" : "") + "}")));
-    l.add(BenchCase.route("GET " + base + "/{number}", i -> BenchRequest.as("bob")
+    l.add(route("GET " + base + "/{number}", i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge").path("number", r)));
-    BenchCase list = BenchCase.route("GET " + base, i -> BenchRequest.as("bob")
+    BenchCase<Services> list = route("GET " + base, i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge"));
     l.add(list.only(lists.get(1), ""));
-    BenchCase all = BenchCase.route("GET " + base, i -> BenchRequest.as("bob")
+    BenchCase<Services> all = route("GET " + base, i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge").query("state", "all"));
     l.add(all.only(lists.get(0), "?state=all"));
-    BenchCase closed = BenchCase.route("GET " + base, i -> BenchRequest.as("bob")
+    BenchCase<Services> closed = route("GET " + base, i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge").query("state", "closed"));
     l.add(closed.only(lists.get(2), "?state=closed"));
-    l.add(BenchCase.route("PATCH " + base + "/{number}", i -> BenchRequest.as(WRITER)
+    l.add(route("PATCH " + base + "/{number}", i -> BenchRequest.as(WRITER)
             .path("owner", WRITER).path("repo", REPO).path("number", w)
             .body("{\"title\":\"Benchmark " + kind.noun() + ", edit " + i + "\"}"))
         .ifMatch(s -> s.tickets().get(kind, WRITER, WRITER, REPO, writeNumber).version()));
-    l.add(BenchCase.route("POST " + base + "/{number}/comments", i -> BenchRequest.as("bob")
+    l.add(route("POST " + base + "/{number}/comments", i -> BenchRequest.as("bob")
         .path("owner", WRITER).path("repo", REPO).path("number", w).body("{\"body\":\"Comment " + i + "\"}")));
-    l.add(BenchCase.route("GET " + base + "/{number}/comments", i -> BenchRequest.as("bob")
+    l.add(route("GET " + base + "/{number}/comments", i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge").path("number", r)));
-    l.add(BenchCase.route("PUT " + base + "/{number}/reactions/{type}", i -> BenchRequest.as("bob")
+    l.add(route("PUT " + base + "/{number}/reactions/{type}", i -> BenchRequest.as("bob")
             .path("owner", WRITER).path("repo", REPO).path("number", w).path("type", "heart"))
         .before((s, i) -> s.reactions().unreact(kind, "bob", WRITER, REPO, writeNumber, "heart")));
-    l.add(BenchCase.route("DELETE " + base + "/{number}/reactions/{type}", i -> BenchRequest.as("bob")
+    l.add(route("DELETE " + base + "/{number}/reactions/{type}", i -> BenchRequest.as("bob")
             .path("owner", WRITER).path("repo", REPO).path("number", w).path("type", "heart"))
         .before((s, i) -> s.reactions().react(kind, "bob", WRITER, REPO, writeNumber, "heart")));
   }
@@ -145,14 +145,8 @@ public final class Cases {
     }
   }
 
-  /** Catalog routes without a case (should be none). */
-  public static List<String> uncovered(List<BenchCase> cases) {
-    List<String> missing = new ArrayList<>();
-    for (Endpoint e : EndpointCatalog.endpoints()) {
-      if (cases.stream().noneMatch(c -> c.endpoint().equals(e))) {
-        missing.add(e.routeKey());
-      }
-    }
-    return missing;
+  /** A case of Forge's route {@code routeKey}. */
+  private static BenchCase<Services> route(String routeKey, IntFunction<BenchRequest> request) {
+    return BenchCase.route(Forge.DOMAIN, routeKey, request);
   }
 }

@@ -41,7 +41,7 @@ public final class ForgeDev implements DevDomain {
   }
 
   @Override
-  public BenchDomain bench() {
+  public BenchDomain<?> bench() {
     return new ForgeBench();
   }
 }

@@ -1,10 +1,6 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.bench.BenchData;
-import dev.monotable.forge.bench.Cases;
-
-import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.Env;
@@ -12,6 +8,10 @@ import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.engine.LocalEngine;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.ops.BatchWrites;
+import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -38,15 +39,19 @@ import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 /**
  * {@code scripts/bench}: requests and capacity ({@link CapacityMeter}) per access pattern, warm
  * overhead and cold start of the route handlers, the ratios to the conventional peer
- * ({@link PeerBench}) and the scale runs ({@code ScaleData}), against a fresh local engine (or
- * {@code DYNAMODB_ENDPOINT}) holding fresh tables with {@link BenchData}. Prints a markdown report (or JSON with {@code --json}), writes
- * {@code target/bench/report.md} and {@code report.json}, and with {@code --write-docs}
- * {@code docs/benchmarks.md}. Exits 1 when a fixture did not answer 2xx.
+ * ({@link PeerBench}) and the scale runs ({@link OpsDomain#scaleData}), against a fresh local
+ * engine (or {@code DYNAMODB_ENDPOINT}) holding fresh tables with the demo and bench data
+ * ({@link BenchTable#load}). The domain's handlers come from its {@link LocalDomain}, its cases,
+ * cold-start subset, scale patterns and peer from its {@link BenchDomain}. Prints a markdown report
+ * (or JSON with {@code --json}), writes {@code target/bench/report.md} and {@code report.json}, and
+ * with {@code --write-docs} {@code docs/benchmarks.md}. Exits 1 when a fixture did not answer 2xx.
+ *
+ * @param <S> the domain's services, which the fixtures use
  */
-public final class Bench {
+public final class Bench<S extends DomainServices> {
   static final String USAGE = String.join("\n",
       "usage: scripts/bench [--iterations N] [--warmup N] [--cold-runs N] [--cold-all] [--cold-java PATH]...",
-      "                     [--no-cold] [--routes AP14,AP25,...] [--json] [--write-docs]",
+      "                     [--no-cold] [--routes AP14,AP25,...] [--json] [--write-docs] [--domain <id>]",
       "                     [--no-peer] [--peer-iterations N] [--peer-warmup N] [--peer-cold-runs N]",
       "                     [--no-capacity] [--no-scale] [--scale-sizes N,N...] [--scale-iterations N] [--seed S]",
       "  --iterations N   measured warm invocations per route (default 200)",
@@ -56,7 +61,7 @@ public final class Bench {
       "  --cold-java PATH java executable of the cold JVMs (repeatable; default: the JVM running the bench)",
       "  --no-cold        skip the cold starts",
       "  --routes IDS     only the cases of these access patterns, and cold starts of their handlers",
-      "  --no-peer        skip the comparison with the conventional peer (module bench/)",
+      "  --no-peer        skip the comparison with the domain's conventional peer (Forge's: module bench/)",
       "  --peer-iterations N  measured warm calls per side and pattern on the replaying client (default 2000)",
       "  --peer-warmup N  warm-up calls per side and pattern before measuring (default 500)",
       "  --peer-cold-runs N   cold starts per side and pattern, alternated ABAB (default 7; the median is reported)",
@@ -67,13 +72,11 @@ public final class Bench {
       "  --seed S         seed of the synthetic scale dataset (default 1)",
       "  --json           print JSON instead of markdown (both are written to target/bench/)",
       "  --write-docs     also write docs/benchmarks.md",
+      "  --domain ID      the domain to benchmark (default: MONOTABLE_DOMAIN, else the only one registered,",
+      "                   else forge)",
       "",
       "Environment: DYNAMODB_ENDPOINT (default: a fresh local engine on a free port), AWS_REGION.",
       "Exit status: 0 measured, 1 a fixture failed or the Lambda jar is missing, 2 bad usage.");
-
-  /** The cold-start subset: no table access, one GetItem, one BatchGetItem, a list, a transaction, a multi-request write. */
-  static final List<String> COLD_SUBSET = List.of("HealthHandler", "GetUserHandler", "GetRepoHandler",
-      "ListIssuesHandler", "CreateUserHandler", "CreateIssueHandler");
 
   record Options(int iterations, int warmup, int coldRuns, boolean coldAll, List<String> coldJavas, boolean cold,
       List<String> routes, boolean json, boolean writeDocs, Peer peer, boolean capacity, Scale scale) {}
@@ -84,8 +87,33 @@ public final class Bench {
   /** The scale runs: off, or the synthetic sizes, invocations per pattern and seed. */
   record Scale(boolean on, List<Integer> sizes, int iterations, long seed) {}
 
-  public static void main(String[] args) {
-    OpsMain.exec(USAGE, args, () -> new Bench().run(parse(args), Path.of("").toAbsolutePath()));
+  private final LocalDomain local;
+  private final OpsDomain ops;
+  private final BenchDomain<S> bench;
+
+  Bench(LocalDomain local, OpsDomain ops, BenchDomain<S> bench) {
+    this.local = local;
+    this.ops = ops;
+    this.bench = bench;
+  }
+
+  /** The bench of one domain: its handlers and demo data, its schema and scale data, its cases. */
+  static <S extends DomainServices> Bench<S> of(LocalDomain local, OpsDomain ops, BenchDomain<S> bench) {
+    return new Bench<>(local, ops, bench);
+  }
+
+  /**
+   * {@code scripts/bench}; {@code locals}, {@code ops} and {@code benches} resolve {@code --domain}
+   * (null: the default) to the domain's facets.
+   */
+  public static void main(String[] args, Function<String, LocalDomain> locals, Function<String, OpsDomain> ops,
+      Function<String, BenchDomain<?>> benches) {
+    OpsMain.exec(USAGE, args, () -> {
+      DomainOption chosen = DomainOption.take(args);
+      Options options = parse(chosen.rest());
+      return of(locals.apply(chosen.id()), ops.apply(chosen.id()), benches.apply(chosen.id()))
+          .run(options, Path.of("").toAbsolutePath());
+    });
   }
 
   static Options parse(String[] args) {
@@ -181,13 +209,14 @@ public final class Bench {
       System.err.println("missing " + jar + ": build it with mvn -B -q -DskipTests package -pl scripts -am");
       return 1;
     }
-    Path peerJar = root.resolve(PeerBench.PEER_JAR);
-    if (o.peer().on() && o.cold() && !Files.isRegularFile(peerJar)) {
+    BenchDomain.Peer peerDomain = o.peer().on() ? bench.peer() : null;
+    Path peerJar = peerDomain == null ? null : root.resolve(peerDomain.jar());
+    if (peerDomain != null && o.cold() && !Files.isRegularFile(peerJar)) {
       System.err.println("missing " + peerJar + ": build it with mvn -B -q -DskipTests package -pl scripts -am");
       return 1;
     }
-    List<BenchCase> cases = new ArrayList<>(Cases.all());
-    List<String> uncovered = Cases.uncovered(cases);
+    List<BenchCase<S>> cases = new ArrayList<>(bench.cases());
+    List<String> uncovered = BenchCase.uncovered(local.domain(), cases);
     if (!o.routes().isEmpty()) {
       cases.removeIf(c -> !c.matches(o.routes()));
       if (cases.isEmpty()) {
@@ -217,7 +246,7 @@ public final class Bench {
       }
       RequestRecorder recorder = new RequestRecorder();
       side = DynamoDbClients.create(endpoint, region);
-      CapacityMeter meter = new CapacityMeter(side);
+      CapacityMeter meter = new CapacityMeter(side, local.domain().schema());
       client = DynamoDbClients.create(endpoint, region, recorder, meter);
       byte[] secret = new byte[32];
       new SecureRandom().nextBytes(secret);
@@ -233,18 +262,16 @@ public final class Bench {
       // not what earlier cases left behind; the read-only cases share one, which they leave as they
       // found it.
       String readTable = null;
-      Invoker readInvoker = null;
-      for (BenchCase c : cases) {
+      Invoker<S> readInvoker = null;
+      for (BenchCase<S> c : cases) {
         boolean reads = c.endpoint().readOnly();
-        Invoker invoker;
+        Invoker<S> invoker;
         String table = null;
         if (reads && readInvoker != null) {
           invoker = readInvoker;
         } else {
           table = newTable(client, tables);
-          Services services = services(client, table, secret);
-          BenchData.load(services);
-          invoker = new Invoker(services, recorder);
+          invoker = new Invoker<>(load(client, table, secret), recorder);
           if (reads) {
             readTable = table;
             readInvoker = invoker;
@@ -270,21 +297,19 @@ public final class Bench {
       }
       if (o.cold()) {
         String table = newTable(client, tables);
-        Services services = services(client, table, secret);
-        BenchData.load(services);
-        ColdStart cold = new ColdStart(jar, probeClasses, endpoint.toString(), table,
-            Base64.getEncoder().encodeToString(secret), region, services);
+        ColdStart<S> cold = new ColdStart<>(jar, probeClasses, endpoint.toString(), table,
+            Base64.getEncoder().encodeToString(secret), region, load(client, table, secret).services());
         // Fresh fixtures: their counters and versions belong to this table.
-        List<BenchCase> coldCases = coldCases(Cases.all(), o.coldAll(), o.routes());
+        List<BenchCase<S>> coldCases = coldCases(bench.cases(), bench.coldSubset(), o.coldAll(), o.routes());
         for (String java : o.coldJavas()) {
-          for (BenchCase c : coldCases) {
+          for (BenchCase<S> c : coldCases) {
             progress("cold start " + c.endpoint().handlerName() + " x" + o.coldRuns() + " (" + java + ")");
             report.cold(cold.measure(java, c, o.coldRuns()));
           }
         }
       }
-      if (o.peer().on()) {
-        peer(o, report, client, tables, endpoint, region, secret, jar, peerJar, probeClasses);
+      if (peerDomain != null) {
+        peer(o, report, client, tables, endpoint, region, secret, jar, peerDomain, peerJar, probeClasses);
       }
       if (o.scale().on()) {
         scale(o, report, client, recorder, tables, secret);
@@ -323,26 +348,25 @@ public final class Bench {
     }
   }
 
-  /** Monotable against the conventional peer on the four patterns of {@link PeerBench#PAIRS}. */
-  private static void peer(Options o, Report report, DynamoDbClient client, List<String> tables, URI endpoint,
-      String region, byte[] secret, Path jar, Path peerJar, Path probeClasses) {
-    PeerBench bench = new PeerBench(endpoint, region, secret);
+  /** Monotable against the domain's conventional peer on the patterns it declares ({@link BenchDomain.Peer#pairs}). */
+  private void peer(Options o, Report report, DynamoDbClient client, List<String> tables, URI endpoint,
+      String region, byte[] secret, Path jar, BenchDomain.Peer peerDomain, Path peerJar, Path probeClasses) {
+    PeerBench<S> peers = new PeerBench<>(local, bench, endpoint, region, secret);
     report.jars(jar, peerJar);
-    for (PeerBench.Pair pair : PeerBench.PAIRS) {
+    for (PeerBench.Pair pair : peerDomain.pairs()) {
       if (!o.routes().isEmpty() && !o.routes().contains(pair.pattern().name())) {
         continue;
       }
       String table = newTable(client, tables);
-      Services services = services(client, table, secret);
-      BenchData.load(services);
+      S services = load(client, table, secret).services();
       long started = System.nanoTime();
       PeerBench.Result r;
       try {
-        r = bench.warm(pair, table, o.peer().warmup(), o.peer().iterations(), 100);
+        r = peers.warm(pair, table, o.peer().warmup(), o.peer().iterations(), 100);
         if (o.cold()) {
-          ColdStart cold = new ColdStart(jar, probeClasses, endpoint.toString(), table,
+          ColdStart<S> cold = new ColdStart<>(jar, probeClasses, endpoint.toString(), table,
               Base64.getEncoder().encodeToString(secret), region, services);
-          r = bench.cold(r, cold, peerJar, o.coldJavas().get(0), o.peer().coldRuns());
+          r = peers.cold(r, cold, peerJar, o.coldJavas().get(0), o.peer().coldRuns());
         }
       } catch (RuntimeException e) {
         report.failure("peer " + pair.pattern() + ": " + e.getMessage());
@@ -356,24 +380,25 @@ public final class Bench {
     }
   }
 
-  /** The patterns of the scale table: reads of one item, of a page, and the compared writes. */
-  static final List<String> SCALE_PATTERNS = List.of("AP14", "AP15", "AP23", "AP25", "AP29", "AP22", "AP28");
-
-  /** Requests and p50 latency per pattern on tables of each synthetic size. */
-  private static void scale(Options o, Report report, DynamoDbClient client, RequestRecorder recorder,
+  /**
+   * Requests and p50 latency per pattern of {@link BenchDomain#scalePatterns} on tables of each
+   * synthetic size ({@link OpsDomain#scaleData}, written with {@link BatchWrites}).
+   */
+  private void scale(Options o, Report report, DynamoDbClient client, RequestRecorder recorder,
       List<String> tables, byte[] secret) {
+    List<String> scalePatterns = bench.scalePatterns();
     for (int size : o.scale().sizes()) {
       String table = newTable(client, tables);
-      Services services = services(client, table, secret);
-      BenchData.load(services);
+      BenchTable<S> loaded = load(client, table, secret);
       progress("scale: seeding " + size + " synthetic items (seed " + o.scale().seed() + ")");
-      double rate = dev.monotable.forge.tools.ScaleData.write(client, table, o.scale().seed(), size, System.err);
+      long seed = o.scale().seed();
+      double rate = BatchWrites.write(client, table, sink -> ops.scaleData(seed, size, sink), size, System.err);
       try {
-        Invoker invoker = new Invoker(services, recorder);
+        Invoker<S> invoker = new Invoker<>(loaded, recorder);
         List<Report.ScaleRow> rows = new ArrayList<>();
-        for (BenchCase c : Cases.all()) {
+        for (BenchCase<S> c : bench.cases()) {
           String ap = c.patterns().size() == 1 ? c.patterns().get(0).name() : null;
-          if (ap == null || !SCALE_PATTERNS.contains(ap) || rows.stream().anyMatch(r -> r.c().apIds().equals(ap))) {
+          if (ap == null || !scalePatterns.contains(ap) || rows.stream().anyMatch(r -> r.c().apIds().equals(ap))) {
             continue;
           }
           if (!o.routes().isEmpty() && !c.matches(o.routes())) {
@@ -402,11 +427,11 @@ public final class Bench {
     }
   }
 
-  private static String newTable(DynamoDbClient client, List<String> tables) {
+  private String newTable(DynamoDbClient client, List<String> tables) {
     String table = "monotable-bench-" + UUID.randomUUID().toString().substring(0, 8);
     // Without the stream: no handler of the bench reads it, and stream records cost the engine
     // memory and time a deployed table does not charge to the handler.
-    client.createTable(Forge.SCHEMA.createTableRequest(table).toBuilder()
+    client.createTable(local.domain().schema().createTableRequest(table).toBuilder()
         .streamSpecification((StreamSpecification) null).build());
     tables.add(table);
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
@@ -423,12 +448,14 @@ public final class Bench {
     }
   }
 
-  private static Services services(DynamoDbClient client, String table, byte[] secret) {
-    return new Services(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null);
+  /** The domain wired around a new table, with the demo and bench data written. */
+  private BenchTable<S> load(DynamoDbClient client, String table, byte[] secret) {
+    return BenchTable.wire(local, bench, new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()))
+        .load(bench);
   }
 
   /** Warm-up (discarded), then the measured invocations. */
-  static List<Invoker.Sample> warm(Invoker invoker, BenchCase c, Options o) {
+  static <S extends DomainServices> List<Invoker.Sample> warm(Invoker<S> invoker, BenchCase<S> c, Options o) {
     for (int i = 0; i < o.warmup(); i++) {
       invoker.invoke(c);
     }
@@ -443,11 +470,12 @@ public final class Bench {
    * One case per handler class: the representative subset, every class with {@code --cold-all},
    * or every class of the selected cases with {@code --routes}.
    */
-  static List<BenchCase> coldCases(List<BenchCase> cases, boolean all, List<String> routes) {
-    Map<String, BenchCase> byHandler = new LinkedHashMap<>();
-    for (BenchCase c : cases) {
+  static <S extends DomainServices> List<BenchCase<S>> coldCases(List<BenchCase<S>> cases, Set<String> subset,
+      boolean all, List<String> routes) {
+    Map<String, BenchCase<S>> byHandler = new LinkedHashMap<>();
+    for (BenchCase<S> c : cases) {
       String name = c.endpoint().handlerName();
-      boolean selected = routes.isEmpty() ? all || COLD_SUBSET.contains(name) : c.matches(routes);
+      boolean selected = routes.isEmpty() ? all || subset.contains(name) : c.matches(routes);
       if (selected) {
         byHandler.putIfAbsent(name, c);
       }

@@ -1,9 +1,11 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.kit.catalog.RequestAllowance;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.http.DomainServices;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
@@ -16,19 +18,22 @@ import java.util.stream.Collectors;
  * names per invocation, and a {@code before} step (not measured, its DynamoDB calls not counted)
  * restores what the previous invocation consumed (re-adds the member a DELETE removed, say).
  * Versioned updates send {@code If-Match} with the version the previous answer's ETag carried.
+ * A domain declares its cases in {@link BenchDomain#cases()}.
+ *
+ * @param <S> the domain's services, which the setup steps and versioned reads use
  */
-public final class BenchCase {
+public final class BenchCase<S extends DomainServices> {
   private final Endpoint endpoint;
   private final List<AccessPatternSpec> patterns;
   private final String variant;
   private final IntFunction<BenchRequest> request;
-  private final BiConsumer<Services, Integer> before;
-  private final ToLongFunction<Services> initialVersion;
+  private final BiConsumer<S, Integer> before;
+  private final ToLongFunction<S> initialVersion;
   private int invocations;
   private Long version;
 
   private BenchCase(Endpoint endpoint, List<AccessPatternSpec> patterns, String variant, IntFunction<BenchRequest> request,
-      BiConsumer<Services, Integer> before, ToLongFunction<Services> initialVersion) {
+      BiConsumer<S, Integer> before, ToLongFunction<S> initialVersion) {
     this.endpoint = endpoint;
     this.patterns = List.copyOf(patterns);
     this.variant = variant;
@@ -37,31 +42,43 @@ public final class BenchCase {
     this.initialVersion = initialVersion;
   }
 
-  /** A case for the catalog route {@code routeKey} covering all of its access patterns. */
-  public static BenchCase route(String routeKey, IntFunction<BenchRequest> request) {
-    Endpoint e = EndpointCatalog.byRouteKey(routeKey);
+  /** A case for the domain's route {@code routeKey} covering all of its access patterns. */
+  public static <S extends DomainServices> BenchCase<S> route(Domain domain, String routeKey,
+      IntFunction<BenchRequest> request) {
+    Endpoint e = domain.endpoint(routeKey);
     if (e == null) {
-      throw new IllegalArgumentException("no catalog route " + routeKey);
+      throw new IllegalArgumentException(domain.name() + " has no route " + routeKey);
     }
-    return new BenchCase(e, e.patterns(), null, request, null, null);
+    return new BenchCase<>(e, e.patterns(), null, request, null, null);
+  }
+
+  /** The domain's routes without a case among {@code cases} (a complete set has none). */
+  public static List<String> uncovered(Domain domain, List<? extends BenchCase<?>> cases) {
+    List<String> missing = new ArrayList<>();
+    for (Endpoint e : domain.endpoints()) {
+      if (cases.stream().noneMatch(c -> c.endpoint().equals(e))) {
+        missing.add(e.routeKey());
+      }
+    }
+    return missing;
   }
 
   /** The same route, narrowed to one of its patterns (a list route's {@code ?state=}). */
-  public BenchCase only(AccessPatternSpec pattern, String variantLabel) {
+  public BenchCase<S> only(AccessPatternSpec pattern, String variantLabel) {
     if (!endpoint.patterns().contains(pattern)) {
       throw new IllegalArgumentException(endpoint.routeKey() + " does not serve " + pattern);
     }
-    return new BenchCase(endpoint, List.of(pattern), variantLabel, request, before, initialVersion);
+    return new BenchCase<>(endpoint, List.of(pattern), variantLabel, request, before, initialVersion);
   }
 
   /** Unmeasured setup before invocation {@code i} (1-based). */
-  public BenchCase before(BiConsumer<Services, Integer> step) {
-    return new BenchCase(endpoint, patterns, variant, request, step, initialVersion);
+  public BenchCase<S> before(BiConsumer<S, Integer> step) {
+    return new BenchCase<>(endpoint, patterns, variant, request, step, initialVersion);
   }
 
   /** Sends {@code If-Match}: first the version read by {@code initial}, then each answer's ETag. */
-  public BenchCase ifMatch(ToLongFunction<Services> initial) {
-    return new BenchCase(endpoint, patterns, variant, request, before, initial);
+  public BenchCase<S> ifMatch(ToLongFunction<S> initial) {
+    return new BenchCase<>(endpoint, patterns, variant, request, before, initial);
   }
 
   public Endpoint endpoint() {
@@ -70,6 +87,11 @@ public final class BenchCase {
 
   public List<AccessPatternSpec> patterns() {
     return patterns;
+  }
+
+  /** What the contract allows one invocation: the largest allowance of the case's patterns. */
+  public RequestAllowance allowance() {
+    return RequestAllowance.largest(patterns);
   }
 
   /** AP ids, e.g. {@code AP24} or {@code AP08}. */
@@ -88,7 +110,7 @@ public final class BenchCase {
   }
 
   /** Runs the unmeasured setup of the next invocation and returns its request. */
-  public BenchRequest next(Services services) {
+  public BenchRequest next(S services) {
     int i = ++invocations;
     if (initialVersion != null && version == null) {
       version = initialVersion.applyAsLong(services);

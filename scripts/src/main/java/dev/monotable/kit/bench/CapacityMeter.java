@@ -1,6 +1,5 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.Forge;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,12 +39,18 @@ public final class CapacityMeter implements ExecutionInterceptor {
       new ExecutionAttribute<>("bench.capacity.before");
 
   private final DynamoDbClient side;
+  private final TableSchema schema;
   private String table;
   private boolean on;
   private Capacity.Units units = Capacity.Units.ZERO;
 
-  public CapacityMeter(DynamoDbClient side) {
+  /**
+   * @param side a client without this interceptor, for the consistent reads around each write
+   * @param schema the table's schema: its indexes are priced on each write
+   */
+  public CapacityMeter(DynamoDbClient side, TableSchema schema) {
     this.side = side;
+    this.schema = schema;
   }
 
   /** Prices the calls from now on, on {@code table}. */
@@ -137,7 +142,7 @@ public final class CapacityMeter implements ExecutionInterceptor {
       }
       Map<String, AttributeValue> now = read(keys.get(i));
       write += transaction ? Capacity.transactWriteUnits(size(old), size(now)) : Capacity.writeUnits(size(old), size(now));
-      for (TableSchema.Gsi gsi : Forge.SCHEMA.gsis()) {
+      for (TableSchema.Gsi gsi : schema.gsis()) {
         index += Capacity.indexWriteUnits(old, now, gsi.pk(), gsi.sk());
       }
     }

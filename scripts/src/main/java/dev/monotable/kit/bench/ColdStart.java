@@ -1,9 +1,9 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.http.ApiEvent;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.http.DomainServices;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +21,10 @@ import java.util.concurrent.TimeUnit;
  * handler constructed and through the first invocation. One extra run per handler logs class
  * loading ({@code -Xlog:class+load}) to count the classes each phase loads; it is not timed, as
  * the log itself slows the JVM down.
+ *
+ * @param <S> the domain's services, for the fixtures' unmeasured setup in the parent JVM
  */
-public final class ColdStart {
+public final class ColdStart<S extends DomainServices> {
   /**
    * The java21 runtime's command line (heap 85% of the function's memory, serial GC, class data
    * sharing, C1 only via the stack's JAVA_TOOL_OPTIONS), minus its runtime client and agent.
@@ -35,7 +37,7 @@ public final class ColdStart {
   private final Path probeClasses;
   private static final String API_EVENT_HOME = classpathEntryOf(ApiEvent.class);
   private final Map<String, String> environment;
-  private final Services services;
+  private final S services;
 
   /**
    * One timed run: phases in nanoseconds (epoch clock, so spawn and child stamps compare);
@@ -51,7 +53,7 @@ public final class ColdStart {
   public record ClassCounts(int beforeInvocation, int beforeInvocationFromJar, int firstInvocation,
       int firstInvocationFromJar) {}
 
-  public record Result(String java, BenchCase benchCase, List<Run> runs, ClassCounts classes, String failure) {
+  public record Result(String java, BenchCase<?> benchCase, List<Run> runs, ClassCounts classes, String failure) {
     public long[] phase(java.util.function.ToLongFunction<Run> f) {
       return runs.stream().mapToLong(f).toArray();
     }
@@ -62,7 +64,7 @@ public final class ColdStart {
    * @param endpoint DynamoDB endpoint the child JVMs use
    */
   public ColdStart(Path jar, Path probeClasses, String endpoint, String table, String cursorSecret, String region,
-      Services services) {
+      S services) {
     this.jar = jar;
     this.probeClasses = probeClasses;
     this.services = services;
@@ -74,7 +76,7 @@ public final class ColdStart {
   }
 
   /** {@code runs} timed cold starts of the case's handler, then one with the class-load log. */
-  public Result measure(String java, BenchCase c, int runs) {
+  public Result measure(String java, BenchCase<S> c, int runs) {
     List<Run> timed = new ArrayList<>();
     try {
       for (int r = 0; r < runs; r++) {
@@ -103,17 +105,17 @@ public final class ColdStart {
   }
 
   /** The Monotable handler of a case, from the Lambda jar, with {@code extra} environment. */
-  public Subject monotable(BenchCase c, Map<String, String> extra) {
+  public Subject monotable(BenchCase<S> c, Map<String, String> extra) {
     return new Subject("Monotable", jar, c.endpoint().handlerClass(), extra);
   }
 
   /** One timed cold start of {@code subject} answering the case's next request. */
-  public Run timed(String java, Subject subject, BenchCase c) throws IOException {
+  public Run timed(String java, Subject subject, BenchCase<S> c) throws IOException {
     return run(java, subject, c, null);
   }
 
   /** Classes loaded from JVM start to the first answer, from one run with the class-load log. */
-  public ClassCounts classes(String java, Subject subject, BenchCase c) throws IOException {
+  public ClassCounts classes(String java, Subject subject, BenchCase<S> c) throws IOException {
     Path log = Files.createTempFile("monotable-bench-classes-", ".log");
     try {
       run(java, subject, c, log);
@@ -123,11 +125,11 @@ public final class ColdStart {
     }
   }
 
-  private Run run(String java, BenchCase c, Path classLog) throws IOException {
+  private Run run(String java, BenchCase<S> c, Path classLog) throws IOException {
     return run(java, monotable(c, Map.of()), c, classLog);
   }
 
-  private Run run(String java, Subject subject, BenchCase c, Path classLog) throws IOException {
+  private Run run(String java, Subject subject, BenchCase<S> c, Path classLog) throws IOException {
     Endpoint e = c.endpoint();
     BenchRequest request = c.next(services);
     List<String> cmd = new ArrayList<>();

@@ -3,29 +3,32 @@ package dev.monotable.kit.bench;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.http.DomainServices;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Invokes route handlers in-process the way the Lambda runtime does (one handler instance per
- * function, {@code handleRequest(event, context)}), around a {@link RequestRecorder} on the
- * services' DynamoDB client: each invocation reports its status, its latency and the DynamoDB
+ * function, {@code handleRequest(event, context)}; the handlers come from the domain's
+ * {@link dev.monotable.kit.local.LocalDomain.Wiring#route}), around a {@link RequestRecorder} on
+ * the table's DynamoDB client: each invocation reports its status, its latency and the DynamoDB
  * calls it made. The fixture's unmeasured setup runs before the recorder is reset.
+ *
+ * @param <S> the domain's services, which the fixtures use
  */
-public final class Invoker {
-  private final Services services;
+public final class Invoker<S extends DomainServices> {
+  private final BenchTable<S> table;
   private final RequestRecorder recorder;
   private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers =
       new HashMap<>();
   private long sequence;
 
   /**
-   * @param services services whose client has {@code recorder} installed
+   * @param table handlers and services over a client that has {@code recorder} installed
    */
-  public Invoker(Services services, RequestRecorder recorder) {
-    this.services = services;
+  public Invoker(BenchTable<S> table, RequestRecorder recorder) {
+    this.table = table;
     this.recorder = recorder;
   }
 
@@ -47,7 +50,7 @@ public final class Invoker {
   }
 
   /** One invocation; a fixture whose setup fails yields status 0 with the error as body. */
-  public Sample invoke(BenchCase c) {
+  public Sample invoke(BenchCase<S> c) {
     return invoke(c, null);
   }
 
@@ -55,10 +58,10 @@ public final class Invoker {
    * One invocation, {@code measuring} run after the fixture's unmeasured setup and just before the
    * handler (the capacity meter starts there, so the setup's writes are not priced).
    */
-  public Sample invoke(BenchCase c, Runnable measuring) {
+  public Sample invoke(BenchCase<S> c, Runnable measuring) {
     BenchRequest request;
     try {
-      request = c.next(services);
+      request = c.next(table.services());
     } catch (RuntimeException setup) {
       return new Sample(0, 0, new RequestRecorder.Calls(java.util.List.of(), 0, 0, 0),
           "fixture setup failed: " + setup);
@@ -79,15 +82,7 @@ public final class Invoker {
     return new Sample(response.getStatusCode(), latency, calls, response.getBody());
   }
 
-  @SuppressWarnings("unchecked")
   private RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler(Endpoint e) {
-    return handlers.computeIfAbsent(e.handlerClass(), name -> {
-      try {
-        return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(name)
-            .getConstructor(Services.class).newInstance(services);
-      } catch (ReflectiveOperationException ex) {
-        throw new IllegalStateException("cannot build " + name, ex);
-      }
-    });
+    return handlers.computeIfAbsent(e.handlerClass(), table.handlers()::route);
   }
 }

@@ -1,17 +1,15 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.bench.BenchData;
-import dev.monotable.forge.bench.Cases;
-
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.json.Json;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.local.LocalDomain;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -23,39 +21,33 @@ import java.util.function.Function;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
-import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Monotable against the conventional peer (module {@code bench/}, {@code dev.monotable.bench.peer})
- * on the same requests over the same items: requests per call, warm overhead on a replaying HTTP
- * client ({@link ReplayHttpClient}), cold start to the first answer in fresh JVMs alternated
- * ABAB, classes loaded to the first answer, and jar size. Every figure becomes a ratio
+ * Monotable against the domain's conventional peer ({@link BenchDomain#peer()}; Forge's is module
+ * {@code bench/}) on the same requests over the same items: requests per call, warm overhead on a
+ * replaying HTTP client ({@link ReplayHttpClient}), cold start to the first answer in fresh JVMs
+ * alternated ABAB, classes loaded to the first answer, and jar size. Every figure becomes a ratio
  * Monotable / peer in the report.
+ *
+ * @param <S> the domain's services, which the fixtures use
  */
-public final class PeerBench {
-  /** Where the peer's shaded jar lands: built by {@code mvn package} like the functions Lambda jar. */
-  public static final String PEER_JAR = "bench/target/monotable-bench-peer-lambda.jar";
-  private static final String PEER_PACKAGE = "dev.monotable.bench.peer.";
+public final class PeerBench<S extends DomainServices> {
 
-  /** One compared pattern: the Monotable case and the peer handler answering the same request. */
-  public record Pair(AccessPattern pattern, String kind, String peerHandler) {
-    /** A fresh Monotable case (its own invocation counter). */
-    BenchCase freshCase() {
-      return Cases.all().stream().filter(c -> c.patterns().equals(List.of(pattern))).findFirst()
-          .orElseThrow(() -> new IllegalStateException("no bench case serves " + pattern));
-    }
-  }
-
-  /** The peer's patterns: a GetItem one, a Query one, a two-write one and a transaction one. */
-  public static final List<Pair> PAIRS = List.of(
-      new Pair(AccessPattern.AP23, "GetItem", PEER_PACKAGE + "GetIssueHandler"),
-      new Pair(AccessPattern.AP25, "Query", PEER_PACKAGE + "ListOpenIssuesHandler"),
-      new Pair(AccessPattern.AP22, "UpdateItem + PutItem", PEER_PACKAGE + "CreateIssueHandler"),
-      new Pair(AccessPattern.AP28, "transaction", PEER_PACKAGE + "CreateCommentHandler"));
+  /**
+   * One compared pattern: the domain's case of that pattern alone and the peer handler answering
+   * the same request.
+   *
+   * @param pattern the pattern; the domain has a case serving exactly it
+   * @param kind what the pattern does, for the report (for example {@code GetItem})
+   * @param peerHandler the peer's handler class, built by {@link BenchDomain.Peer#handler} and cold-started by name
+   * @param sameField for an answer that is one item, the field both sides must answer alike (null: not compared);
+   *     list answers must hold as many items
+   */
+  public record Pair(AccessPatternSpec pattern, String kind, String peerHandler, String sameField) {}
 
   /** Warm figures of one side: per-call latency on the replaying client, and the requests it replays. */
   public record Warm(Stats latency, int requests, String operations, int failures) {}
@@ -70,21 +62,35 @@ public final class PeerBench {
   /** Both sides of one pattern. */
   public record Result(Pair pair, Warm monotable, Warm peer, Cold monotableCold, Cold peerCold) {}
 
+  private final LocalDomain local;
+  private final BenchDomain<S> domain;
   private final URI endpoint;
   private final String region;
   private final byte[] secret;
 
-  public PeerBench(URI endpoint, String region, byte[] secret) {
+  /**
+   * @param local the domain's handlers
+   * @param domain the domain's cases and its peer (not null)
+   */
+  public PeerBench(LocalDomain local, BenchDomain<S> domain, URI endpoint, String region, byte[] secret) {
+    this.local = local;
+    this.domain = domain;
     this.endpoint = endpoint;
     this.region = region;
     this.secret = secret;
   }
 
+  /** A fresh case of the pair's pattern alone (its own invocation counter). */
+  BenchCase<S> freshCase(Pair pair) {
+    return domain.cases().stream().filter(c -> c.patterns().equals(List.of(pair.pattern()))).findFirst()
+        .orElseThrow(() -> new IllegalStateException("no bench case serves " + pair.pattern()));
+  }
+
   // ---- warm ------------------------------------------------------------------------------------
 
   /**
-   * Records one invocation of each side against the engine (table {@code table}, seeded with
-   * {@link BenchData}), then times both on clients that replay those answers: {@code warmup}
+   * Records one invocation of each side against the engine (table {@code table}, holding the demo
+   * and bench data, {@link BenchTable#load}), then times both on clients that replay those answers: {@code warmup}
    * calls each, then {@code iterations} each in rounds of {@code round}, the side going first
    * alternating from round to round so drift in the machine's load falls on both.
    */
@@ -92,9 +98,9 @@ public final class PeerBench {
     // Record: one invocation per side on the real engine.
     RequestRecorder recorder = new RequestRecorder();
     ReplayHttpClient monoTape = ReplayHttpClient.recording(urlConnection());
-    Services recordingServices = services(monotableClient(monoTape, recorder), table);
-    BenchCase monoCase = pair.freshCase();
-    Invoker.Sample first = new Invoker(recordingServices, recorder).invoke(monoCase);
+    BenchTable<S> recording = wire(monotableClient(monoTape, recorder), table);
+    BenchCase<S> monoCase = freshCase(pair);
+    Invoker.Sample first = new Invoker<>(recording, recorder).invoke(monoCase);
     if (!first.ok()) {
       throw new IllegalStateException(pair.pattern() + " Monotable answered " + first.status() + ": " + first.body());
     }
@@ -102,9 +108,9 @@ public final class PeerBench {
 
     ReplayHttpClient peerTape = ReplayHttpClient.recording(urlConnection());
     RequestRecorder peerRecorder = new RequestRecorder();
-    BenchCase peerCase = pair.freshCase();
-    PeerTarget peerRecording = new PeerTarget(peer(pair, peerClient(peerTape, peerRecorder), table), peerCase,
-        recordingServices, peerRecorder);
+    BenchCase<S> peerCase = freshCase(pair);
+    PeerTarget<S> peerRecording = new PeerTarget<>(peer(pair, peerClient(peerTape, peerRecorder), table), peerCase,
+        recording.services(), peerRecorder);
     Invoker.Sample peerFirst = peerRecording.invoke();
     if (!peerFirst.ok()) {
       throw new IllegalStateException(pair.pattern() + " peer answered " + peerFirst.status() + ": " + peerFirst.body());
@@ -114,13 +120,13 @@ public final class PeerBench {
 
     // Replay: the same answers again and again, no socket.
     RequestRecorder monoReplayRecorder = new RequestRecorder();
-    Services replayServices = services(monotableClient(ReplayHttpClient.replaying(monoExchanges), monoReplayRecorder),
+    BenchTable<S> replay = wire(monotableClient(ReplayHttpClient.replaying(monoExchanges), monoReplayRecorder),
         table);
-    Invoker monoInvoker = new Invoker(replayServices, monoReplayRecorder);
+    Invoker<S> monoInvoker = new Invoker<>(replay, monoReplayRecorder);
     Function<Integer, Invoker.Sample> mono = i -> monoInvoker.invoke(monoCase);
     RequestRecorder peerReplayRecorder = new RequestRecorder();
-    PeerTarget peerReplay = new PeerTarget(peer(pair, peerClient(ReplayHttpClient.replaying(peerExchanges),
-        peerReplayRecorder), table), peerCase, recordingServices, peerReplayRecorder);
+    PeerTarget<S> peerReplay = new PeerTarget<>(peer(pair, peerClient(ReplayHttpClient.replaying(peerExchanges),
+        peerReplayRecorder), table), peerCase, recording.services(), peerReplayRecorder);
     Function<Integer, Invoker.Sample> peer = i -> peerReplay.invoke();
 
     for (int i = 0; i < warmup; i++) {
@@ -173,8 +179,10 @@ public final class PeerBench {
         throw new IllegalStateException(pair.pattern() + ": Monotable listed " + mi.size() + " items, the peer "
             + peerItems + "; the peer's keys in bench/ no longer match the model");
       }
-    } else if (pair.pattern() == AccessPattern.AP23 && !String.valueOf(m.get("title")).equals(String.valueOf(p.get("title")))) {
-      throw new IllegalStateException(pair.pattern() + ": Monotable and the peer answered different issues");
+    } else if (pair.sameField() != null
+        && !String.valueOf(m.get(pair.sameField())).equals(String.valueOf(p.get(pair.sameField())))) {
+      throw new IllegalStateException(pair.pattern() + ": Monotable and the peer answered different items ("
+          + pair.sameField() + " differs)");
     }
   }
 
@@ -184,12 +192,12 @@ public final class PeerBench {
    * {@code runs} cold starts of each side, alternated ABAB (Monotable, peer, Monotable, ...), then
    * one run each with the class-load log.
    */
-  public Result cold(Result warm, ColdStart cold, Path peerJar, String java, int runs) {
+  public Result cold(Result warm, ColdStart<S> cold, Path peerJar, String java, int runs) {
     Pair pair = warm.pair();
     // Lambda hands both functions their credentials in the environment.
     Map<String, String> credentials = Map.of("AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
-    BenchCase monoCase = pair.freshCase();
-    BenchCase peerCase = pair.freshCase();
+    BenchCase<S> monoCase = freshCase(pair);
+    BenchCase<S> peerCase = freshCase(pair);
     ColdStart.Subject mono = cold.monotable(monoCase, credentials);
     ColdStart.Subject peer = new ColdStart.Subject("peer", peerJar, pair.peerHandler(), credentials);
     long[] m = new long[runs];
@@ -214,8 +222,8 @@ public final class PeerBench {
 
   // ---- clients ---------------------------------------------------------------------------------
 
-  private Services services(DynamoDbClient client, String table) {
-    return new Services(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null);
+  private BenchTable<S> wire(DynamoDbClient client, String table) {
+    return BenchTable.wire(local, domain, new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()));
   }
 
   private static SdkHttpClient urlConnection() {
@@ -248,28 +256,21 @@ public final class PeerBench {
         .build();
   }
 
-  @SuppressWarnings("unchecked")
-  static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> peer(Pair pair, DynamoDbClient client,
+  private RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> peer(Pair pair, DynamoDbClient client,
       String table) {
-    try {
-      return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(pair.peerHandler())
-          .getConstructor(DynamoDbEnhancedClient.class, String.class)
-          .newInstance(DynamoDbEnhancedClient.builder().dynamoDbClient(client).build(), table);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot build " + pair.peerHandler(), e);
-    }
+    return domain.peer().handler(pair, client, table);
   }
 
   /** Invokes a peer handler as {@link Invoker} invokes Monotable's: event built first, then timed. */
-  static final class PeerTarget {
+  static final class PeerTarget<S extends DomainServices> {
     private final RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler;
-    private final BenchCase benchCase;
-    private final Services fixtures;
+    private final BenchCase<S> benchCase;
+    private final S fixtures;
     private final RequestRecorder recorder;
     private long sequence;
 
-    PeerTarget(RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler, BenchCase benchCase,
-        Services fixtures, RequestRecorder recorder) {
+    PeerTarget(RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler, BenchCase<S> benchCase,
+        S fixtures, RequestRecorder recorder) {
       this.handler = handler;
       this.benchCase = benchCase;
       this.fixtures = fixtures;

@@ -1,7 +1,7 @@
 package dev.monotable.kit.bench;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
-import dev.monotable.forge.bench.SpecBudget;
+import dev.monotable.kit.catalog.RequestAllowance;
 
 import static dev.monotable.kit.docs.Markdown.code;
 import static dev.monotable.kit.docs.Markdown.table;
@@ -33,10 +33,10 @@ final class Report {
   private final Bench.Options options;
   private final Map<String, String> environment;
   private final List<CountRow> counts = new ArrayList<>();
-  private final Map<BenchCase, WarmRow> warm = new LinkedHashMap<>();
+  private final Map<BenchCase<?>, WarmRow> warm = new LinkedHashMap<>();
   private final List<ColdStart.Result> cold = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
-  private final Map<BenchCase, Capacity.Units> capacity = new LinkedHashMap<>();
+  private final Map<BenchCase<?>, Capacity.Units> capacity = new LinkedHashMap<>();
   private final List<PeerBench.Result> peers = new ArrayList<>();
   private final List<ScaleRun> scales = new ArrayList<>();
   private long monotableJarBytes = -1;
@@ -44,12 +44,12 @@ final class Report {
   private List<String> uncovered = List.of();
 
   /** One pattern of one scale run: its requests and latency on a table of that size. */
-  record ScaleRow(BenchCase c, int requests, Stats latency) {}
+  record ScaleRow(BenchCase<?> c, int requests, Stats latency) {}
 
   /** One scale run: synthetic items added to the bench data, the seeding rate, the rows. */
   record ScaleRun(int size, double itemsPerSecond, List<ScaleRow> rows) {}
 
-  record CountRow(BenchCase c, Invoker.Sample sample, SpecBudget.Allowance allowance) {
+  record CountRow(BenchCase<?> c, Invoker.Sample sample, RequestAllowance allowance) {
     int over() {
       return sample.calls().count() - allowance.requests();
     }
@@ -67,14 +67,14 @@ final class Report {
     routes.forEach(r -> failures.add(r + ": no fixture"));
   }
 
-  void count(BenchCase c, Invoker.Sample s) {
-    counts.add(new CountRow(c, s, SpecBudget.of(c.patterns())));
+  void count(BenchCase<?> c, Invoker.Sample s) {
+    counts.add(new CountRow(c, s, c.allowance()));
     if (!s.ok()) {
       failures.add(c.label() + " answered " + s.status() + ": " + s.body());
     }
   }
 
-  void warm(BenchCase c, List<Invoker.Sample> samples) {
+  void warm(BenchCase<?> c, List<Invoker.Sample> samples) {
     List<Invoker.Sample> ok = samples.stream().filter(Invoker.Sample::ok).toList();
     int failed = samples.size() - ok.size();
     if (failed > 0) {
@@ -93,7 +93,7 @@ final class Report {
     failures.add(message);
   }
 
-  void capacity(BenchCase c, Capacity.Units units) {
+  void capacity(BenchCase<?> c, Capacity.Units units) {
     capacity.put(c, units);
   }
 
@@ -191,7 +191,7 @@ final class Report {
     if (!warm.isEmpty()) {
       WarmRow[] rows = warm.values().toArray(new WarmRow[0]);
       double[] p50 = java.util.Arrays.stream(rows).mapToDouble(r -> r.overhead().p50()).sorted().toArray();
-      BenchCase worst = warm.entrySet().stream().max(java.util.Comparator.comparingDouble(e -> e.getValue().overhead().p99()))
+      BenchCase<?> worst = warm.entrySet().stream().max(java.util.Comparator.comparingDouble(e -> e.getValue().overhead().p99()))
           .orElseThrow().getKey();
       md.append("- **Warm overhead** (handler latency minus time on the wire to DynamoDB): p50 ")
           .append(Stats.fmt(p50[0])).append("-").append(Stats.fmt(p50[p50.length - 1]))
@@ -289,7 +289,7 @@ final class Report {
       rows.add(List.of(label, "warm p99, ms", Stats.fmt(r.monotable().latency().p99()),
           Stats.fmt(r.peer().latency().p99()), ratio(r.monotable().latency().p99(), r.peer().latency().p99()),
           "0.5", verdict(ratioValue(r.monotable().latency().p99(), r.peer().latency().p99()), 0.5)));
-      int allowed = SpecBudget.of(List.of(r.pair().pattern())).requests();
+      int allowed = r.pair().pattern().requestAllowance().requests();
       rows.add(List.of(label, "requests per call (" + r.monotable().operations() + " / " + r.peer().operations() + ")",
           Integer.toString(r.monotable().requests()), Integer.toString(r.peer().requests()),
           ratio(r.monotable().requests(), r.peer().requests()), "spec allows " + allowed,
@@ -325,7 +325,7 @@ final class Report {
         + "common path are priced (a refused condition is not). Cost: ").append(Capacity.PRICE_SOURCE)
         .append("; per million calls of the pattern.\n\n");
     List<List<String>> rows = new ArrayList<>();
-    for (Map.Entry<BenchCase, Capacity.Units> e : capacity.entrySet()) {
+    for (Map.Entry<BenchCase<?>, Capacity.Units> e : capacity.entrySet()) {
       Capacity.Units u = e.getValue();
       rows.add(List.of(e.getKey().apIds(), code(e.getKey().label()), units(u.read()), units(u.write()),
           units(u.indexWrite()), String.format(Locale.ROOT, "$%.3f", u.usdPerMillionCalls())));
@@ -385,7 +385,7 @@ final class Report {
     md.append("One invocation per case with the fixture below each route (an authenticated non-owner where "
         + "the answer depends on the caller). Operations in call order, counted by an SDK "
         + "`ExecutionInterceptor` on the client; a transaction is one request. *Spec allows* ("
-        + "`SpecBudget`): reads one request, plus one Membership GetItem only for a private organization "
+        + "each access pattern's `requestAllowance()`): reads one request, plus one Membership GetItem only for a private organization "
         + "repository read by someone other than its owner (and AP11's admin check), so two at most; writes "
         + "the requests of the spec's operation column, with no read before them. `RequestBudgetTest` pins "
         + "the counts per caller kind (anonymous, owner, member, stranger).\n\n");
@@ -456,7 +456,7 @@ final class Report {
             + "table of the same size. Latencies are the local engine's (moto underneath) on loopback, not DynamoDB's; compare "
             + "overheads, not latencies.\n\n");
     List<List<String>> rows = new ArrayList<>();
-    for (Map.Entry<BenchCase, WarmRow> e : warm.entrySet()) {
+    for (Map.Entry<BenchCase<?>, WarmRow> e : warm.entrySet()) {
       WarmRow w = e.getValue();
       rows.add(List.of(e.getKey().apIds(), code(e.getKey().label()),
           Integer.toString(counts.stream().filter(r -> r.c() == e.getKey()).findFirst()
@@ -492,7 +492,7 @@ final class Report {
         if (!r.java().equals(java)) {
           continue;
         }
-        BenchCase c = r.benchCase();
+        BenchCase<?> c = r.benchCase();
         if (r.failure() != null || r.classes() == null) {
           rows.add(List.of(c.endpoint().handlerName(), c.apIds(), "failed", "", "", "", "", ""));
           continue;

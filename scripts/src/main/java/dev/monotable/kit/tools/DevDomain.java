@@ -32,5 +32,5 @@ public interface DevDomain {
 
   DocsDomain docs();
 
-  BenchDomain bench();
+  BenchDomain<?> bench();
 }

@@ -2,6 +2,7 @@ package dev.monotable.kit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -38,7 +39,7 @@ class CapacityMeterTest {
   static void setUp(TestTable t) {
     table = t.name();
     side = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
-    meter = new CapacityMeter(side);
+    meter = new CapacityMeter(side, Forge.SCHEMA);
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(), meter);
   }
 

@@ -1,11 +1,11 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.bench.Cases;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.monotable.forge.bench.ForgeBench;
+import dev.monotable.forge.functions.Services;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,9 +22,9 @@ class ColdStartProbeTest {
   void coldStart_shouldAnswerFromTheLambdaJar_whenTheProbeBuildsItsEventOutsideIt() {
     Path jar = ROOT.resolve("functions/target/monotable-functions-lambda.jar");
     assertTrue(Files.isRegularFile(jar), "the functions module packages the Lambda jar before scripts' tests: " + jar);
-    BenchCase health = Cases.all().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
+    BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
     // GET /health touches no table, so no engine is needed; the endpoint is never called.
-    ColdStart cold = new ColdStart(jar, ROOT.resolve("scripts/target/classes"), "http://127.0.0.1:9", "unused",
+    ColdStart<Services> cold = new ColdStart<>(jar, ROOT.resolve("scripts/target/classes"), "http://127.0.0.1:9", "unused",
         "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null);
 
     ColdStart.Result result = cold.measure(ProcessHandle.current().info().command().orElse("java"), health, 1);

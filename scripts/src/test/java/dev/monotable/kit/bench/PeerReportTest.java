@@ -1,14 +1,13 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.bench.Cases;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.cli.UsageException;
+import dev.monotable.forge.bench.ForgeBench;
 import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.kit.cli.UsageException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The ratio, capacity and scale tables of docs/benchmarks.md, rendered from known figures. */
 class PeerReportTest {
   private static final long MS = 1_000_000L;
+  private static final List<PeerBench.Pair> PAIRS = new ForgeBench().peer().pairs();
 
   private static Stats stats(double p50, double p99) {
     return new Stats(100, p50, p50, p99, p99);
@@ -29,7 +29,7 @@ class PeerReportTest {
   @Test
   void markdown_shouldShowEveryFigureAsMonotableOverPeer_withTheIssuesTargets() {
     Report r = report();
-    PeerBench.Pair get = PeerBench.PAIRS.get(0);
+    PeerBench.Pair get = PAIRS.get(0);
     r.peer(new PeerBench.Result(get,
         new PeerBench.Warm(stats(0.30, 1.0), 1, "BatchGetItem", 0),
         new PeerBench.Warm(stats(0.60, 1.6), 1, "GetItem", 0),
@@ -54,7 +54,7 @@ class PeerReportTest {
   @Test
   void markdown_shouldTabulateCapacityAndScale_perAccessPattern() {
     Report r = report();
-    BenchCase post = Cases.all().stream().filter(c -> c.patterns().equals(List.of(AccessPattern.AP22))).findFirst()
+    BenchCase<?> post = new ForgeBench().cases().stream().filter(c -> c.patterns().equals(List.of(AccessPattern.AP22))).findFirst()
         .orElseThrow();
     r.capacity(post, new Capacity.Units(3, 4, 2));
     r.scale(new Report.ScaleRun(1_000, 900, List.of(new Report.ScaleRow(post, 3, stats(20, 30)))));
@@ -102,12 +102,12 @@ class PeerReportTest {
 
   @Test
   void sameAnswer_shouldRefuseAPeerThatListsAnotherPage() {
-    PeerBench.Pair list = PeerBench.PAIRS.get(1);
+    PeerBench.Pair list = PAIRS.get(1);
     PeerBench.sameAnswer(list, "{\"items\":[{},{}]}", "{\"items\":[{},{}],\"nextCursor\":null}");
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> PeerBench.sameAnswer(list, "{\"items\":[{},{}]}", "{\"items\":[]}"));
     assertTrue(e.getMessage().contains("no longer match the model"), e.getMessage());
     assertThrows(IllegalStateException.class,
-        () -> PeerBench.sameAnswer(PeerBench.PAIRS.get(0), "{\"title\":\"a\"}", "{\"title\":\"b\"}"));
+        () -> PeerBench.sameAnswer(PAIRS.get(0), "{\"title\":\"a\"}", "{\"title\":\"b\"}"));
   }
 }

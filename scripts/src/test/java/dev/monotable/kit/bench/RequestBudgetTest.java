@@ -1,12 +1,12 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.forge.bench.BenchData;
-import dev.monotable.forge.bench.Cases;
-import dev.monotable.forge.bench.SpecBudget;
-
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.forge.bench.ForgeBench;
 import dev.monotable.forge.functions.Services;
+import dev.monotable.forge.tools.ForgeLocal;
+import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.forge.keys.TicketKind;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The DynamoDB request budget of every route: each benchmark fixture ({@link Cases}) is invoked
+ * The DynamoDB request budget of every route: each benchmark fixture ({@link ForgeBench#cases()}) is invoked
  * twice through its handler, and the requests it makes (operation names in call order, counted by
  * {@link RequestRecorder} on the client) must equal the table below exactly. A change that adds a
  * request to an access pattern, or changes which operation serves it, fails here; update the table
@@ -207,8 +207,10 @@ class RequestBudgetTest {
   private static final Map<String, Invoker.Sample> BY_CALLER_MEASURED = new LinkedHashMap<>();
 
   /** The cases of {@link #BY_CALLER}, built from their labels. */
-  private static Map<String, BenchCase> byCallerCases() {
-    Map<String, BenchCase> cases = new LinkedHashMap<>();
+  private static final ForgeBench FORGE = new ForgeBench();
+
+  private static Map<String, BenchCase<Services>> byCallerCases() {
+    Map<String, BenchCase<Services>> cases = new LinkedHashMap<>();
     for (String label : BY_CALLER.keySet()) {
       String[] w = label.split(" ");
       String target = w[1];
@@ -219,31 +221,33 @@ class RequestBudgetTest {
         case "member" -> "bob";
         default -> repo[0].equalsIgnoreCase("acme") ? "carol" : "bob";
       };
-      BenchCase c;
+      BenchCase<Services> c;
       if (target.equals("starred")) {
-        c = BenchCase.route("PUT /user/starred/{owner}/{repo}",
+        c = BenchCase.route(Forge.DOMAIN, "PUT /user/starred/{owner}/{repo}",
             i -> request(caller).path("owner", repo[0]).path("repo", repo[1]));
       } else if (target.contains("/comments") || target.contains("/reactions/")) {
         String[] p = target.split("/");
         String route = w[0] + " /repos/{owner}/{repo}/" + p[0] + "/{number}/" + p[2]
             + (p.length > 3 ? "/{type}" : "");
-        c = BenchCase.route(route, i -> {
+        c = BenchCase.route(Forge.DOMAIN, route, i -> {
           BenchRequest r = request(caller).path("owner", repo[0]).path("repo", repo[1]).path("number", p[1]);
           return p.length > 3 ? r.path("type", p[3]) : r.body("{\"body\":\"Budget " + i + "\"}");
         });
       } else if (w[0].equals("POST")) {
-        c = BenchCase.route("POST /repos/{owner}/{repo}/" + target, i -> request(caller).path("owner", repo[0])
+        c = BenchCase.route(Forge.DOMAIN, "POST /repos/{owner}/{repo}/" + target, i -> request(caller)
+            .path("owner", repo[0])
             .path("repo", repo[1]).body("{\"title\":\"Budget " + i + "\"}"));
       } else if (target.startsWith("users/") || target.startsWith("orgs/")) {
         String[] p = target.split("/");
         String param = p[0].equals("users") ? "owner" : "org";
-        c = BenchCase.route("GET /" + p[0] + "/{" + param + "}/repos", i -> request(caller).path(param, p[1]));
+        c = BenchCase.route(Forge.DOMAIN, "GET /" + p[0] + "/{" + param + "}/repos",
+            i -> request(caller).path(param, p[1]));
       } else {
         String path = target.equals("repo") ? "" : "/" + target.replaceAll("\\?.*", "");
         String route = "GET /repos/{owner}/{repo}" + path.replaceAll("/\\d+", "/{number}");
         String number = path.replaceAll("^/\\w+/?(\\d*).*$", "$1");
         String state = target.contains("?state=") ? target.substring(target.indexOf('=') + 1) : null;
-        c = BenchCase.route(route, i -> {
+        c = BenchCase.route(Forge.DOMAIN, route, i -> {
           BenchRequest r = request(caller).path("owner", repo[0]).path("repo", repo[1]);
           if (!number.isEmpty()) {
             r = r.path("number", number);
@@ -269,15 +273,15 @@ class RequestBudgetTest {
     RequestRecorder recorder = new RequestRecorder();
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(), new DynamoDbLimitGuard(),
         recorder);
-    Services services = new Services(new TableGateway(client, table.name(), table.cursors(), Clock.systemUTC()),
-        null);
-    BenchData.load(services);
-    Invoker invoker = new Invoker(services, recorder);
+    BenchTable<Services> loaded = BenchTable.wire(new ForgeLocal(), FORGE,
+        new TableGateway(client, table.name(), table.cursors(), Clock.systemUTC())).load(FORGE);
+    Services services = loaded.services();
+    Invoker<Services> invoker = new Invoker<>(loaded, recorder);
     PrintStream out = System.out;
     // The handlers' log lines would drown the test output.
     System.setOut(new PrintStream(OutputStream.nullOutputStream()));
     try {
-      for (BenchCase c : Cases.all()) {
+      for (BenchCase<Services> c : FORGE.cases()) {
         RESULTS.add(new Object[] {c, invoker.invoke(c)});
         RESULTS.add(new Object[] {c, invoker.invoke(c)});
       }
@@ -287,7 +291,7 @@ class RequestBudgetTest {
       services.tickets().create(TicketKind.PULL_REQUEST, "bob", "acme", "roadmap", "Plan B", null, "bob:b", "main");
       services.comments().create(TicketKind.ISSUE, "bob", "acme", "roadmap", 1, "first");
       services.comments().create(TicketKind.PULL_REQUEST, "bob", "acme", "roadmap", 2, "first");
-      for (Map.Entry<String, BenchCase> e : byCallerCases().entrySet()) {
+      for (Map.Entry<String, BenchCase<Services>> e : byCallerCases().entrySet()) {
         BY_CALLER_MEASURED.put(e.getKey(), invoker.invoke(e.getValue()));
       }
     } finally {
@@ -302,14 +306,14 @@ class RequestBudgetTest {
     }
   }
 
-  private static String key(BenchCase c) {
+  private static String key(BenchCase<?> c) {
     return c.apIds() + " " + c.label();
   }
 
   @Test
   void everyCatalogRoute_shouldHaveAFixture_whenCasesAreBuilt() {
     // WHEN the fixtures are matched against the catalog
-    List<String> uncovered = Cases.uncovered(Cases.all());
+    List<String> uncovered = BenchCase.uncovered(Forge.DOMAIN, FORGE.cases());
 
     // THEN no route lacks one (a new route needs a fixture and a budget line)
     assertEquals(List.of(), uncovered);
@@ -322,7 +326,7 @@ class RequestBudgetTest {
     for (Object[] r : RESULTS) {
       Invoker.Sample s = (Invoker.Sample) r[1];
       if (!s.ok()) {
-        failures.add(key((BenchCase) r[0]) + " answered " + s.status() + ": " + s.body());
+        failures.add(key((BenchCase<?>) r[0]) + " answered " + s.status() + ": " + s.body());
       }
     }
 
@@ -336,7 +340,7 @@ class RequestBudgetTest {
     Map<String, List<String>> measured = new LinkedHashMap<>();
     List<String> unstable = new ArrayList<>();
     for (Object[] r : RESULTS) {
-      String key = key((BenchCase) r[0]);
+      String key = key((BenchCase<?>) r[0]);
       List<String> ops = ((Invoker.Sample) r[1]).calls().operations();
       List<String> first = measured.putIfAbsent(key, ops);
       if (first != null && !first.equals(ops)) {
@@ -363,12 +367,12 @@ class RequestBudgetTest {
     // GIVEN the read-only routes (forge.md section 4: ONE request, or two with a private org repository's Membership)
     List<String> over = new ArrayList<>();
     for (Object[] r : RESULTS) {
-      BenchCase c = (BenchCase) r[0];
+      BenchCase<?> c = (BenchCase<?>) r[0];
       if (!c.endpoint().readOnly()) {
         continue;
       }
       int requests = ((Invoker.Sample) r[1]).calls().count();
-      SpecBudget.Allowance allowed = SpecBudget.of(c.patterns());
+      RequestAllowance allowed = c.allowance();
 
       // THEN none makes more requests than the spec allows, whatever the budget table says
       if (requests > allowed.requests()) {

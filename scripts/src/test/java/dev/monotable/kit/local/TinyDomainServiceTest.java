@@ -202,7 +202,7 @@ class TinyDomainServiceTest {
     }
 
     @Override
-    public BenchDomain bench() {
+    public BenchDomain<?> bench() {
       return null; // not used by the local service
     }
   }

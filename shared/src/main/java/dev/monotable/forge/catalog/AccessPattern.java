@@ -1,6 +1,7 @@
 package dev.monotable.forge.catalog;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 
 /**
@@ -152,5 +153,39 @@ public enum AccessPattern implements AccessPatternSpec {
 
   public String parameters() {
     return parameters;
+  }
+
+  private static final String READ = "read: one request";
+  private static final String READ_WITH_MEMBERSHIP =
+      "read: one request, +1 Membership GetItem for a private org repository read by a non-owner";
+  private static final String TRANSACTION = "write: one TransactWriteItems";
+
+  /**
+   * How many DynamoDB requests the contract (docs/api-contract.md#conventions, forge.md section 4)
+   * allows: reads are ONE request; the only second request allowed is one GetItem of the caller's
+   * Membership when a private organization repository (or, for AP15, a page holding one) is read by
+   * an authenticated caller who is not its owner, and AP11's admin check. The lists of a
+   * repository's comments add the one recorded exception: an empty first page reads the repository
+   * and the ticket to tell an empty thread from a missing one (never with the Membership GetItem, so
+   * still at most 2). Writes use the requests their operation names (docs/access-patterns.md), a
+   * transaction being one request. {@code scripts/bench} compares the measured count with this;
+   * {@code RequestBudgetTest} pins the measured counts themselves, per route and per caller kind.
+   */
+  @Override
+  public RequestAllowance requestAllowance() {
+    return switch (this) {
+      case AP02, AP05, AP08, AP09, AP12, AP20 -> new RequestAllowance(1, READ);
+      case AP14, AP23, AP33 -> new RequestAllowance(1, "read: GetItem, or BatchGetItem with the caller's Membership");
+      case AP15, AP17, AP21, AP24, AP25, AP26, AP29, AP34, AP35, AP36, AP39 ->
+          new RequestAllowance(2, READ_WITH_MEMBERSHIP);
+      case AP11 -> new RequestAllowance(2, "read: admins only, the caller's Membership GetItem first");
+      case AP01, AP04, AP06, AP07, AP10, AP13, AP16, AP18, AP19, AP28, AP30, AP31, AP38, AP40, AP41 ->
+          new RequestAllowance(1, TRANSACTION);
+      case AP03 -> new RequestAllowance(1, "write: UpdateItem on Version (If-Match sent)");
+      case AP27, AP37 -> new RequestAllowance(1, "write: UpdateItem on Version");
+      case AP22, AP32 ->
+          new RequestAllowance(2, "write: UpdateItem Counter, then one TransactWriteItems (Put + profile check)");
+      case AP42 -> new RequestAllowance(0, "no table access");
+    };
   }
 }

@@ -23,4 +23,13 @@ public interface AccessPatternSpec {
   String keyCondition();
 
   String parameters();
+
+  /**
+   * The DynamoDB requests the contract allows one call of this pattern, with the reason; by default
+   * {@link RequestAllowance#ONE}. A pattern that needs a second request (an authorization read, a
+   * counter before a transaction) or none declares it here.
+   */
+  default RequestAllowance requestAllowance() {
+    return RequestAllowance.ONE;
+  }
 }
