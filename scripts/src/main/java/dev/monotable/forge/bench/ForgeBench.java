@@ -3,10 +3,10 @@ package dev.monotable.forge.bench;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.bench.peer.CreateCommentHandler;
-import dev.monotable.bench.peer.CreateIssueHandler;
-import dev.monotable.bench.peer.GetIssueHandler;
-import dev.monotable.bench.peer.ListOpenIssuesHandler;
+import dev.monotable.forge.peer.CreateCommentHandler;
+import dev.monotable.forge.peer.CreateIssueHandler;
+import dev.monotable.forge.peer.GetIssueHandler;
+import dev.monotable.forge.peer.ListOpenIssuesHandler;
 import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.bench.BenchCase;
@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * Forge's declarations for the kit's bench ({@code scripts/bench}): the fixture of every route
  * ({@link Cases}) over the demo data plus {@link BenchData}, the cold-start subset, the scale
- * patterns, and the conventional peer of module {@code bench/} ({@code dev.monotable.bench.peer}).
+ * patterns, and the conventional peer of module {@code bench/} ({@code dev.monotable.forge.peer}).
  * Each pattern's request allowance is declared on {@link AccessPattern#requestAllowance()}.
  */
 public final class ForgeBench implements BenchDomain<Services> {

@@ -1,4 +1,4 @@
-package dev.monotable.bench.peer;
+package dev.monotable.forge.peer;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;

@@ -1,4 +1,4 @@
-package dev.monotable.bench.peer;
+package dev.monotable.forge.peer;
 
 import java.util.Map;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.annotations.DynamoDbAttribute;

@@ -1,4 +1,4 @@
-package dev.monotable.bench.peer;
+package dev.monotable.forge.peer;
 
 import software.amazon.awssdk.enhanced.dynamodb.extensions.annotations.DynamoDbAtomicCounter;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.annotations.DynamoDbAttribute;

@@ -1,4 +1,4 @@
-package dev.monotable.bench.peer;
+package dev.monotable.forge.peer;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;

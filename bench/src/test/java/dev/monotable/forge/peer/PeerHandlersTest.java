@@ -1,4 +1,4 @@
-package dev.monotable.bench.peer;
+package dev.monotable.forge.peer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
