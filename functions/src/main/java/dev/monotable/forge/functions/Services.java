@@ -1,39 +1,24 @@
 package dev.monotable.forge.functions;
 
 import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.http.LambdaEnvironment;
 import dev.monotable.kit.lambda.Priming;
 
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.http.BodySchemas;
-import dev.monotable.kit.Env;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.forge.data.Accounts;
 import dev.monotable.forge.data.Activities;
 import dev.monotable.forge.data.Comments;
-import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.forge.data.Organizations;
 import dev.monotable.forge.data.Reactions;
 import dev.monotable.forge.data.Repositories;
 import dev.monotable.forge.data.Stars;
 import dev.monotable.forge.data.Tickets;
-import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.http.Request;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.util.Base64;
 import java.util.Set;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
-import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueRequest;
 
 /**
  * The dependencies of every handler, built once per container (per JVM) from the environment:
@@ -149,51 +134,6 @@ public final class Services implements DomainServices {
   }
 
   private static Services build() {
-    DynamoDbClient client = DynamoDbClients.fromEnvironment();
-    // Only list routes hold the cursor key's ARN and permission: fetch it on first use.
-    TableGateway table = new TableGateway(client, Env.require(Env.TABLE_NAME), CursorCodec.lazy(Services::cursorSecret),
-        Clock.systemUTC());
-    return new Services(table, verifierFromEnvironment());
-  }
-
-  private static byte[] cursorSecret() {
-    String local = Env.get(Env.CURSOR_SECRET);
-    if (local != null) {
-      return Base64.getDecoder().decode(local);
-    }
-    String arn = Env.require(Env.CURSOR_SECRET_ARN);
-    try (SecretsManagerClient sm = SecretsManagerClient.builder()
-        .region(Region.of(Env.region()))
-        .httpClient(UrlConnectionHttpClient.builder().build())
-        .build()) {
-      return sm.getSecretValue(GetSecretValueRequest.builder().secretId(arn).build())
-          .secretString().getBytes(StandardCharsets.UTF_8);
-    }
-  }
-
-  private static JwtVerifier verifierFromEnvironment() {
-    String issuer = Env.get(Env.JWT_ISSUER);
-    String audience = Env.get(Env.JWT_AUDIENCE);
-    if (issuer == null || audience == null) {
-      return null;
-    }
-    String jwksUrl = Env.get(Env.JWKS_URL);
-    URI jwks = URI.create(jwksUrl != null ? jwksUrl : issuer.replaceAll("/+$", "") + "/.well-known/jwks.json");
-    return new JwtVerifier(issuer, audience, () -> fetch(jwks), Clock.systemUTC());
-  }
-
-  private static String fetch(URI uri) {
-    try {
-      HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
-      c.setConnectTimeout(2000);
-      c.setReadTimeout(3000);
-      try (InputStream in = c.getInputStream()) {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      } finally {
-        c.disconnect();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot fetch JWKS", e);
-    }
+    return new Services(LambdaEnvironment.table(), LambdaEnvironment.verifier());
   }
 }
