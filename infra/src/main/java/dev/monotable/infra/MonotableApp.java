@@ -1,6 +1,7 @@
 package dev.monotable.infra;
 
 import dev.monotable.forge.Forge;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.cdk.DomainStack;
 import dev.monotable.kit.cdk.StageSettings;
 
@@ -52,10 +53,27 @@ public final class MonotableApp {
         .stackName(settings.stackName())
         .functionsJar(functionsJar(app.getNode()))
         .build());
+    // Every other domain: its own stack, table and Lambda jar (scripts/new-domain adds its line here).
+    // new-domain: stacks
     Tags.of(app).add("project", "monotable");
     Tags.of(app).add("stage", settings.stage());
     Aspects.of(app).add(new AwsSolutionsChecks(NagPackProps.builder().verbose(true).build()));
     return stack;
+  }
+
+  /**
+   * The stack of a domain other than Forge: {@code cdk deploy <id>} deploys it alone, under the
+   * stack name {@code Monotable-<Domain>-<stage>}, from its own Lambda jar
+   * ({@code functions/target/monotable-<domain>-lambda.jar}, built by its shade execution).
+   */
+  static DomainStack domainStack(App app, StageSettings settings, String id, Domain domain) {
+    String pkg = domain.name().toLowerCase(java.util.Locale.ROOT);
+    return new DomainStack(app, id, DomainStack.props()
+        .domain(domain)
+        .handlerPackage("dev.monotable." + pkg + ".functions")
+        .settings(settings)
+        .functionsJar(repositoryRoot().resolve("functions/target/monotable-" + pkg + "-lambda.jar"))
+        .build());
   }
 
   /**

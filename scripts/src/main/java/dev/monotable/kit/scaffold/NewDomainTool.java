@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * {@code scripts/new-domain <id>}: writes a new domain on the kit, with one entity and two access
  * patterns (put and get), into the project's modules, ready to build, document, run and deploy
- * (docs/new-domain.md). The files come from the templates under {@code scaffold/} on the
+ * (docs/new-domain.md), and adds its Lambda jar and its stack to the files all domains share. The
+ * files come from the templates under {@code scaffold/} on the
  * classpath ({@code scaffold/files.txt} lists them); {@code __id__} and {@code __Id__} in a
  * template's path and text become the domain's package and class prefix.
  */
@@ -44,6 +45,17 @@ public final class NewDomainTool {
   static final String REGISTRATION =
       "scripts/src/main/resources/META-INF/services/dev.monotable.kit.tools.DevDomain";
 
+  /**
+   * The lines a new domain adds to files the domains share, each before a marker line: its Lambda
+   * jar (a shade execution) and its stack in the CDK app.
+   */
+  record Edit(String file, String marker, String snippet) {}
+
+  static final List<Edit> EDITS = List.of(
+      new Edit("functions/pom.xml", "<!-- new-domain: lambda jars -->", "scaffold/edits/functions-pom.xml"),
+      new Edit("infra/src/main/java/dev/monotable/infra/MonotableApp.java", "// new-domain: stacks",
+          "scaffold/edits/MonotableApp.java"));
+
   private static final Pattern ID = Pattern.compile("^[a-z][a-z0-9]{1,29}$");
   private static final Set<String> RESERVED = Set.of("kit", "infra", "bench", "testing", "app", "java", "dev");
 
@@ -63,10 +75,11 @@ public final class NewDomainTool {
   }
 
   /**
-   * Writes the domain's files under {@code root} and appends its registration; refuses (before
-   * writing anything) an invalid id or one whose files already exist.
+   * Writes the domain's files under {@code root}, adds its Lambda jar and stack before the markers
+   * of {@link #EDITS} and appends its registration; refuses (before writing anything) an invalid
+   * id, one whose files already exist, or a root whose shared files lack a marker.
    *
-   * @return the files written, registration last
+   * @return the files written and edited, registration last
    */
   public static List<Path> write(Path root, String id) {
     if (!ID.matcher(id).matches() || RESERVED.contains(id)) {
@@ -83,10 +96,26 @@ public final class NewDomainTool {
       }
       targets.add(target);
     }
+    List<String> edited = new ArrayList<>();
+    for (Edit e : EDITS) {
+      Path file = root.resolve(e.file());
+      String text = Files.isRegularFile(file) ? read(file) : "";
+      int at = text.indexOf(e.marker());
+      if (at < 0) {
+        throw new UsageException(e.file() + " has no line '" + e.marker() + "' to add the domain before");
+      }
+      int line = text.lastIndexOf('\n', at) + 1;
+      edited.add(text.substring(0, line) + expand(resource(e.snippet()), id, cls) + text.substring(line));
+    }
     try {
       for (int i = 0; i < templates.size(); i++) {
         Files.createDirectories(targets.get(i).getParent());
         Files.writeString(targets.get(i), expand(resource("scaffold/" + templates.get(i)), id, cls));
+      }
+      for (int i = 0; i < EDITS.size(); i++) {
+        Path file = root.resolve(EDITS.get(i).file());
+        Files.writeString(file, edited.get(i));
+        targets.add(file);
       }
       Path registration = root.resolve(REGISTRATION);
       Files.createDirectories(registration.getParent());
@@ -109,6 +138,14 @@ public final class NewDomainTool {
         throw new IllegalStateException("scaffold template missing from the classpath: " + name);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

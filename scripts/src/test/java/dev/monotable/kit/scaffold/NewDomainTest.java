@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.charts.ModelValidator;
+import dev.monotable.kit.cli.RepoRoot;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.json.Json;
@@ -56,11 +57,20 @@ class NewDomainTest {
 
   @Test
   void newDomain_shouldBuildDocumentAndServe_givenOnlyTheScaffold(TestTable testTable) throws Exception {
-    // GIVEN scripts/new-domain scratch
+    // GIVEN scripts/new-domain scratch, on a copy of the files every domain shares
+    sharedFiles(root);
     List<Path> written = NewDomainTool.write(root, "scratch");
     assertTrue(written.contains(root.resolve("shared/src/main/java/dev/monotable/scratch/Scratch.java")), written.toString());
     assertEquals("dev.monotable.scratch.tools.ScratchDev\n",
         Files.readString(root.resolve(NewDomainTool.REGISTRATION)), "registered for the dev-time programs");
+    String pom = Files.readString(root.resolve("functions/pom.xml"));
+    assertTrue(pom.contains("<id>lambda-scratch</id>") && pom.contains("<include>dev/monotable/scratch/**</include>")
+        && pom.indexOf("<id>lambda-scratch</id>") < pom.indexOf("<!-- new-domain: lambda jars -->"),
+        "its own Lambda jar, before the marker that stays for the next domain");
+    assertTrue(pom.contains("<id>lambda-forge</id>"), "Forge's jar stays");
+    String app = Files.readString(root.resolve("infra/src/main/java/dev/monotable/infra/MonotableApp.java"));
+    assertTrue(app.contains("    domainStack(app, settings, \"ScratchStack\", dev.monotable.scratch.Scratch.DOMAIN);\n"
+        + "    // new-domain: stacks"), "its own stack: cdk deploy ScratchStack");
 
     // WHEN it is built
     DevDomain scratch = build(root);
@@ -121,7 +131,13 @@ class NewDomainTest {
   }
 
   @Test
-  void write_shouldRefuseAnInvalidOrExistingDomain_beforeWritingAnything() {
+  void write_shouldRefuseAnInvalidOrExistingDomain_beforeWritingAnything() throws Exception {
+    UsageException noMarker = assertThrows(UsageException.class, () -> NewDomainTool.write(root, "early"));
+    assertTrue(noMarker.getMessage().contains("functions/pom.xml"), noMarker.getMessage());
+    try (Stream<Path> files = Files.walk(root)) {
+      assertEquals(List.of(root), files.toList(), "nothing written");
+    }
+    sharedFiles(root);
     assertThrows(UsageException.class, () -> NewDomainTool.write(root, "Bad-Id"));
     assertThrows(UsageException.class, () -> NewDomainTool.write(root, "kit"));
     NewDomainTool.write(root, "twice");
@@ -134,7 +150,9 @@ class NewDomainTest {
   private static DevDomain build(Path root) throws Exception {
     List<String> sources;
     try (Stream<Path> files = Files.walk(root)) {
-      sources = files.filter(p -> p.toString().endsWith(".java")).map(Path::toString).sorted().toList();
+      // infra/ (the CDK app, whose one new line the first test checks) needs the CDK, not on this classpath
+      sources = files.filter(p -> p.toString().endsWith(".java")).filter(p -> !p.startsWith(root.resolve("infra")))
+          .map(Path::toString).sorted().toList();
     }
     Path classes = root.resolve("classes");
     Files.createDirectories(classes);
@@ -147,6 +165,15 @@ class NewDomainTest {
     assertTrue(ok, "the scaffold compiles:\n" + diagnostics);
     URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, NewDomainTest.class.getClassLoader());
     return (DevDomain) loader.loadClass("dev.monotable.scratch.tools.ScratchDev").getConstructor().newInstance();
+  }
+
+  /** The files every domain adds a line to, copied from this checkout. */
+  private static void sharedFiles(Path root) throws Exception {
+    for (NewDomainTool.Edit e : NewDomainTool.EDITS) {
+      Path target = root.resolve(e.file());
+      Files.createDirectories(target.getParent());
+      Files.copy(RepoRoot.get().resolve(e.file()), target);
+    }
   }
 
   private static ModelValidator validator(DevDomain domain) {

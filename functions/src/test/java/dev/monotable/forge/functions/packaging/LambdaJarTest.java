@@ -106,6 +106,18 @@ class LambdaJarTest {
   }
 
   @Test
+  void lambdaJar_shouldHoldOnlyTheKitAndForge() {
+    // Each domain deploys alone: its jar is the kit's runtime and its own package root, so a
+    // second domain's classes in Forge's jar (or Forge's in another's) fail here.
+    List<String> foreign = jar.classes().stream()
+        .filter(c -> c.startsWith("dev/monotable/"))
+        .filter(c -> !c.startsWith("dev/monotable/kit/") && !c.startsWith("dev/monotable/forge/"))
+        .sorted().toList();
+    assertEquals(List.of(), foreign, "classes of another domain (or of no domain) in Forge's Lambda jar");
+    assertTrue(jar.classes().stream().anyMatch(c -> c.startsWith("dev/monotable/kit/http/")), "the kit's runtime is in it");
+  }
+
+  @Test
   void lambdaJar_shouldHoldNoUnusedLibrary() {
     // joda-time came with aws-lambda-java-events for event types the handlers never receive.
     assertTrue(jar.classes().stream().noneMatch(c -> c.startsWith("org/joda/")), "joda-time is in the jar");
