@@ -85,6 +85,10 @@ class CommandLineTest {
         && r.err.contains("scripts/" + script + " --help"), r.toString());
   }
 
+  /** The registered domains' ids, as an unknown id's error lists them. */
+  static final String KNOWN = dev.monotable.kit.tools.DevDomains.all().stream()
+      .map(dev.monotable.kit.tools.DevDomain::id).toList().toString();
+
   /** The scripts that work on one domain and take {@code --domain}. */
   static Stream<String> domainScripts() {
     return Stream.of("backfill", "dev", "explore", "seed", "test-access-patterns", "validate");
@@ -104,7 +108,7 @@ class CommandLineTest {
   void unknownDomain_shouldPrintOneLineNamingTheKnownDomains_andExitTwo(String script) throws Exception {
     Run r = run(scripts().get(script), Map.of(), "--domain", "nope");
     assertEquals(2, r.exit, r.toString());
-    assertEquals("error: unknown domain 'nope'; known: [forge] (scripts/" + script + " --help for usage)",
+    assertEquals("error: unknown domain 'nope'; known: " + KNOWN + " (scripts/" + script + " --help for usage)",
         r.err.strip(), r.toString());
   }
 
@@ -112,7 +116,7 @@ class CommandLineTest {
   void unknownDomainInTheEnvironment_shouldBeBadUsageToo() throws Exception {
     Run r = run(scripts().get("validate"), Map.of("MONOTABLE_DOMAIN", "nope"));
     assertEquals(2, r.exit, r.toString());
-    assertEquals("error: unknown domain 'nope'; known: [forge] (scripts/validate --help for usage)", r.err.strip());
+    assertEquals("error: unknown domain 'nope'; known: " + KNOWN + " (scripts/validate --help for usage)", r.err.strip());
   }
 
   @Test
