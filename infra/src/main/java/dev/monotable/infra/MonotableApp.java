@@ -25,7 +25,7 @@ public final class MonotableApp {
   public static final String CTX_FUNCTIONS_JAR = "functionsJar";
 
   /** The shaded jar of the functions module, relative to the repository root. */
-  public static final String FUNCTIONS_JAR = "functions/target/monotable-functions-lambda.jar";
+  public static final String FUNCTIONS_JAR = "functions/target/monotable-functions-lambda.jar"; // = Forge.DOMAIN.lambdaJar()
 
   /** Construct id of Forge's stack: {@code cdk deploy ForgeStack} deploys it alone. */
   public static final String FORGE_STACK = "ForgeStack";
@@ -64,7 +64,7 @@ public final class MonotableApp {
   /**
    * The stack of a domain other than Forge: {@code cdk deploy <id>} deploys it alone, under the
    * stack name {@code Monotable-<Domain>-<stage>}, from its own Lambda jar
-   * ({@code functions/target/monotable-<domain>-lambda.jar}, built by its shade execution).
+   * ({@link Domain#lambdaJar()}, built by its shade execution).
    */
   static DomainStack domainStack(App app, StageSettings settings, String id, Domain domain) {
     String pkg = domain.name().toLowerCase(java.util.Locale.ROOT);
@@ -72,7 +72,7 @@ public final class MonotableApp {
         .domain(domain)
         .handlerPackage("dev.monotable." + pkg + ".functions")
         .settings(settings)
-        .functionsJar(repositoryRoot().resolve("functions/target/monotable-" + pkg + "-lambda.jar"))
+        .functionsJar(repositoryRoot().resolve(domain.lambdaJar()))
         .build());
   }
 

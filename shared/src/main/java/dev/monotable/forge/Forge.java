@@ -38,6 +38,12 @@ public final class Forge implements Domain {
     return "Forge";
   }
 
+  /** Forge's jar keeps the name it was first deployed from (asset paths, bench reports). */
+  @Override
+  public String lambdaJar() {
+    return "functions/target/monotable-functions-lambda.jar";
+  }
+
   @Override
   public TableSchema schema() {
     return SCHEMA;

@@ -203,7 +203,7 @@ public final class Bench<S extends DomainServices> {
   }
 
   int run(Options o, Path root) throws Exception {
-    Path jar = root.resolve("functions/target/monotable-functions-lambda.jar");
+    Path jar = root.resolve(local.domain().lambdaJar());
     Path probeClasses = root.resolve("scripts/target/classes");
     if (o.cold() && !Files.isRegularFile(jar)) {
       System.err.println("missing " + jar + ": build it with mvn -B -q -DskipTests package -pl scripts -am");

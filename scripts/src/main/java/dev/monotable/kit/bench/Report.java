@@ -470,13 +470,20 @@ final class Report {
     md.append('\n');
   }
 
+  /** The file name of the domain's Lambda jar, as the environment table names it. */
+  private String jarName() {
+    String jar = environment.getOrDefault("Lambda jar", "");
+    String path = jar.contains(",") ? jar.substring(0, jar.indexOf(',')) : "the domain's Lambda jar";
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
   private void coldSection(StringBuilder md) {
     if (cold.isEmpty()) {
       return;
     }
     md.append("## 3. Cold start\n\n");
     md.append("Each run is a fresh JVM: `java ").append(String.join(" ", ColdStart.LAMBDA_FLAGS))
-        .append(" -cp monotable-functions-lambda.jar:scripts/target/classes ColdStartProbe <handler> ...` "
+        .append(" -cp ").append(jarName()).append(":scripts/target/classes ColdStartProbe <handler> ...` "
             + "with TABLE_NAME, DYNAMODB_ENDPOINT and CURSOR_SECRET set; the flags are those of Lambda's java21 "
             + "runtime at the stack's 1024 MB (its runtime client, agent and class-data archive aside). "
             + "*JVM start*: process spawn to `main`; *init*: `main` to the handler constructed with its "
@@ -675,7 +682,7 @@ final class Report {
             + ", started by the bench; fresh tables without stream"
         : "DYNAMODB_ENDPOINT " + endpoint + "; fresh tables without stream");
     try {
-      env.put("Lambda jar", "functions/target/monotable-functions-lambda.jar, " + Files.size(jar) + " bytes ("
+      env.put("Lambda jar", root.toAbsolutePath().normalize().relativize(jar.toAbsolutePath().normalize()) + ", " + Files.size(jar) + " bytes ("
           + String.format(Locale.ROOT, "%.1f", Files.size(jar) / 1024.0 / 1024.0) + " MiB)");
     } catch (IOException e) {
       env.put("Lambda jar", "missing");

@@ -20,6 +20,15 @@ public interface Domain {
 
   List<? extends AccessPatternSpec> accessPatterns();
 
+  /**
+   * Where the build writes the domain's Lambda jar (the kit's runtime and this domain only), relative
+   * to the repository root: the CDK stack deploys it and the bench's cold starts run it. Its shade
+   * execution in functions/pom.xml names the same file.
+   */
+  default String lambdaJar() {
+    return "functions/target/monotable-" + name().toLowerCase(java.util.Locale.ROOT) + "-lambda.jar";
+  }
+
   /** Every HTTP route; nothing else lists routes. */
   List<Endpoint> endpoints();
 
