@@ -72,8 +72,8 @@ public final class Bench<S extends DomainServices> {
       "  --seed S         seed of the synthetic scale dataset (default 1)",
       "  --json           print JSON instead of markdown (both are written to target/bench/)",
       "  --write-docs     also write docs/benchmarks.md",
-      "  --domain ID      the domain to benchmark (default: MONOTABLE_DOMAIN, else the only one registered,",
-      "                   else forge)",
+      "  --domain ID      the domain to benchmark (default: MONOTABLE_DOMAIN, else the first",
+      "                   registered)",
       "",
       "Environment: DYNAMODB_ENDPOINT (default: a fresh local engine on a free port), AWS_REGION.",
       "Exit status: 0 measured, 1 a fixture failed or the Lambda jar is missing, 2 bad usage.");

@@ -101,7 +101,7 @@ public final class LocalService implements AutoCloseable {
       (valid for any PORT).
 
         --no-seed   leave a new table empty
-        --domain    the domain to serve (default: MONOTABLE_DOMAIN, else the only one registered, else forge)
+        --domain    the domain to serve (default: MONOTABLE_DOMAIN, else the first registered)
 
       Environment: PORT (default 3000), TABLE_NAME (default monotable-local), DYNAMODB_ENDPOINT (an
       engine that is already running, e.g. http://127.0.0.1:8001; "aws" for AWS), AWS_REGION.

@@ -43,8 +43,8 @@ public final class AccessPatternCheck {
       uses an action its route is not granted, or queries another index than the catalog says.
 
         --only     run only these patterns (comma-separated)
-        --domain   the domain whose patterns run (default: MONOTABLE_DOMAIN, else the only one registered,
-                   else forge)
+        --domain   the domain whose patterns run (default: MONOTABLE_DOMAIN, else the first
+                   registered)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 every pattern passed, 1 a pattern failed, 2 bad usage.""";

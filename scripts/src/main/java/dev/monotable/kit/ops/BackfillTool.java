@@ -70,7 +70,7 @@ public final class BackfillTool {
         --verbose                 print every rewritten item
         --yes                     confirm writing on real AWS (DYNAMODB_ENDPOINT=aws)
         --domain id               the domain whose model records rewrite the items (default:
-                                  MONOTABLE_DOMAIN, else the only one registered, else forge)
+                                  MONOTABLE_DOMAIN, else the first registered)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 done, 1 some items failed or changed concurrently (run again), 2 bad usage."""

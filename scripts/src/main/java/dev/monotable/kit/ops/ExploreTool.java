@@ -54,7 +54,7 @@ public final class ExploreTool {
 
         --json    raw items, one DynamoDB JSON object per line
         --limit   at most this many items (default 50; ap: page size 1..100, default 30)
-        --domain  the domain to explore (default: MONOTABLE_DOMAIN, else the only one registered, else forge)
+        --domain  the domain to explore (default: MONOTABLE_DOMAIN, else the first registered)
 
       Examples:
         scripts/explore item ACCOUNT#alice

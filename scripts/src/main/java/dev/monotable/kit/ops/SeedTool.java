@@ -51,8 +51,7 @@ public final class SeedTool {
         --scale N add N synthetic items after the demo data (accounts scale-u1.., one repository each,
                   issues and comments), BatchWriteItem of 25 with a progress bar on stderr, items/s at the end
         --seed S  the synthetic dataset's seed (default 1): the same N and S always write the same items
-        --domain  the domain whose table and data to write (default: MONOTABLE_DOMAIN, else the only one
-                  registered, else forge)
+        --domain  the domain whose table and data to write (default: MONOTABLE_DOMAIN, else the first registered)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 seeded, 1 refused or failed, 2 bad usage.""";

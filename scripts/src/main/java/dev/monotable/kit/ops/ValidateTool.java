@@ -60,7 +60,7 @@ public final class ValidateTool {
         --segments n     parallel Scan segments (default 4)
         --examples n     items listed per Type and kind (default 10; counts are always complete)
         --domain id      the domain whose charts and counters apply (default: MONOTABLE_DOMAIN, else the
-                         only one registered, else forge)
+                         first registered)
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION.
       Exit status: 0 valid, 1 violations or counter mismatches left, 2 bad usage.""";

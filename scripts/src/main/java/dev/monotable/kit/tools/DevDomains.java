@@ -20,25 +20,31 @@ public final class DevDomains {
 
   /** Every registered domain, sorted by id. */
   public static List<DevDomain> all() {
+    List<DevDomain> out = registered();
+    out.sort((a, b) -> a.id().compareTo(b.id()));
+    return out;
+  }
+
+  /** Every registered domain in the order of the registration file (the flagship is listed first). */
+  private static List<DevDomain> registered() {
     List<DevDomain> out = new ArrayList<>();
     ServiceLoader.load(DevDomain.class).forEach(out::add);
-    out.sort((a, b) -> a.id().compareTo(b.id()));
     return out;
   }
 
   /**
    * The domain with this id; when {@code id} is null, {@code MONOTABLE_DOMAIN} (read through
-   * {@code Env}: unset or blank is none), else the only registered domain (or {@code forge}, the
-   * flagship, when several are registered).
+   * {@code Env}: unset or blank is none), else the first registered domain (the only one, or the
+   * flagship the registration file lists first).
    */
   public static DevDomain select(String id) {
     String wanted = id != null ? id : Env.get(MONOTABLE_DOMAIN);
-    List<DevDomain> all = all();
+    List<DevDomain> all = registered();
     if (all.isEmpty()) {
       throw new IllegalStateException("no domain is registered (META-INF/services/" + DevDomain.class.getName() + ")");
     }
     if (wanted == null) {
-      wanted = all.size() == 1 ? all.get(0).id() : "forge";
+      wanted = all.get(0).id();
     }
     String w = wanted.toLowerCase(Locale.ROOT);
     for (DevDomain d : all) {
@@ -47,7 +53,7 @@ public final class DevDomains {
       }
     }
     throw new IllegalArgumentException("unknown domain '" + wanted + "'; known: "
-        + all.stream().map(DevDomain::id).toList());
+        + all.stream().map(DevDomain::id).sorted().toList());
   }
 
   /**
