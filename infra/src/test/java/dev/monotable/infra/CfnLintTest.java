@@ -27,7 +27,9 @@ class CfnLintTest {
     assumeTrue(cfnLint != null, "cfn-lint is not on PATH: template lint skipped (pip install cfn-lint)");
     SynthesizedForge forge = SynthesizedForge.get();
     List<Path> templates = forge.templateFiles();
-    assertTrue(templates.size() == forge.templates().size(), "templates on disk: " + templates);
+    // Forge's templates, and those of any other domain the app deploys beside it, are all linted.
+    assertTrue(templates.stream().filter(p -> p.getFileName().toString().startsWith(MonotableApp.FORGE_STACK)).count()
+        == forge.templates().size(), "Forge's templates on disk: " + templates);
     Path root = MonotableApp.repositoryRoot();
 
     List<String> command = new ArrayList<>(List.of(cfnLint.toString(),
