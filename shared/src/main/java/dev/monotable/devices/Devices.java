@@ -7,6 +7,8 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.schema.TableSchema.Index;
 import java.util.List;
 import java.util.Set;
 
@@ -16,8 +18,8 @@ import java.util.Set;
  */
 public final class Devices implements Domain {
 
-  /** The table: no index yet; add {@code new Index(GSI1, "purpose")} when a pattern needs one. */
-  public static final TableSchema SCHEMA = TableSchema.of();
+  /** The table: the user partitions, and GSI1 holding only devices (a user's devices, AP02). */
+  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1, "a user's devices without their events"));
 
   public static final Devices DOMAIN = new Devices();
 
@@ -42,11 +44,27 @@ public final class Devices implements Domain {
 
   @Override
   public List<Endpoint> endpoints() {
+    String user = "/users/{user}";
+    String device = user + "/devices/{device}";
     return List.of(
-        new Endpoint("PUT", "/entries/{entry}", HANDLERS + "PutEntryHandler", Auth.NONE,
-            List.<AccessPatternSpec>of(DevicesPattern.P01), Set.of(DynamoAction.PUT_ITEM), Set.of()),
-        new Endpoint("GET", "/entries/{entry}", HANDLERS + "GetEntryHandler", Auth.NONE,
-            List.<AccessPatternSpec>of(DevicesPattern.P02), Set.of(DynamoAction.GET_ITEM), Set.of()));
+        ep("PUT", user, "PutUserHandler", DevicesPattern.AP12, Set.of(DynamoAction.PUT_ITEM), Set.of()),
+        ep("GET", user, "GetUserHandler", DevicesPattern.AP01, Set.of(DynamoAction.GET_ITEM), Set.of()),
+        ep("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02, Set.of(DynamoAction.QUERY),
+            Set.of(Gsi.GSI1)),
+        ep("PUT", device, "AddDeviceHandler", DevicesPattern.AP07,
+            Set.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM), Set.of()),
+        ep("GET", device, "GetDeviceHandler", DevicesPattern.AP03, Set.of(DynamoAction.GET_ITEM), Set.of()),
+        ep("PATCH", device, "UpdateDeviceStatusHandler", DevicesPattern.AP06, Set.of(DynamoAction.UPDATE_ITEM),
+            Set.of()),
+        ep("GET", device + "/events", "ListEventsHandler", DevicesPattern.AP04, Set.of(DynamoAction.QUERY), Set.of()),
+        ep("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13,
+            Set.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM), Set.of()));
+  }
+
+  private static Endpoint ep(String method, String path, String handler, DevicesPattern pattern,
+      Set<DynamoAction> actions, Set<Gsi> indexes) {
+    return new Endpoint(method, path, HANDLERS + handler, Auth.NONE, List.<AccessPatternSpec>of(pattern), actions,
+        indexes);
   }
 
   @Override

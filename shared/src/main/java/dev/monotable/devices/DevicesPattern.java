@@ -3,10 +3,30 @@ package dev.monotable.devices;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 
-/** The access patterns of Devices, each with the one DynamoDB request that serves it. */
+/**
+ * The access patterns of Devices, each with the one DynamoDB request that serves it. AP01-AP11 are
+ * seed 002's numbers (this slice has 1, 2, 3, 4, 6 and 7); AP12 and up are the writes the seed
+ * implies but does not list.
+ */
 public enum DevicesPattern implements AccessPatternSpec {
-  P01("create an entry", "PutItem", null, "Put Entry attribute_not_exists(PK)", "entry, body: text"),
-  P02("get an entry", "GetItem", null, "PK = ENTRY#{entry}, SK = ENTRY#{entry}", "entry");
+  AP01("get a user's profile", "GetItem", null, "PK = USER#{user}, SK = #PROFILE", "user"),
+  AP02("list a user's devices", "Query", Gsi.GSI1, "GSI1PK = USER#{user} AND begins_with(GSI1SK, DEVICE#)",
+      "user; limit, cursor"),
+  AP03("get a device", "GetItem", null, "PK = USER#{user}, SK = DEVICE#{device}", "user, device"),
+  AP04("a device's events in a time range, newest first", "Query", null,
+      "PK = USER#{user} AND SK BETWEEN DEVICE#{device}#EVENT#{from} AND DEVICE#{device}#EVENT#{to}#~ (descending)",
+      "user, device, from, to; limit, cursor"),
+  AP06("update a device's status", "UpdateItem", null,
+      "PK = USER#{user}, SK = DEVICE#{device}; Type = Device [AND Version = :expected]",
+      "user, device, If-Match; body: status"),
+  AP07("add a device", "TransactWriteItems", null,
+      "ConditionCheck USER#{user}/#PROFILE exists; Put DEVICE#{device} attribute_not_exists(PK)",
+      "user, device; body: name, kind"),
+  AP12("create a user's profile", "PutItem", null, "Put USER#{user}/#PROFILE attribute_not_exists(PK)",
+      "user; body: name, email"),
+  AP13("record one event of a device", "TransactWriteItems", null,
+      "ConditionCheck DEVICE#{device} exists; Put DEVICE#{device}#EVENT#{ts}#{seq} attribute_not_exists(PK)",
+      "user, device; body: at, seq, type, value");
 
   private final String description;
   private final String operation;

@@ -1,7 +1,9 @@
 package dev.monotable.devices.functions;
 
 import dev.monotable.devices.Devices;
-import dev.monotable.devices.data.Entries;
+import dev.monotable.devices.data.Events;
+import dev.monotable.devices.data.Profiles;
+import dev.monotable.devices.data.Registry;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -9,6 +11,8 @@ import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.http.LambdaEnvironment;
 import dev.monotable.kit.http.Request;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,17 +22,25 @@ import java.util.Set;
 public final class DevicesServices implements DomainServices {
   private static volatile DevicesServices fromEnvironment;
 
-  /** The routes that take a JSON body, and the one field they take. */
-  static final String PUT_ENTRY = "PUT /entries/{entry}";
+  /** The routes that take a JSON body, and the fields each takes. */
+  static final Map<String, List<String>> BODY_FIELDS = Map.of(
+      "PUT /users/{user}", List.of("name", "email"),
+      "PUT /users/{user}/devices/{device}", List.of("name", "kind"),
+      "PATCH /users/{user}/devices/{device}", List.of("status"),
+      "POST /users/{user}/devices/{device}/events", List.of("at", "seq", "type", "value"));
 
   private final TableGateway table;
   private final JwtVerifier verifier;
-  private final Entries entries;
+  private final Profiles profiles;
+  private final Registry registry;
+  private final Events events;
 
   public DevicesServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
     this.verifier = verifier;
-    this.entries = new Entries(table);
+    this.profiles = new Profiles(table);
+    this.registry = new Registry(table);
+    this.events = new Events(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -46,8 +58,16 @@ public final class DevicesServices implements DomainServices {
     return s;
   }
 
-  public Entries entries() {
-    return entries;
+  public Profiles profiles() {
+    return profiles;
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+
+  public Events events() {
+    return events;
   }
 
   @Override
@@ -67,7 +87,7 @@ public final class DevicesServices implements DomainServices {
 
   @Override
   public Set<String> bodyRoutes() {
-    return Set.of(PUT_ENTRY);
+    return BODY_FIELDS.keySet();
   }
 
   @Override
@@ -75,9 +95,10 @@ public final class DevicesServices implements DomainServices {
     if (!request.hasBody()) {
       return;
     }
+    List<String> allowed = BODY_FIELDS.getOrDefault(routeKey, List.of());
     for (String field : request.body().keySet()) {
-      if (!(PUT_ENTRY.equals(routeKey) && field.equals("text"))) {
-        throw new ValidationException(null, "unknown field " + field + "; this route takes text");
+      if (!allowed.contains(field)) {
+        throw new ValidationException(null, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
       }
     }
   }
