@@ -9,16 +9,30 @@ import dev.monotable.devices.Devices;
 import dev.monotable.devices.DevicesKeys;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.charts.DevicesCharts;
-import dev.monotable.devices.functions.GetEntryHandler;
-import dev.monotable.devices.functions.PutEntryHandler;
+import dev.monotable.devices.functions.AddDeviceHandler;
 import dev.monotable.devices.functions.DevicesServices;
-import dev.monotable.devices.model.Entry;
+import dev.monotable.devices.functions.GetDeviceHandler;
+import dev.monotable.devices.functions.GetUserHandler;
+import dev.monotable.devices.functions.ListDevicesHandler;
+import dev.monotable.devices.functions.ListEventsHandler;
+import dev.monotable.devices.functions.PutUserHandler;
+import dev.monotable.devices.functions.RecordEventHandler;
+import dev.monotable.devices.functions.UpdateDeviceStatusHandler;
+import dev.monotable.devices.data.Events;
+import dev.monotable.devices.data.Profiles;
+import dev.monotable.devices.data.Registry;
+import dev.monotable.devices.model.Device;
+import dev.monotable.devices.model.Event;
+import dev.monotable.devices.model.UserProfile;
+import dev.monotable.kit.charts.ChartTypes.Cardinality;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.BenchRequest;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Relationship;
+import dev.monotable.kit.charts.ChartTypes.Strategy;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.TableGateway;
@@ -32,11 +46,13 @@ import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -47,6 +63,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class DevicesDev implements DevDomain {
 
   private static final String DEMO_TIME = "2026-01-01T00:00:00.000Z";
+  /** The demo events' day: the range the samples, examples and bench cases read. */
+  private static final String DAY_FROM = "2026-01-01T00:00:00.000Z";
+  private static final String DAY_TO = "2026-01-01T23:59:59.999Z";
+
+  /** The demo dataset: user ann with a thermostat (six readings) and a plug. */
+  static void seed(DevicesServices s) {
+    s.profiles().create("ann", "Ann Example", "ann@example.com");
+    s.registry().add("ann", "thermo-1", "Kitchen thermostat", "thermostat");
+    s.registry().add("ann", "plug-1", "Desk plug", "plug");
+    for (int h = 0; h < 6; h++) {
+      s.events().record("ann", "thermo-1", String.format("2026-01-01T%02d:00:00.000Z", h * 4), 0, "temperature",
+          new BigDecimal("20.5").add(BigDecimal.valueOf(h)));
+    }
+  }
 
   @Override
   public Domain domain() {
@@ -91,11 +121,18 @@ public final class DevicesDev implements DevDomain {
       return new Wiring() {
         @Override
         public RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
-          if (handlerClass.equals(PutEntryHandler.class.getName())) {
-            return new PutEntryHandler(services);
-          }
-          if (handlerClass.equals(GetEntryHandler.class.getName())) {
-            return new GetEntryHandler(services);
+          Map<String, Function<DevicesServices, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>>>
+              handlers = Map.of(
+                  PutUserHandler.class.getName(), PutUserHandler::new,
+                  GetUserHandler.class.getName(), GetUserHandler::new,
+                  ListDevicesHandler.class.getName(), ListDevicesHandler::new,
+                  AddDeviceHandler.class.getName(), AddDeviceHandler::new,
+                  GetDeviceHandler.class.getName(), GetDeviceHandler::new,
+                  UpdateDeviceStatusHandler.class.getName(), UpdateDeviceStatusHandler::new,
+                  ListEventsHandler.class.getName(), ListEventsHandler::new,
+                  RecordEventHandler.class.getName(), RecordEventHandler::new);
+          if (handlers.containsKey(handlerClass)) {
+            return handlers.get(handlerClass).apply(services);
           }
           throw new IllegalArgumentException("Devices has no handler " + handlerClass);
         }
@@ -107,20 +144,24 @@ public final class DevicesDev implements DevDomain {
 
         @Override
         public void seedDemo() {
-          services.entries().create("hello", "Hello from Devices");
+          seed(services);
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "entry hello";
+      return "user ann with devices thermo-1 (six readings on 2026-01-01) and plug-1";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
-      return List.of("curl -s " + baseUrl + "/entries/hello",
-          "curl -s -X PUT " + baseUrl + "/entries/second -H 'content-type: application/json' -d '{\"text\":\"Hi\"}'");
+      String ann = baseUrl + "/users/ann";
+      return List.of("curl -s " + ann,
+          "curl -s " + ann + "/devices",
+          "curl -s '" + ann + "/devices/thermo-1/events?from=" + DAY_FROM + "&to=" + DAY_TO + "'",
+          "curl -s -X PATCH " + ann + "/devices/plug-1 -H 'if-match: \"1\"' -H 'content-type: application/json'"
+              + " -d '{\"status\":\"online\"}'");
     }
   }
 
@@ -138,9 +179,22 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public List<ReadPattern> readPatterns() {
-      return List.of(new ReadPattern(DevicesPattern.P02, List.of("entry"), false, ReadPattern.Sample.of(null, "hello"),
-          (table, caller, params, page) -> new Page<>(
-              List.of(table.get(DevicesKeys.entry(params.get(0))).orElseThrow()), null)));
+      return List.of(
+          new ReadPattern(DevicesPattern.AP01, List.of("user"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> one(new Profiles(table).get(p.get(0)).toItem())),
+          new ReadPattern(DevicesPattern.AP02, List.of("user"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> new Registry(table).list(p.get(0), page).map(Device::toItem)),
+          new ReadPattern(DevicesPattern.AP03, List.of("user", "device"), false,
+              ReadPattern.Sample.of(null, "ann", "thermo-1"),
+              (table, caller, p, page) -> one(new Registry(table).get(p.get(0), p.get(1)).toItem())),
+          new ReadPattern(DevicesPattern.AP04, List.of("user", "device", "from", "to"), false,
+              ReadPattern.Sample.of(null, "ann", "thermo-1", DAY_FROM, DAY_TO),
+              (table, caller, p, page) -> new Events(table).range(p.get(0), p.get(1), p.get(2), p.get(3), page)
+                  .map(Event::toItem)));
+    }
+
+    private static Page<Map<String, AttributeValue>> one(Map<String, AttributeValue> item) {
+      return new Page<>(List.of(item), null);
     }
 
     @Override
@@ -148,13 +202,17 @@ public final class DevicesDev implements DevDomain {
       return new BackfillRules() {
         @Override
         public Set<String> types() {
-          return Set.of(Entry.TYPE);
+          return Set.of(UserProfile.TYPE, Device.TYPE, Event.TYPE);
         }
 
         @Override
         public Optional<Map<String, AttributeValue>> remap(Map<String, AttributeValue> item) {
-          return Entry.TYPE.equals(item.getOrDefault("Type", AttributeValue.fromS("")).s())
-              ? Optional.of(Entry.fromItem(item).toItem()) : Optional.empty();
+          return switch (item.getOrDefault("Type", AttributeValue.fromS("")).s()) {
+            case UserProfile.TYPE -> Optional.of(UserProfile.fromItem(item).toItem());
+            case Device.TYPE -> Optional.of(Device.fromItem(item).toItem());
+            case Event.TYPE -> Optional.of(Event.fromItem(item).toItem());
+            default -> Optional.empty();
+          };
         }
       };
     }
@@ -166,8 +224,19 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
+      // One user per 100 items: its profile, 9 devices and 10 events of each.
       for (int i = 0; i < n; i++) {
-        sink.accept(new Entry("scale-" + seed + "-" + i, "entry " + i, DEMO_TIME).toItem());
+        String user = "scale-" + seed + "-" + (i / 100);
+        int k = i % 100;
+        if (k == 0) {
+          sink.accept(new UserProfile(user, "Scale user", user + "@example.com", DEMO_TIME).toItem());
+        } else if (k <= 9) {
+          sink.accept(new Device(user, "d" + k, "Device " + k, "sensor", "online", 1, DEMO_TIME, DEMO_TIME).toItem());
+        } else {
+          int device = 1 + (k - 10) % 9;
+          sink.accept(new Event(user, "d" + device, String.format("2026-01-01T%02d:00:00.000Z", (k - 10) / 9), 0,
+              "temperature", BigDecimal.valueOf(k), DEMO_TIME).toItem());
+        }
       }
     }
   }
@@ -191,17 +260,29 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public List<Relationship> relationships() {
-      return List.of();
+      return List.of(
+          new Relationship(UserProfile.TYPE, Device.TYPE, Cardinality.ONE_TO_MANY, "owns",
+              List.of(Strategy.ITEM_COLLECTION, Strategy.SPARSE_INDEX),
+              List.<AccessPatternSpec>of(DevicesPattern.AP02, DevicesPattern.AP03, DevicesPattern.AP07)),
+          new Relationship(Device.TYPE, Event.TYPE, Cardinality.ONE_TO_MANY, "reports",
+              List.of(Strategy.ITEM_COLLECTION),
+              List.<AccessPatternSpec>of(DevicesPattern.AP04, DevicesPattern.AP13)));
     }
 
     @Override
     public String keySegments() {
-      return "`{entry}` is the entry's name: 1-64 lower-case letters, digits or hyphens.";
+      return "`{user}` and `{device}` are ids: 1-64 lower-case letters, digits or hyphens, starting and ending "
+          + "with a letter or digit. `{ts}` is the event's time (ISO-8601 UTC with milliseconds, so text order is "
+          + "time order) and `{seq}` the client's sequence at that time, 8 digits zero-padded.";
     }
 
     @Override
     public String erdNotes() {
-      return "";
+      return "Seed 002's layout: one partition per user holds the profile (`#PROFILE`, first), each device "
+          + "(`DEVICE#{device}`) and, right after it, the device's events (`DEVICE#{device}#EVENT#{ts}#{seq}`). "
+          + "A device's events in a time range are one `BETWEEN` on the sort key. The seed lists devices with "
+          + "`begins_with(SK, DEVICE#)` on the table, a range that also holds every event; Devices writes only "
+          + "devices to GSI1, so the same `begins_with` there reads devices alone.";
     }
 
     @Override
@@ -217,24 +298,53 @@ public final class DevicesDev implements DevDomain {
     @Override
     public ApiShape shape(Endpoint endpoint) {
       return switch (endpoint.routeKey()) {
-        case "PUT /entries/{entry}" -> ApiShape.create("create an entry", "Entry",
-            JsonSchema.closedObject(List.of("text"), "text", JsonSchema.string(1, 1000)));
-        case "GET /entries/{entry}" -> ApiShape.read("get an entry", JsonSchema.ref("Entry"));
+        case "PUT /users/{user}" -> ApiShape.create("create a user's profile", "User",
+            JsonSchema.closedObject(List.of("name", "email"), "name", JsonSchema.string(1, 100),
+                "email", JsonSchema.string(3, 254)));
+        case "GET /users/{user}" -> ApiShape.read("get a user's profile", JsonSchema.ref("User"));
+        case "GET /users/{user}/devices" -> ApiShape.list("list a user's devices, in id order", "Device");
+        case "PUT /users/{user}/devices/{device}" -> ApiShape.create("add a device (offline, version 1)", "Device",
+            JsonSchema.closedObject(List.of("name", "kind"), "name", JsonSchema.string(1, 100),
+                "kind", JsonSchema.string(1, 40)));
+        case "GET /users/{user}/devices/{device}" -> ApiShape.read("get a device", JsonSchema.ref("Device"));
+        case "PATCH /users/{user}/devices/{device}" -> new ApiShape("update a device's status", 200,
+            JsonSchema.ref("Device"), JsonSchema.closedObject(List.of("status"), "status",
+                JsonSchema.enumOf(Device.STATUSES)), true, Map.of(), true);
+        case "GET /users/{user}/devices/{device}/events" -> new ApiShape(
+            "a device's events from `from` to `to` (both inclusive), newest first", 200, JsonSchema.page("Event"),
+            null, false, JsonSchema.paging(rangeParameters()), false);
+        case "POST /users/{user}/devices/{device}/events" -> ApiShape.create("record one event", "Event",
+            JsonSchema.closedObject(List.of("at", "type", "value"), "at", JsonSchema.timestamp(),
+                "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(1, 40),
+                "value", JsonSchema.type("number")));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
+    }
+
+    private static Map<String, Map<String, Object>> rangeParameters() {
+      Map<String, Map<String, Object>> q = new LinkedHashMap<>();
+      q.put("from", JsonSchema.described(JsonSchema.timestamp(), "required: the earliest time, inclusive"));
+      q.put("to", JsonSchema.described(JsonSchema.timestamp(), "required: the latest time, inclusive"));
+      return q;
     }
 
     @Override
     public Map<String, Map<String, Object>> schemas() {
       Map<String, Map<String, Object>> m = new LinkedHashMap<>();
-      m.put("Entry", JsonSchema.record("entry", JsonSchema.string(), "text", JsonSchema.string(),
-          "createdAt", JsonSchema.timestamp()));
+      m.put("User", JsonSchema.record("user", JsonSchema.string(), "name", JsonSchema.string(),
+          "email", JsonSchema.string(), "createdAt", JsonSchema.timestamp()));
+      m.put("Device", JsonSchema.record("user", JsonSchema.string(), "device", JsonSchema.string(),
+          "name", JsonSchema.string(), "kind", JsonSchema.string(), "status", JsonSchema.enumOf(Device.STATUSES),
+          "version", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
+      m.put("Event", JsonSchema.record("device", JsonSchema.string(), "at", JsonSchema.timestamp(),
+          "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(),
+          "value", JsonSchema.type("number")));
       return m;
     }
 
     @Override
     public Map<String, Object> pathParameter(String name) {
-      return JsonSchema.pattern(DevicesKeys.ENTRY_NAME.pattern());
+      return JsonSchema.pattern(DevicesKeys.ID.pattern());
     }
 
     @Override
@@ -244,43 +354,49 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public String contractIntro() {
-      return "Devices stores entries by name: create one, read it back.";
+      return "Devices stores users, their devices and the devices' events (seed 002). This first slice serves "
+          + "profiles, devices, a device's status and its events in a time range.";
     }
 
     @Override
     public String requestBudget() {
-      return "Every read and every write is one DynamoDB request.";
+      return "Every read and every write is one DynamoDB request (a write that must find its parent is one "
+          + "TransactWriteItems with a ConditionCheck).";
     }
 
     @Override
     public String notFoundCase() {
-      return "no entry has that name";
+      return "the user or device does not exist";
     }
 
     @Override
     public String conflictCase() {
-      return "an entry with that name exists";
+      return "the user, device or event (same time and sequence) exists";
     }
 
     @Override
     public String notFoundResponse() {
-      return "no entry has that name";
+      return "no such user or device";
     }
 
     @Override
     public String inputRulesIntro() {
-      return "Entry names and texts:";
+      return "Ids, times and texts:";
     }
 
     @Override
     public List<InputRule> inputRules() {
-      return List.of(new InputRule("`entry`", "1-64 lower-case letters, digits or hyphens"),
-          new InputRule("`text`", "1-1000 characters"));
+      return List.of(new InputRule("`user`, `device`", "1-64 lower-case letters, digits or hyphens"),
+          new InputRule("`from`, `to`, `at`", "ISO-8601 UTC with milliseconds, `from` not after `to`"),
+          new InputRule("`seq`", "0-99999999, default 0"),
+          new InputRule("`status`", String.join(", ", Device.STATUSES)),
+          new InputRule("`name`", "1-100 characters; `kind`, `type`: 1-40 characters"),
+          new InputRule("`value`", "a number of magnitude below 1e15"));
     }
 
     @Override
     public String permissions() {
-      return "Anyone may create and read entries.";
+      return "This slice has no authentication: anyone may read and write any user's data.";
     }
 
     @Override
@@ -301,20 +417,35 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public List<BenchCase<DevicesServices>> cases() {
+      Domain d = Devices.DOMAIN;
+      String device = "/users/{user}/devices/{device}";
       return List.of(
-          BenchCase.route(Devices.DOMAIN, "GET /entries/{entry}", i -> BenchRequest.anonymous().path("entry", "hello")),
-          BenchCase.route(Devices.DOMAIN, "PUT /entries/{entry}",
-              i -> BenchRequest.anonymous().path("entry", "bench-" + i).body("{\"text\":\"bench\"}")));
+          BenchCase.route(d, "PUT /users/{user}", i -> BenchRequest.anonymous().path("user", "bench-" + i)
+              .body("{\"name\":\"Bench\",\"email\":\"bench@example.com\"}")),
+          BenchCase.route(d, "GET /users/{user}", i -> BenchRequest.anonymous().path("user", "ann")),
+          BenchCase.route(d, "GET /users/{user}/devices", i -> BenchRequest.anonymous().path("user", "ann")),
+          BenchCase.route(d, "PUT " + device, i -> BenchRequest.anonymous().path("user", "ann")
+              .path("device", "bench-" + i).body("{\"name\":\"Bench\",\"kind\":\"sensor\"}")),
+          BenchCase.route(d, "GET " + device, i -> BenchRequest.anonymous().path("user", "ann")
+              .path("device", "thermo-1")),
+          BenchCase.<DevicesServices>route(d, "PATCH " + device, i -> BenchRequest.anonymous().path("user", "ann")
+              .path("device", "plug-1").body("{\"status\":\"" + (i % 2 == 0 ? "online" : "offline") + "\"}"))
+              .ifMatch(s -> s.registry().get("ann", "plug-1").version()),
+          BenchCase.route(d, "GET " + device + "/events", i -> BenchRequest.anonymous().path("user", "ann")
+              .path("device", "thermo-1").query("from", DAY_FROM).query("to", DAY_TO)),
+          BenchCase.route(d, "POST " + device + "/events", i -> BenchRequest.anonymous().path("user", "ann")
+              .path("device", "thermo-1").body("{\"at\":\"2026-01-02T00:00:00.000Z\",\"seq\":" + i
+                  + ",\"type\":\"temperature\",\"value\":21.5}")));
     }
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("GetEntryHandler");
+      return Set.of("GetDeviceHandler");
     }
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("P02");
+      return List.of("AP02", "AP04");
     }
 
     @Override
