@@ -1,0 +1,83 @@
+package dev.monotable.devices.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.monotable.devices.functions.DevicesServices;
+import dev.monotable.kit.bench.BenchCase;
+import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.bench.BenchTable;
+import dev.monotable.kit.bench.Invoker;
+import dev.monotable.kit.bench.RequestRecorder;
+import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+
+/**
+ * Devices's request budget: the exact DynamoDB requests of each route, pinned. Every pattern of
+ * this slice is one request; a change that adds a read before a write, or a second page, fails here.
+ */
+@ExtendWith(DynamoDbExtension.class)
+class DevicesRequestBudgetTest {
+
+  /** Route to its requests, in order: what each data-access method's Javadoc lists. */
+  private static final Map<String, List<String>> BUDGET = new LinkedHashMap<>();
+
+  static {
+    BUDGET.put("PUT /users/{user}", List.of("PutItem"));
+    BUDGET.put("GET /users/{user}", List.of("GetItem"));
+    BUDGET.put("GET /users/{user}/devices", List.of("Query"));
+    BUDGET.put("PUT /users/{user}/devices/{device}", List.of("TransactWriteItems"));
+    BUDGET.put("GET /users/{user}/devices/{device}", List.of("GetItem"));
+    BUDGET.put("PATCH /users/{user}/devices/{device}", List.of("UpdateItem"));
+    BUDGET.put("GET /users/{user}/devices/{device}/events", List.of("Query"));
+    BUDGET.put("POST /users/{user}/devices/{device}/events", List.of("TransactWriteItems"));
+  }
+
+  @Test
+  void everyRoute_shouldMakeExactlyItsPinnedRequests_onTheDemoData(TestTable any) {
+    DevicesDev dev = new DevicesDev();
+    LocalDomain local = dev.local();
+    @SuppressWarnings("unchecked")
+    BenchDomain<DevicesServices> bench = (BenchDomain<DevicesServices>) dev.bench();
+    assertEquals(BUDGET.keySet(), new java.util.LinkedHashSet<>(dev.domain().endpoints().stream()
+        .map(e -> e.routeKey()).toList()), "every route has a pinned budget");
+
+    String name = "monotable-devices-budget-" + System.nanoTime();
+    any.client().createTable(dev.domain().schema().createTableRequest(name));
+    PrintStream out = System.out;
+    try {
+      RequestRecorder recorder = new RequestRecorder();
+      var client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(),
+          new DynamoDbLimitGuard(), recorder);
+      BenchTable<DevicesServices> table = BenchTable.wire(local, bench,
+          new TableGateway(client, name, any.cursors(), Clock.systemUTC())).load(bench);
+      Invoker<DevicesServices> invoker = new Invoker<>(table, recorder);
+      System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+      Map<String, List<String>> measured = new LinkedHashMap<>();
+      for (BenchCase<DevicesServices> c : bench.cases()) {
+        Invoker.Sample s = invoker.invoke(c);
+        assertTrue(s.ok(), c.label() + " answered " + s.status() + ": " + s.body());
+        measured.put(c.endpoint().routeKey(), s.calls().operations());
+      }
+      System.setOut(out);
+      assertEquals(BUDGET, measured);
+    } finally {
+      System.setOut(out);
+      any.client().deleteTable(DeleteTableRequest.builder().tableName(name).build());
+    }
+  }
+}
