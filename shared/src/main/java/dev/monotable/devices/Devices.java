@@ -18,8 +18,9 @@ import java.util.Set;
  */
 public final class Devices implements Domain {
 
-  /** The table: the user partitions, and GSI1 holding only devices (a user's devices, AP02). */
-  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1, "a user's devices without their events"));
+  /** The table: the user partitions, and GSI1 holding profiles and devices, no event (AP02, AP14). */
+  public static final TableSchema SCHEMA = TableSchema.of(
+      new Index(Gsi.GSI1, "a user's profile and devices without their events"));
 
   public static final Devices DOMAIN = new Devices();
 
@@ -58,7 +59,9 @@ public final class Devices implements Domain {
             Set.of()),
         ep("GET", device + "/events", "ListEventsHandler", DevicesPattern.AP04, Set.of(DynamoAction.QUERY), Set.of()),
         ep("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13,
-            Set.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM), Set.of()));
+            Set.of(DynamoAction.UPDATE_ITEM, DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM), Set.of()),
+        ep("GET", user + "/dashboard", "DashboardHandler", DevicesPattern.AP14, Set.of(DynamoAction.QUERY),
+            Set.of(Gsi.GSI1)));
   }
 
   private static Endpoint ep(String method, String path, String handler, DevicesPattern pattern,

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * PK USER#{user}   SK #PROFILE                              the user's profile
  *                  SK DEVICE#{device}                       a device
  *                  SK DEVICE#{device}#EVENT#{ts}#{seq}      an event of the device
- * GSI1PK USER#{user}  GSI1SK DEVICE#{device}                devices only (pattern 2)
+ * GSI1PK USER#{user}  GSI1SK #PROFILE                      the profile, then
+ *                     GSI1SK DEVICE#{device}                the devices: no event (patterns 2, 14)
  * </pre>
  *
  * The seed lists a user's devices with {@code begins_with(SK, "DEVICE#")} on the table; that range
@@ -71,6 +72,11 @@ public final class DevicesKeys {
 
   public static Key device(String user, String device) {
     return new Key(userPartition(user), DEVICE.fill(device(device)));
+  }
+
+  /** The profile's GSI1 key: the head of the user's dashboard. */
+  public static Key profileByUser(String user) {
+    return profile(user);
   }
 
   /** The device's GSI1 key: the user's devices, and nothing else, under {@code USER#{user}}. */

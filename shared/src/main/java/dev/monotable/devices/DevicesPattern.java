@@ -1,12 +1,13 @@
 package dev.monotable.devices;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 
 /**
  * The access patterns of Devices, each with the one DynamoDB request that serves it. AP01-AP11 are
- * seed 002's numbers (this slice has 1, 2, 3, 4, 6 and 7); AP12 and up are the writes the seed
- * implies but does not list.
+ * seed 002's numbers (this slice has 1, 2, 3, 4, 6 and 7); AP12 and AP13 are the writes the seed
+ * implies but does not list, AP14 the seed's dashboard.
  */
 public enum DevicesPattern implements AccessPatternSpec {
   AP01("get a user's profile", "GetItem", null, "PK = USER#{user}, SK = #PROFILE", "user"),
@@ -25,8 +26,16 @@ public enum DevicesPattern implements AccessPatternSpec {
   AP12("create a user's profile", "PutItem", null, "Put USER#{user}/#PROFILE attribute_not_exists(PK)",
       "user; body: name, email"),
   AP13("record one event of a device", "TransactWriteItems", null,
-      "ConditionCheck DEVICE#{device} exists; Put DEVICE#{device}#EVENT#{ts}#{seq} attribute_not_exists(PK)",
-      "user, device; body: at, seq, type, value");
+      "Update DEVICE#{device} Latest* if the device exists and the event is not older; Put "
+          + "DEVICE#{device}#EVENT#{ts}#{seq} attribute_not_exists(PK); an older event: ConditionCheck + Put",
+      "user, device; body: at, seq, type, value") {
+    @Override
+    public RequestAllowance requestAllowance() {
+      return new RequestAllowance(2, "write: a second transaction only for an event older than the device's latest");
+    }
+  },
+  AP14("a user's dashboard: profile and devices with each one's latest event", "Query", Gsi.GSI1,
+      "GSI1PK = USER#{user} (#PROFILE first, then DEVICE#{device})", "user; limit, cursor");
 
   private final String description;
   private final String operation;

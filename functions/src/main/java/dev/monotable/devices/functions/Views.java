@@ -1,6 +1,7 @@
 package dev.monotable.devices.functions;
 
 import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.data.Registry;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
@@ -34,6 +35,23 @@ final class Views {
     m.put("version", d.version());
     m.put("createdAt", d.createdAt());
     m.put("updatedAt", d.updatedAt());
+    Map<String, Object> latest = null;
+    if (d.latest() != null) {
+      latest = new LinkedHashMap<>();
+      latest.put("at", d.latest().at());
+      latest.put("seq", d.latest().seq());
+      latest.put("type", d.latest().type());
+      latest.put("value", d.latest().value());
+    }
+    m.put("latest", latest);
+    return m;
+  }
+
+  static Map<String, Object> dashboard(Registry.Dashboard d) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("user", d.profile() == null ? null : user(d.profile()));
+    m.put("devices", d.devices().items().stream().map(Views::device).toList());
+    m.put("nextCursor", d.devices().nextCursor());
     return m;
   }
 

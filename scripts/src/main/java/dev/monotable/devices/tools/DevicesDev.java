@@ -10,6 +10,7 @@ import dev.monotable.devices.DevicesKeys;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.charts.DevicesCharts;
 import dev.monotable.devices.functions.AddDeviceHandler;
+import dev.monotable.devices.functions.DashboardHandler;
 import dev.monotable.devices.functions.DevicesServices;
 import dev.monotable.devices.functions.GetDeviceHandler;
 import dev.monotable.devices.functions.GetUserHandler;
@@ -130,7 +131,8 @@ public final class DevicesDev implements DevDomain {
                   GetDeviceHandler.class.getName(), GetDeviceHandler::new,
                   UpdateDeviceStatusHandler.class.getName(), UpdateDeviceStatusHandler::new,
                   ListEventsHandler.class.getName(), ListEventsHandler::new,
-                  RecordEventHandler.class.getName(), RecordEventHandler::new);
+                  RecordEventHandler.class.getName(), RecordEventHandler::new,
+                  DashboardHandler.class.getName(), DashboardHandler::new);
           if (handlers.containsKey(handlerClass)) {
             return handlers.get(handlerClass).apply(services);
           }
@@ -157,7 +159,7 @@ public final class DevicesDev implements DevDomain {
     @Override
     public List<String> examples(String baseUrl) {
       String ann = baseUrl + "/users/ann";
-      return List.of("curl -s " + ann,
+      return List.of("curl -s " + ann + "/dashboard",
           "curl -s " + ann + "/devices",
           "curl -s '" + ann + "/devices/thermo-1/events?from=" + DAY_FROM + "&to=" + DAY_TO + "'",
           "curl -s -X PATCH " + ann + "/devices/plug-1 -H 'if-match: \"1\"' -H 'content-type: application/json'"
@@ -190,7 +192,18 @@ public final class DevicesDev implements DevDomain {
           new ReadPattern(DevicesPattern.AP04, List.of("user", "device", "from", "to"), false,
               ReadPattern.Sample.of(null, "ann", "thermo-1", DAY_FROM, DAY_TO),
               (table, caller, p, page) -> new Events(table).range(p.get(0), p.get(1), p.get(2), p.get(3), page)
-                  .map(Event::toItem)));
+                  .map(Event::toItem)),
+          new ReadPattern(DevicesPattern.AP14, List.of("user"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> dashboardItems(new Registry(table).dashboard(p.get(0), page))));
+    }
+
+    private static Page<Map<String, AttributeValue>> dashboardItems(Registry.Dashboard d) {
+      List<Map<String, AttributeValue>> items = new java.util.ArrayList<>();
+      if (d.profile() != null) {
+        items.add(d.profile().toItem());
+      }
+      d.devices().items().forEach(device -> items.add(device.toItem()));
+      return new Page<>(items, d.devices().nextCursor());
     }
 
     private static Page<Map<String, AttributeValue>> one(Map<String, AttributeValue> item) {
@@ -263,10 +276,11 @@ public final class DevicesDev implements DevDomain {
       return List.of(
           new Relationship(UserProfile.TYPE, Device.TYPE, Cardinality.ONE_TO_MANY, "owns",
               List.of(Strategy.ITEM_COLLECTION, Strategy.SPARSE_INDEX),
-              List.<AccessPatternSpec>of(DevicesPattern.AP02, DevicesPattern.AP03, DevicesPattern.AP07)),
+              List.<AccessPatternSpec>of(DevicesPattern.AP02, DevicesPattern.AP03, DevicesPattern.AP07,
+                  DevicesPattern.AP14)),
           new Relationship(Device.TYPE, Event.TYPE, Cardinality.ONE_TO_MANY, "reports",
-              List.of(Strategy.ITEM_COLLECTION),
-              List.<AccessPatternSpec>of(DevicesPattern.AP04, DevicesPattern.AP13)));
+              List.of(Strategy.ITEM_COLLECTION, Strategy.DENORMALISED_COPY),
+              List.<AccessPatternSpec>of(DevicesPattern.AP04, DevicesPattern.AP13, DevicesPattern.AP14)));
     }
 
     @Override
@@ -282,7 +296,9 @@ public final class DevicesDev implements DevDomain {
           + "(`DEVICE#{device}`) and, right after it, the device's events (`DEVICE#{device}#EVENT#{ts}#{seq}`). "
           + "A device's events in a time range are one `BETWEEN` on the sort key. The seed lists devices with "
           + "`begins_with(SK, DEVICE#)` on the table, a range that also holds every event; Devices writes only "
-          + "devices to GSI1, so the same `begins_with` there reads devices alone.";
+          + "profiles and devices to GSI1, so the same `begins_with` there reads devices alone, and the seed's "
+          + "dashboard is one Query of the user's GSI1 partition: the profile, then each device with a copy of "
+          + "its newest event (`Latest*`), written in the event's own transaction; no event item is read.";
     }
 
     @Override
@@ -302,6 +318,9 @@ public final class DevicesDev implements DevDomain {
             JsonSchema.closedObject(List.of("name", "email"), "name", JsonSchema.string(1, 100),
                 "email", JsonSchema.string(3, 254)));
         case "GET /users/{user}" -> ApiShape.read("get a user's profile", JsonSchema.ref("User"));
+        case "GET /users/{user}/dashboard" -> new ApiShape(
+            "the user's profile (first page only) and devices, each with its latest event", 200,
+            JsonSchema.ref("Dashboard"), null, false, JsonSchema.paging(Map.of()), false);
         case "GET /users/{user}/devices" -> ApiShape.list("list a user's devices, in id order", "Device");
         case "PUT /users/{user}/devices/{device}" -> ApiShape.create("add a device (offline, version 1)", "Device",
             JsonSchema.closedObject(List.of("name", "kind"), "name", JsonSchema.string(1, 100),
@@ -335,7 +354,16 @@ public final class DevicesDev implements DevDomain {
           "email", JsonSchema.string(), "createdAt", JsonSchema.timestamp()));
       m.put("Device", JsonSchema.record("user", JsonSchema.string(), "device", JsonSchema.string(),
           "name", JsonSchema.string(), "kind", JsonSchema.string(), "status", JsonSchema.enumOf(Device.STATUSES),
-          "version", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
+          "version", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
+          "latest", JsonSchema.described(JsonSchema.nullable(JsonSchema.record("at", JsonSchema.timestamp(),
+              "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(),
+              "value", JsonSchema.type("number"))), "a copy of the device's newest event; null before the first")));
+      Map<String, Object> devices = JsonSchema.type("array");
+      devices.put("items", JsonSchema.ref("Device"));
+      m.put("Dashboard", JsonSchema.record("user", JsonSchema.described(new LinkedHashMap<>(Map.of("anyOf",
+          List.of(JsonSchema.ref("User"), JsonSchema.type("null")))), "the profile on the first page; null on later pages"), "devices", devices,
+          "nextCursor", JsonSchema.described(JsonSchema.nullableString(),
+              "opaque cursor of the next page; null on the last page")));
       m.put("Event", JsonSchema.record("device", JsonSchema.string(), "at", JsonSchema.timestamp(),
           "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(),
           "value", JsonSchema.type("number")));
@@ -355,13 +383,13 @@ public final class DevicesDev implements DevDomain {
     @Override
     public String contractIntro() {
       return "Devices stores users, their devices and the devices' events (seed 002). This first slice serves "
-          + "profiles, devices, a device's status and its events in a time range.";
+          + "profiles, devices, a device's status, its events in a time range and the user's dashboard.";
     }
 
     @Override
     public String requestBudget() {
       return "Every read and every write is one DynamoDB request (a write that must find its parent is one "
-          + "TransactWriteItems with a ConditionCheck).";
+          + "TransactWriteItems); recording an event older than its device's latest takes a second one.";
     }
 
     @Override
@@ -423,6 +451,7 @@ public final class DevicesDev implements DevDomain {
           BenchCase.route(d, "PUT /users/{user}", i -> BenchRequest.anonymous().path("user", "bench-" + i)
               .body("{\"name\":\"Bench\",\"email\":\"bench@example.com\"}")),
           BenchCase.route(d, "GET /users/{user}", i -> BenchRequest.anonymous().path("user", "ann")),
+          BenchCase.route(d, "GET /users/{user}/dashboard", i -> BenchRequest.anonymous().path("user", "ann")),
           BenchCase.route(d, "GET /users/{user}/devices", i -> BenchRequest.anonymous().path("user", "ann")),
           BenchCase.route(d, "PUT " + device, i -> BenchRequest.anonymous().path("user", "ann")
               .path("device", "bench-" + i).body("{\"name\":\"Bench\",\"kind\":\"sensor\"}")),
@@ -445,7 +474,7 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("AP02", "AP04");
+      return List.of("AP02", "AP04", "AP14");
     }
 
     @Override

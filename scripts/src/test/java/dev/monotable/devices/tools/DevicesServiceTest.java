@@ -128,6 +128,17 @@ class DevicesServiceTest {
           + enc("2026-01-01T08:00:00.000Z"), null, null).statusCode());
       assertEquals(400, send("GET", "/users/ann/devices/thermo-1/events?from=" + enc("2026-01-02T00:00:00.000Z")
           + "&to=" + enc("2026-01-01T00:00:00.000Z"), null, null).statusCode());
+      // AP14: the dashboard, one Query: profile, then the devices, thermo-1 with its newest event (22h)
+      HttpResponse<String> dash = send("GET", "/users/ann/dashboard", null, null);
+      assertEquals(200, dash.statusCode(), dash.body());
+      Map<String, Object> board = Json.readObject(dash.body());
+      assertEquals("ann", ((Map<?, ?>) board.get("user")).get("user"));
+      List<?> boardDevices = (List<?>) board.get("devices");
+      assertEquals(List.of("plug-1", "thermo-1"), boardDevices.stream().map(o -> ((Map<?, ?>) o).get("device")).toList());
+      assertNull(((Map<?, ?>) boardDevices.get(0)).get("latest"));
+      assertEquals("2026-01-01T22:00:00.000Z", ((Map<?, ?>) ((Map<?, ?>) boardDevices.get(1)).get("latest")).get("at"));
+      assertEquals(404, send("GET", "/users/nobody/dashboard", null, null).statusCode());
+
       Map<String, Object> none = Json.readObject(send("GET", "/users/ann/devices/plug-1/events?from="
           + enc("2026-01-01T00:00:00.000Z") + "&to=" + enc("2026-01-02T00:00:00.000Z"), null, null).body());
       assertEquals(List.of(), none.get("items"));

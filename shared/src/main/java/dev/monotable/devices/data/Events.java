@@ -12,6 +12,7 @@ import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema;
 import java.math.BigDecimal;
@@ -31,9 +32,12 @@ public final class Events {
   }
 
   /**
-   * AP13: one TransactWriteItems: a ConditionCheck that the device exists and a Put of the event,
-   * {@code attribute_not_exists(PK)}. The key is the device, the event's time and the client's
-   * sequence, so a redelivered event finds its own item and writes nothing.
+   * AP13: one TransactWriteItems: an Update of the device's {@code Latest*} copy, conditioned on the
+   * device existing and the event being no older than its latest, and a Put of the event,
+   * {@code attribute_not_exists(PK)}. Only when the event is older than the device's latest (it
+   * arrived out of order), a second TransactWriteItems records it without touching the copy: a
+   * ConditionCheck that the device exists and the same Put. The key is the device, the event's
+   * time and the client's sequence, so a redelivered event finds its own item and writes nothing.
    *
    * @throws NotFoundException {@code device}: the user has no such device (nothing written)
    * @throws ConflictException {@code event}: an event with this time and sequence exists (nothing written)
@@ -45,8 +49,30 @@ public final class Events {
     Event e = new Event(DevicesKeys.user(user), DevicesKeys.device(device), DevicesKeys.timestamp("at", at), seq,
         Fields.text("type", eventType, Fields.EVENT_TYPE_MAX), value.stripTrailingZeros(),
         Timestamps.format(table.clock().instant()));
+    Map<String, String> names = Map.of("#type", TableSchema.TYPE, "#at", "LatestAt", "#seq", "LatestSeq",
+        "#etype", "LatestType", "#value", "LatestValue");
+    Map<String, AttributeValue> values = Map.of(":device", AttributeValue.fromS(Device.TYPE),
+        ":at", AttributeValue.fromS(e.at()), ":seq", AttributeValue.fromN(Integer.toString(seq)),
+        ":etype", AttributeValue.fromS(e.eventType()), ":value", AttributeValue.fromN(e.value().toPlainString()));
     WriteTransaction tx = new WriteTransaction(table);
-    int check = tx.check(DevicesKeys.device(user, device), "#type = :device", Map.of("#type", TableSchema.TYPE),
+    int latest = tx.update(DevicesKeys.device(user, device), "SET #at = :at, #seq = :seq, #etype = :etype, #value = :value",
+        "#type = :device AND (attribute_not_exists(#at) OR #at <= :at)", names, values);
+    int put = tx.putIfAbsent(e.toItem());
+    return tx.commit(e, f -> {
+      if (f.failed(put)) {
+        throw conflict(device, at, seq);
+      }
+      Map<String, AttributeValue> old = f.oldItem(latest);
+      if (f.failed(latest) && old != null && Device.TYPE.equals(Items.type(old))) {
+        return recordOlder(e); // the device's latest is newer: keep it
+      }
+      throw new NotFoundException("device");
+    });
+  }
+
+  private Event recordOlder(Event e) {
+    WriteTransaction tx = new WriteTransaction(table);
+    int check = tx.check(DevicesKeys.device(e.user(), e.device()), "#type = :device", Map.of("#type", TableSchema.TYPE),
         Map.of(":device", AttributeValue.fromS(Device.TYPE)));
     int put = tx.putIfAbsent(e.toItem());
     return tx.commit(e, f -> {
@@ -54,10 +80,14 @@ public final class Events {
         throw new NotFoundException("device");
       }
       if (f.failed(put)) {
-        throw new ConflictException("event", "device " + device + " has an event at " + at + " with seq " + seq);
+        throw conflict(e.device(), e.at(), e.seq());
       }
       return null;
     });
+  }
+
+  private static ConflictException conflict(String device, String at, int seq) {
+    return new ConflictException("event", "device " + device + " has an event at " + at + " with seq " + seq);
   }
 
   /**

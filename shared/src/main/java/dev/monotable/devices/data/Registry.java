@@ -6,6 +6,7 @@ import dev.monotable.devices.model.UserProfile;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.data.TableGateway.HeadedPage;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.ConflictException;
@@ -68,13 +69,32 @@ public final class Registry {
 
   /**
    * AP02: one Query of GSI1, {@code GSI1PK = USER#{user} AND begins_with(GSI1SK, "DEVICE#")}, in
-   * device order; only devices are in that index partition, so no event is read. An unknown user
-   * has no devices.
+   * device order; no event is in that index, so none is read. An unknown user has no devices.
    */
   public Page<Device> list(String user, PageRequest page) {
     QuerySpec q = QuerySpec.index(Gsi.GSI1, DevicesKeys.userPartition(user), DevicesKeys.DEVICE.prefix());
     return table.query(q, page, "devices").map(Device::fromItem);
   }
+
+  /**
+   * AP14, the seed's dashboard: one Query of GSI1, {@code GSI1PK = USER#{user}}, in key order: the
+   * profile ({@code #PROFILE} sorts first) and then the devices, each carrying a copy of its latest
+   * event; no event item is read. The first page carries the profile; later pages (with the
+   * cursor) carry devices only.
+   *
+   * @throws NotFoundException {@code user}: the first page found no profile
+   */
+  public Dashboard dashboard(String user, PageRequest page) {
+    QuerySpec q = QuerySpec.index(Gsi.GSI1, DevicesKeys.userPartition(user), null);
+    HeadedPage p = table.queryWithHead(q, item -> UserProfile.TYPE.equals(Items.type(item)), true, page, "dashboard");
+    if (p.head() == null && page.cursor() == null) {
+      throw new NotFoundException("user");
+    }
+    return new Dashboard(p.head() == null ? null : UserProfile.fromItem(p.head()), p.page().map(Device::fromItem));
+  }
+
+  /** A dashboard page: the profile (null after the first page) and the devices. */
+  public record Dashboard(UserProfile profile, Page<Device> devices) {}
 
   /**
    * AP06: one UpdateItem of the device's {@code Status}, {@code Version + 1} and {@code UpdatedAt},

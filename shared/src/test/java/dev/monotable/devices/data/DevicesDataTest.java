@@ -52,8 +52,10 @@ class DevicesDataTest {
     profiles.create("ann", "Ann Example", "Ann@Example.com");
 
     Map<String, AttributeValue> item = table.item(new Key("USER#ann", "#PROFILE")).orElseThrow();
-    assertEquals(Set.of("PK", "SK", "Type", "User", "Name", "Email", "CreatedAt", "UpdatedAt", "SchemaVersion"),
-        item.keySet());
+    assertEquals(Set.of("PK", "SK", "GSI1PK", "GSI1SK", "Type", "User", "Name", "Email", "CreatedAt", "UpdatedAt",
+        "SchemaVersion"), item.keySet());
+    assertEquals("USER#ann", s(item, "GSI1PK"));
+    assertEquals("#PROFILE", s(item, "GSI1SK"));
     assertEquals("User", s(item, "Type"));
     assertEquals("ann", s(item, "User"));
     assertEquals("ann@example.com", s(item, "Email"));
@@ -231,6 +233,53 @@ class DevicesDataTest {
 
     assertThrows(ValidationException.class, () -> events.range("kim", "a", "2026-01-02T00:00:00.000Z",
         "2026-01-01T00:00:00.000Z", PageRequest.first(10)));
+  }
+
+  @Test
+  void recordEvent_shouldCopyTheNewestEventOntoTheDevice_andKeepIt_whenAnOlderEventArrivesLater() {
+    profiles.create("lea", "Lea", "lea@example.com");
+    registry.add("lea", "t1", "T", "thermostat");
+
+    events.record("lea", "t1", "2026-01-01T10:00:00.000Z", 0, "temperature", new BigDecimal("21"));
+    events.record("lea", "t1", "2026-01-01T09:00:00.000Z", 0, "temperature", new BigDecimal("19"));
+
+    Map<String, AttributeValue> item = table.item(new Key("USER#lea", "DEVICE#t1")).orElseThrow();
+    assertEquals("2026-01-01T10:00:00.000Z", s(item, "LatestAt"));
+    assertEquals("21", item.get("LatestValue").n());
+    assertEquals("0", item.get("LatestSeq").n());
+    assertEquals("temperature", s(item, "LatestType"));
+    // guards: the copy is not a status change: Version stays for If-Match
+    assertEquals("1", item.get("Version").n());
+    // and the older event is recorded all the same
+    assertTrue(table.item(new Key("USER#lea", "DEVICE#t1#EVENT#2026-01-01T09:00:00.000Z#00000000")).isPresent());
+    assertThrows(ConflictException.class,
+        () -> events.record("lea", "t1", "2026-01-01T09:00:00.000Z", 0, "temperature", BigDecimal.ONE));
+    assertEquals(new Device.Reading("2026-01-01T10:00:00.000Z", 0, "temperature", new BigDecimal("21")),
+        registry.get("lea", "t1").latest());
+  }
+
+  // ---- AP14 dashboard -----------------------------------------------------------------------
+
+  @Test
+  void dashboard_shouldReturnProfileAndDevicesWithTheirLatestEvent_inOneQueryOverPages() {
+    profiles.create("max", "Max", "max@example.com");
+    registry.add("max", "b", "B", "plug");
+    registry.add("max", "a", "A", "sensor");
+    registry.add("max", "c", "C", "sensor");
+    for (int h = 0; h < 3; h++) {
+      events.record("max", "a", "2026-01-01T0" + h + ":00:00.000Z", 0, "t", BigDecimal.valueOf(h));
+    }
+
+    Registry.Dashboard first = registry.dashboard("max", PageRequest.first(2));
+    assertEquals("Max", first.profile().name());
+    assertEquals(List.of("a", "b"), first.devices().items().stream().map(Device::device).toList());
+    assertEquals("2026-01-01T02:00:00.000Z", first.devices().items().get(0).latest().at());
+    assertNull(first.devices().items().get(1).latest());
+    Registry.Dashboard second = registry.dashboard("max", new PageRequest(2, first.devices().nextCursor()));
+    assertNull(second.profile());
+    assertEquals(List.of("c"), second.devices().items().stream().map(Device::device).toList());
+    assertNull(second.devices().nextCursor());
+    assertThrows(NotFoundException.class, () -> registry.dashboard("nobody", PageRequest.first(10)));
   }
 
   private static String s(Map<String, AttributeValue> item, String name) {
