@@ -54,8 +54,9 @@ public final class DevicesKeys {
   /** A validated event timestamp (ISO-8601 UTC with milliseconds). */
   public static String timestamp(String field, String ts) {
     try {
-      return Timestamps.segment(ts);
-    } catch (IllegalArgumentException e) {
+      Timestamps.parse(ts); // the fixed-width shape, and a real instant: no month 13, no February 30
+      return ts;
+    } catch (RuntimeException e) {
       throw new ValidationException(field, field + " must be an ISO-8601 UTC timestamp with milliseconds, "
           + "for example 2026-01-01T00:00:00.000Z");
     }

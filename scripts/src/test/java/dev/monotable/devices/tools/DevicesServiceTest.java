@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.monotable.devices.charts.DevicesCharts;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
 import java.net.URI;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
  * Devices served over real HTTP by the kit's local service, on a table of its own seeded with the
@@ -143,6 +146,19 @@ class DevicesServiceTest {
           + enc("2026-01-01T00:00:00.000Z") + "&to=" + enc("2026-01-02T00:00:00.000Z"), null, null).body());
       assertEquals(List.of(), none.get("items"));
       assertNull(none.get("nextCursor"));
+
+      // and every item the journey wrote, and the demo data, fits Devices's entity charts
+      List<Map<String, AttributeValue>> all = new ArrayList<>();
+      DynamoDbLimitGuard.allowScan(true);
+      try {
+        all.addAll(testTable.client().scan(ScanRequest.builder().tableName(table).consistentRead(true).build()).items());
+      } finally {
+        DynamoDbLimitGuard.allowScan(false);
+      }
+      assertEquals(true, all.size() > 10, "items: " + all.size());
+      for (Map<String, AttributeValue> i : all) {
+        assertEquals(List.of(), DevicesCharts.VALIDATOR.validate(i), i.toString());
+      }
     } finally {
       testTable.client().deleteTable(DeleteTableRequest.builder().tableName(table).build());
     }

@@ -56,7 +56,8 @@ public final class Events {
         ":etype", AttributeValue.fromS(e.eventType()), ":value", AttributeValue.fromN(e.value().toPlainString()));
     WriteTransaction tx = new WriteTransaction(table);
     int latest = tx.update(DevicesKeys.device(user, device), "SET #at = :at, #seq = :seq, #etype = :etype, #value = :value",
-        "#type = :device AND (attribute_not_exists(#at) OR #at <= :at)", names, values);
+        "#type = :device AND (attribute_not_exists(#at) OR #at < :at OR (#at = :at AND #seq <= :seq))", names,
+        values);
     int put = tx.putIfAbsent(e.toItem());
     return tx.commit(e, f -> {
       if (f.failed(put)) {

@@ -233,6 +233,9 @@ class DevicesDataTest {
 
     assertThrows(ValidationException.class, () -> events.range("kim", "a", "2026-01-02T00:00:00.000Z",
         "2026-01-01T00:00:00.000Z", PageRequest.first(10)));
+    // guards: the right shape is not enough, the time must exist
+    assertThrows(ValidationException.class, () -> events.range("kim", "a", "2026-02-30T00:00:00.000Z",
+        "2026-03-01T00:00:00.000Z", PageRequest.first(10)));
   }
 
   @Test
@@ -255,6 +258,11 @@ class DevicesDataTest {
     assertThrows(ConflictException.class,
         () -> events.record("lea", "t1", "2026-01-01T09:00:00.000Z", 0, "temperature", BigDecimal.ONE));
     assertEquals(new Device.Reading("2026-01-01T10:00:00.000Z", 0, "temperature", new BigDecimal("21")),
+        registry.get("lea", "t1").latest());
+    // at the same instant, the higher sequence is the newer; a lower one arriving later does not replace it
+    events.record("lea", "t1", "2026-01-01T10:00:00.000Z", 5, "temperature", new BigDecimal("22"));
+    events.record("lea", "t1", "2026-01-01T10:00:00.000Z", 3, "temperature", new BigDecimal("23"));
+    assertEquals(new Device.Reading("2026-01-01T10:00:00.000Z", 5, "temperature", new BigDecimal("22")),
         registry.get("lea", "t1").latest());
   }
 
