@@ -66,7 +66,7 @@ public final class Devices implements Domain {
 
   private static Endpoint ep(String method, String path, String handler, DevicesPattern pattern,
       Set<DynamoAction> actions, Set<Gsi> indexes) {
-    return new Endpoint(method, path, HANDLERS + handler, Auth.NONE, List.<AccessPatternSpec>of(pattern), actions,
+    return new Endpoint(method, path, HANDLERS + handler, Auth.REQUIRED, List.<AccessPatternSpec>of(pattern), actions,
         indexes);
   }
 

@@ -17,7 +17,7 @@ public final class AddDeviceHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.created(Views.device(services.registry().add(r.path("user"), r.path("device"),
+    return Response.created(Views.device(services.registry().add(services.owner(r), r.path("device"),
         r.requiredString("name"), r.requiredString("kind"))));
   }
 }

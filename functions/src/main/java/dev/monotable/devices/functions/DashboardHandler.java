@@ -17,6 +17,6 @@ public final class DashboardHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.ok(Views.dashboard(services.registry().dashboard(r.path("user"), r.page())));
+    return Response.ok(Views.dashboard(services.registry().dashboard(services.owner(r), r.page())));
   }
 }

@@ -7,11 +7,13 @@ import dev.monotable.devices.data.Registry;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.http.LambdaEnvironment;
 import dev.monotable.kit.http.Request;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -56,6 +58,21 @@ public final class DevicesServices implements DomainServices {
       }
     }
     return s;
+  }
+
+  /**
+   * The path's {@code {user}}, once the caller is that user: every Devices route reads or writes
+   * one user's partition, and only its user may. Anonymous (or an invalid token) is a 401, another
+   * user a 403, both before any DynamoDB request. Case is compared as Forge's keys fold it; a
+   * {@code {user}} that is no id is then refused by the keys (400).
+   */
+  public String owner(Request request) {
+    String caller = request.requireCaller();
+    String user = request.path("user");
+    if (!caller.toLowerCase(Locale.ROOT).equals(user.toLowerCase(Locale.ROOT))) {
+      throw new ForbiddenException("only " + user + " may read or write " + user + "'s profile, devices and events");
+    }
+    return user;
   }
 
   public Profiles profiles() {

@@ -17,6 +17,6 @@ public final class GetDeviceHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.ok(Views.device(services.registry().get(r.path("user"), r.path("device"))));
+    return Response.ok(Views.device(services.registry().get(services.owner(r), r.path("device"))));
   }
 }

@@ -17,6 +17,6 @@ public final class GetUserHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.ok(Views.user(services.profiles().get(r.path("user"))));
+    return Response.ok(Views.user(services.profiles().get(services.owner(r))));
   }
 }

@@ -17,6 +17,6 @@ public final class ListDevicesHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.ok(Views.page(services.registry().list(r.path("user"), r.page()), Views::device));
+    return Response.ok(Views.page(services.registry().list(services.owner(r), r.page()), Views::device));
   }
 }

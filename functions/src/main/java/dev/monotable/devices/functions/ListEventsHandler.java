@@ -18,12 +18,13 @@ public final class ListEventsHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
+    String user = services.owner(r);
     String from = r.query("from");
     String to = r.query("to");
     if (from == null || to == null) {
       throw new ValidationException(from == null ? "from" : "to", "from and to are required");
     }
-    return Response.ok(Views.page(services.events().range(r.path("user"), r.path("device"), from, to, r.page()),
+    return Response.ok(Views.page(services.events().range(user, r.path("device"), from, to, r.page()),
         Views::event));
   }
 }

@@ -17,7 +17,7 @@ public final class PutUserHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.created(Views.user(services.profiles().create(r.path("user"), r.requiredString("name"),
+    return Response.created(Views.user(services.profiles().create(services.owner(r), r.requiredString("name"),
         r.requiredString("email"))));
   }
 }

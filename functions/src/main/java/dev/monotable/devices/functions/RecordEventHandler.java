@@ -17,7 +17,7 @@ public final class RecordEventHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.created(Views.event(services.events().record(r.path("user"), r.path("device"),
+    return Response.created(Views.event(services.events().record(services.owner(r), r.path("device"),
         r.requiredString("at"), Views.seq(r.body().get("seq")), r.requiredString("type"),
         Views.number("value", r.body().get("value")))));
   }

@@ -17,7 +17,7 @@ public final class UpdateDeviceStatusHandler extends ApiHandler<DevicesServices>
 
   @Override
   protected Response handle(Request r) {
-    return Response.ok(Views.device(services.registry().updateStatus(r.path("user"), r.path("device"),
+    return Response.ok(Views.device(services.registry().updateStatus(services.owner(r), r.path("device"),
         r.requiredString("status"), r.ifMatch())));
   }
 }

@@ -159,10 +159,11 @@ public final class DevicesDev implements DevDomain {
     @Override
     public List<String> examples(String baseUrl) {
       String ann = baseUrl + "/users/ann";
-      return List.of("curl -s " + ann + "/dashboard",
-          "curl -s " + ann + "/devices",
-          "curl -s '" + ann + "/devices/thermo-1/events?from=" + DAY_FROM + "&to=" + DAY_TO + "'",
-          "curl -s -X PATCH " + ann + "/devices/plug-1 -H 'if-match: \"1\"' -H 'content-type: application/json'"
+      String token = " -H \"Authorization: Bearer $(scripts/token ann)\" ";
+      return List.of("curl -s" + token + ann + "/dashboard",
+          "curl -s" + token + ann + "/devices",
+          "curl -s" + token + "'" + ann + "/devices/thermo-1/events?from=" + DAY_FROM + "&to=" + DAY_TO + "'",
+          "curl -s -X PATCH" + token + ann + "/devices/plug-1 -H 'if-match: \"1\"' -H 'content-type: application/json'"
               + " -d '{\"status\":\"online\"}'");
     }
   }
@@ -383,7 +384,8 @@ public final class DevicesDev implements DevDomain {
     @Override
     public String contractIntro() {
       return "Devices stores users, their devices and the devices' events (seed 002). This first slice serves "
-          + "profiles, devices, a device's status, its events in a time range and the user's dashboard.";
+          + "profiles, devices, a device's status, its events in a time range and the user's dashboard, each to "
+          + "its own user only.";
     }
 
     @Override
@@ -424,7 +426,14 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public String permissions() {
-      return "This slice has no authentication: anyone may read and write any user's data.";
+      return """
+          - Every route is `REQUIRED`: it needs `Authorization: Bearer <JWT>`, and the caller is the token's
+            `username` claim. Deployed, API Gateway's JWT authorizer checks the token before the function runs;
+            locally, `scripts/dev` does the same with the key pair in `.local/` (`scripts/token <user>` prints one).
+            No token, or an invalid or expired one, is a 401.
+          - A user's profile, devices and events are that user's alone: the caller must be the path's `{user}`
+            (compared without case), else 403. `PUT /users/{user}` creates only your own profile.
+          - Both refusals come before any DynamoDB request.""";
     }
 
     @Override
@@ -448,21 +457,21 @@ public final class DevicesDev implements DevDomain {
       Domain d = Devices.DOMAIN;
       String device = "/users/{user}/devices/{device}";
       return List.of(
-          BenchCase.route(d, "PUT /users/{user}", i -> BenchRequest.anonymous().path("user", "bench-" + i)
+          BenchCase.route(d, "PUT /users/{user}", i -> BenchRequest.as("bench-" + i).path("user", "bench-" + i)
               .body("{\"name\":\"Bench\",\"email\":\"bench@example.com\"}")),
-          BenchCase.route(d, "GET /users/{user}", i -> BenchRequest.anonymous().path("user", "ann")),
-          BenchCase.route(d, "GET /users/{user}/dashboard", i -> BenchRequest.anonymous().path("user", "ann")),
-          BenchCase.route(d, "GET /users/{user}/devices", i -> BenchRequest.anonymous().path("user", "ann")),
-          BenchCase.route(d, "PUT " + device, i -> BenchRequest.anonymous().path("user", "ann")
+          BenchCase.route(d, "GET /users/{user}", i -> BenchRequest.as("ann").path("user", "ann")),
+          BenchCase.route(d, "GET /users/{user}/dashboard", i -> BenchRequest.as("ann").path("user", "ann")),
+          BenchCase.route(d, "GET /users/{user}/devices", i -> BenchRequest.as("ann").path("user", "ann")),
+          BenchCase.route(d, "PUT " + device, i -> BenchRequest.as("ann").path("user", "ann")
               .path("device", "bench-" + i).body("{\"name\":\"Bench\",\"kind\":\"sensor\"}")),
-          BenchCase.route(d, "GET " + device, i -> BenchRequest.anonymous().path("user", "ann")
+          BenchCase.route(d, "GET " + device, i -> BenchRequest.as("ann").path("user", "ann")
               .path("device", "thermo-1")),
-          BenchCase.<DevicesServices>route(d, "PATCH " + device, i -> BenchRequest.anonymous().path("user", "ann")
+          BenchCase.<DevicesServices>route(d, "PATCH " + device, i -> BenchRequest.as("ann").path("user", "ann")
               .path("device", "plug-1").body("{\"status\":\"" + (i % 2 == 0 ? "online" : "offline") + "\"}"))
               .ifMatch(s -> s.registry().get("ann", "plug-1").version()),
-          BenchCase.route(d, "GET " + device + "/events", i -> BenchRequest.anonymous().path("user", "ann")
+          BenchCase.route(d, "GET " + device + "/events", i -> BenchRequest.as("ann").path("user", "ann")
               .path("device", "thermo-1").query("from", DAY_FROM).query("to", DAY_TO)),
-          BenchCase.route(d, "POST " + device + "/events", i -> BenchRequest.anonymous().path("user", "ann")
+          BenchCase.route(d, "POST " + device + "/events", i -> BenchRequest.as("ann").path("user", "ann")
               .path("device", "thermo-1").body("{\"at\":\"2026-01-02T00:00:00.000Z\",\"seq\":" + i
                   + ",\"type\":\"temperature\",\"value\":21.5}")));
     }
