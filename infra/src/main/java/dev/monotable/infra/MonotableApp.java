@@ -54,6 +54,7 @@ public final class MonotableApp {
         .functionsJar(functionsJar(app.getNode()))
         .build());
     // Every other domain: its own stack, table and Lambda jar (scripts/new-domain adds its line here).
+    domainStack(app, settings, "DevicesStack", dev.monotable.devices.Devices.DOMAIN);
     // new-domain: stacks
     Tags.of(app).add("project", "monotable");
     Tags.of(app).add("stage", settings.stage());

@@ -1,0 +1,122 @@
+package dev.monotable.devices.functions;
+
+import dev.monotable.devices.Devices;
+import dev.monotable.devices.data.Events;
+import dev.monotable.devices.data.Profiles;
+import dev.monotable.devices.data.Registry;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.errors.ForbiddenException;
+import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.http.LambdaEnvironment;
+import dev.monotable.kit.http.Request;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What Devices's handlers depend on, built once per container ({@link #fromEnvironment}) or
+ * given by a test: the kit's seam plus the typed data access.
+ */
+public final class DevicesServices implements DomainServices {
+  private static volatile DevicesServices fromEnvironment;
+
+  /** The routes that take a JSON body, and the fields each takes. */
+  static final Map<String, List<String>> BODY_FIELDS = Map.of(
+      "PUT /users/{user}", List.of("name", "email"),
+      "PUT /users/{user}/devices/{device}", List.of("name", "kind"),
+      "PATCH /users/{user}/devices/{device}", List.of("status"),
+      "POST /users/{user}/devices/{device}/events", List.of("at", "seq", "type", "value"));
+
+  private final TableGateway table;
+  private final JwtVerifier verifier;
+  private final Profiles profiles;
+  private final Registry registry;
+  private final Events events;
+
+  public DevicesServices(TableGateway table, JwtVerifier verifier) {
+    this.table = table;
+    this.verifier = verifier;
+    this.profiles = new Profiles(table);
+    this.registry = new Registry(table);
+    this.events = new Events(table);
+  }
+
+  /** The container's services, built on first use from the environment. */
+  public static DevicesServices fromEnvironment() {
+    DevicesServices s = fromEnvironment;
+    if (s == null) {
+      synchronized (DevicesServices.class) {
+        s = fromEnvironment;
+        if (s == null) {
+          s = new DevicesServices(LambdaEnvironment.table(), LambdaEnvironment.verifier());
+          fromEnvironment = s;
+        }
+      }
+    }
+    return s;
+  }
+
+  /**
+   * The path's {@code {user}}, once the caller is that user: every Devices route reads or writes
+   * one user's partition, and only its user may. Anonymous (or an invalid token) is a 401, another
+   * user a 403, both before any DynamoDB request. Case is compared as Forge's keys fold it; a
+   * {@code {user}} that is no id is then refused by the keys (400).
+   */
+  public String owner(Request request) {
+    String caller = request.requireCaller();
+    String user = request.path("user");
+    if (!caller.toLowerCase(Locale.ROOT).equals(user.toLowerCase(Locale.ROOT))) {
+      throw new ForbiddenException("only " + user + " may read or write " + user + "'s profile, devices and events");
+    }
+    return user;
+  }
+
+  public Profiles profiles() {
+    return profiles;
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+
+  public Events events() {
+    return events;
+  }
+
+  @Override
+  public Domain domain() {
+    return Devices.DOMAIN;
+  }
+
+  @Override
+  public TableGateway table() {
+    return table;
+  }
+
+  @Override
+  public JwtVerifier verifier() {
+    return verifier;
+  }
+
+  @Override
+  public Set<String> bodyRoutes() {
+    return BODY_FIELDS.keySet();
+  }
+
+  @Override
+  public void checkBody(String routeKey, Request request) {
+    if (!request.hasBody()) {
+      return;
+    }
+    List<String> allowed = BODY_FIELDS.getOrDefault(routeKey, List.of());
+    for (String field : request.body().keySet()) {
+      if (!allowed.contains(field)) {
+        throw new ValidationException(null, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
+      }
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package dev.monotable.devices.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.monotable.devices.functions.DevicesServices;
+import dev.monotable.kit.bench.BenchCase;
+import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.bench.BenchTable;
+import dev.monotable.kit.bench.Invoker;
+import dev.monotable.kit.bench.RequestRecorder;
+import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+
+/**
+ * Devices's request budget: the exact DynamoDB requests of each route, pinned. Every pattern of
+ * this slice is one request (an event recorded out of order, older than its device's latest, takes
+ * a second transaction: DevicesDataTest covers it); a change that adds a read before a write, or a
+ * second page, fails here. A refused call (no token, or another user's data) makes no request at all.
+ */
+@ExtendWith(DynamoDbExtension.class)
+class DevicesRequestBudgetTest {
+
+  /** Route to its requests, in order: what each data-access method's Javadoc lists. */
+  private static final Map<String, List<String>> BUDGET = new LinkedHashMap<>();
+
+  static {
+    BUDGET.put("PUT /users/{user}", List.of("PutItem"));
+    BUDGET.put("GET /users/{user}", List.of("GetItem"));
+    BUDGET.put("GET /users/{user}/devices", List.of("Query"));
+    BUDGET.put("PUT /users/{user}/devices/{device}", List.of("TransactWriteItems"));
+    BUDGET.put("GET /users/{user}/devices/{device}", List.of("GetItem"));
+    BUDGET.put("PATCH /users/{user}/devices/{device}", List.of("UpdateItem"));
+    BUDGET.put("GET /users/{user}/devices/{device}/events", List.of("Query"));
+    BUDGET.put("POST /users/{user}/devices/{device}/events", List.of("TransactWriteItems"));
+    BUDGET.put("GET /users/{user}/dashboard", List.of("Query"));
+  }
+
+  @Test
+  void everyRoute_shouldMakeExactlyItsPinnedRequests_onTheDemoData(TestTable any) {
+    DevicesDev dev = new DevicesDev();
+    LocalDomain local = dev.local();
+    @SuppressWarnings("unchecked")
+    BenchDomain<DevicesServices> bench = (BenchDomain<DevicesServices>) dev.bench();
+    assertEquals(BUDGET.keySet(), new java.util.LinkedHashSet<>(dev.domain().endpoints().stream()
+        .map(e -> e.routeKey()).toList()), "every route has a pinned budget");
+
+    String name = "monotable-devices-budget-" + System.nanoTime();
+    any.client().createTable(dev.domain().schema().createTableRequest(name));
+    PrintStream out = System.out;
+    try {
+      RequestRecorder recorder = new RequestRecorder();
+      var client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(),
+          new DynamoDbLimitGuard(), recorder);
+      BenchTable<DevicesServices> table = BenchTable.wire(local, bench,
+          new TableGateway(client, name, any.cursors(), Clock.systemUTC())).load(bench);
+      Invoker<DevicesServices> invoker = new Invoker<>(table, recorder);
+      System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+      Map<String, List<String>> measured = new LinkedHashMap<>();
+      for (BenchCase<DevicesServices> c : bench.cases()) {
+        Invoker.Sample s = invoker.invoke(c);
+        assertTrue(s.ok(), c.label() + " answered " + s.status() + ": " + s.body());
+        measured.put(c.endpoint().routeKey(), s.calls().operations());
+      }
+      System.setOut(out);
+      assertEquals(BUDGET, measured);
+    } finally {
+      System.setOut(out);
+      any.client().deleteTable(DeleteTableRequest.builder().tableName(name).build());
+    }
+  }
+
+  @Test
+  void refusedCalls_shouldMakeNoRequest_anonymousOrAnotherUser(TestTable any) {
+    DevicesDev dev = new DevicesDev();
+    @SuppressWarnings("unchecked")
+    BenchDomain<DevicesServices> bench = (BenchDomain<DevicesServices>) dev.bench();
+    Domain d = dev.domain();
+    String device = "/users/{user}/devices/{device}";
+    String event = "{\"at\":\"2026-01-02T00:00:00.000Z\",\"type\":\"temperature\",\"value\":1}";
+    // Each call on ann's data, made by each of these callers: no token (401) and zoe's (403).
+    Map<String, Function<BenchRequest, BenchRequest>> calls = new LinkedHashMap<>();
+    calls.put("GET /users/{user}", r -> r.path("user", "ann"));
+    calls.put("GET " + device, r -> r.path("user", "ann").path("device", "thermo-1"));
+    calls.put("GET " + device + "/events", r -> r.path("user", "ann").path("device", "thermo-1")
+        .query("from", "2026-01-01T00:00:00.000Z").query("to", "2026-01-02T00:00:00.000Z"));
+    calls.put("GET /users/{user}/dashboard", r -> r.path("user", "ann"));
+    calls.put("PUT /users/{user}", r -> r.path("user", "amy").body("{\"name\":\"A\",\"email\":\"a@example.com\"}"));
+    calls.put("PUT " + device, r -> r.path("user", "ann").path("device", "spy-1")
+        .body("{\"name\":\"Spy\",\"kind\":\"camera\"}"));
+    calls.put("PATCH " + device, r -> r.path("user", "ann").path("device", "plug-1").header("if-match", "\"1\"")
+        .body("{\"status\":\"error\"}"));
+    calls.put("POST " + device + "/events", r -> r.path("user", "ann").path("device", "thermo-1").body(event));
+    Map<String, Integer> callers = new LinkedHashMap<>();
+    callers.put("anonymous", 401);
+    callers.put("zoe", 403);
+
+    String name = "monotable-devices-refused-" + System.nanoTime();
+    any.client().createTable(d.schema().createTableRequest(name));
+    PrintStream out = System.out;
+    try {
+      RequestRecorder recorder = new RequestRecorder();
+      var client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(),
+          new DynamoDbLimitGuard(), recorder);
+      BenchTable<DevicesServices> table = BenchTable.wire(dev.local(), bench,
+          new TableGateway(client, name, any.cursors(), Clock.systemUTC())).load(bench);
+      Invoker<DevicesServices> invoker = new Invoker<>(table, recorder);
+      System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+      Map<String, String> measured = new LinkedHashMap<>();
+      Map<String, String> expected = new LinkedHashMap<>();
+      calls.forEach((route, request) -> callers.forEach((caller, status) -> {
+        BenchRequest as = caller.equals("anonymous") ? BenchRequest.anonymous() : BenchRequest.as(caller);
+        Invoker.Sample s = invoker.invoke(BenchCase.<DevicesServices>route(d, route, i -> request.apply(as)));
+        measured.put(route + " as " + caller, s.status() + " " + s.calls().operations());
+        expected.put(route + " as " + caller, status + " []");
+      }));
+      System.setOut(out);
+      assertEquals(expected, measured);
+    } finally {
+      System.setOut(out);
+      any.client().deleteTable(DeleteTableRequest.builder().tableName(name).build());
+    }
+  }
+}
