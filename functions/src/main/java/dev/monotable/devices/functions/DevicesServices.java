@@ -63,7 +63,7 @@ public final class DevicesServices implements DomainServices {
   /**
    * The path's {@code {user}}, once the caller is that user: every Devices route reads or writes
    * one user's partition, and only its user may. Anonymous (or an invalid token) is a 401, another
-   * user a 403, both before any DynamoDB request. Case is compared ignoring case; a
+   * user a 403, both before any DynamoDB request. Names are compared ignoring case; a
    * {@code {user}} that is no id is then refused by the keys (400).
    */
   public String owner(Request request) {
