@@ -10,7 +10,7 @@ import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.DomainServices;
-import dev.monotable.kit.http.LambdaEnvironment;
+import dev.monotable.kit.lambda.ContainerServices;
 import dev.monotable.kit.http.Request;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +22,7 @@ import java.util.Set;
  * given by a test: the kit's seam plus the typed data access.
  */
 public final class DevicesServices implements DomainServices {
-  private static volatile DevicesServices fromEnvironment;
+  private static final ContainerServices<DevicesServices> CONTAINER = new ContainerServices<>(DevicesServices::new);
 
   /** The routes that take a JSON body, and the fields each takes. */
   static final Map<String, List<String>> BODY_FIELDS = Map.of(
@@ -47,17 +47,7 @@ public final class DevicesServices implements DomainServices {
 
   /** The container's services, built on first use from the environment. */
   public static DevicesServices fromEnvironment() {
-    DevicesServices s = fromEnvironment;
-    if (s == null) {
-      synchronized (DevicesServices.class) {
-        s = fromEnvironment;
-        if (s == null) {
-          s = new DevicesServices(LambdaEnvironment.table(), LambdaEnvironment.verifier());
-          fromEnvironment = s;
-        }
-      }
-    }
-    return s;
+    return CONTAINER.get();
   }
 
   /**

@@ -1,8 +1,7 @@
 package dev.monotable.forge.functions;
 
 import dev.monotable.kit.http.DomainServices;
-import dev.monotable.kit.http.LambdaEnvironment;
-import dev.monotable.kit.lambda.Priming;
+import dev.monotable.kit.lambda.ContainerServices;
 
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.http.BodySchemas;
@@ -28,7 +27,7 @@ import java.util.Set;
  * ({@link BodySchemas}).
  */
 public final class Services implements DomainServices {
-  private static volatile Services fromEnvironment;
+  private static final ContainerServices<Services> CONTAINER = new ContainerServices<>(Services::new);
 
   private final TableGateway table;
   private final JwtVerifier verifier;
@@ -61,18 +60,7 @@ public final class Services implements DomainServices {
 
   /** The container's services; the first call builds them (in the SnapStart snapshot when primed). */
   public static Services fromEnvironment() {
-    Services s = fromEnvironment;
-    if (s == null) {
-      synchronized (Services.class) {
-        s = fromEnvironment;
-        if (s == null) {
-          s = build();
-          fromEnvironment = s;
-          Priming.register(s);
-        }
-      }
-    }
-    return s;
+    return CONTAINER.get();
   }
 
   @Override
@@ -131,9 +119,5 @@ public final class Services implements DomainServices {
   @Override
   public JwtVerifier verifier() {
     return verifier;
-  }
-
-  private static Services build() {
-    return new Services(LambdaEnvironment.table(), LambdaEnvironment.verifier());
   }
 }
