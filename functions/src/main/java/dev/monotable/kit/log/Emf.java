@@ -1,0 +1,155 @@
+package dev.monotable.kit.log;
+
+import dev.monotable.kit.Env;
+import dev.monotable.kit.data.CallTally;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CloudWatch embedded metric format, written by hand into the one JSON line each invocation logs:
+ * CloudWatch Logs extracts the metrics from the line's {@code _aws} block, so metrics cost no
+ * request, no client and no extra line. Dimensions are fixed and few: {@value #SERVICE} and
+ * {@value #ACCESS_PATTERN}; the namespace and service come from Powertools' variables ({@link
+ * Env#POWERTOOLS_METRICS_NAMESPACE}, {@link Env#POWERTOOLS_SERVICE_NAME}). Powertools' own metrics
+ * module was not used: it could not be resolved here to measure its cold start (see
+ * docs/performance-levers.md), and its Jackson-based writer is what the kit's JSON writer avoids.
+ */
+public final class Emf {
+  /** Namespace when {@link Env#POWERTOOLS_METRICS_NAMESPACE} is unset. */
+  public static final String DEFAULT_NAMESPACE = "Monotable";
+  /** Dimension: the domain's service name. */
+  public static final String SERVICE = "service";
+  /** Dimension: the access pattern (an endpoint's {@code metricPattern()}, or a stream's ST id). */
+  public static final String ACCESS_PATTERN = "accessPattern";
+
+  // Metric names, the dashboard's and the alarms' vocabulary (infra's ServiceDashboard names the same).
+  public static final String REQUESTS = "Requests";
+  public static final String LATENCY = "Latency";
+  public static final String STATUS_2XX = "Status2xx";
+  public static final String STATUS_4XX = "Status4xx";
+  public static final String STATUS_5XX = "Status5xx";
+  /** Prefix of the per-code 4xx count, for example {@code 4xx.not_found}. */
+  public static final String CLIENT_ERROR_PREFIX = "4xx.";
+  public static final String DYNAMODB_REQUESTS = "DynamoDbRequests";
+  public static final String READ_CAPACITY = "ReadCapacity";
+  public static final String WRITE_CAPACITY = "WriteCapacity";
+  public static final String CONDITIONAL_REFUSALS = "ConditionalRefusals";
+  public static final String TRANSACTION_CONFLICTS = "TransactionConflicts";
+  public static final String SDK_RETRIES = "SdkRetries";
+  public static final String THROTTLES = "Throttles";
+  public static final String COLD_START = "ColdStart";
+  public static final String RECORDS = "Records";
+  public static final String APPLIED = "Applied";
+  public static final String ALREADY_APPLIED = "AlreadyApplied";
+  public static final String IGNORED = "Ignored";
+  public static final String FAILURES = "Failures";
+  public static final String BATCH_LAG = "BatchLag";
+
+  private static final String NAMESPACE = orElse(Env.get(Env.POWERTOOLS_METRICS_NAMESPACE), DEFAULT_NAMESPACE);
+  private static final String SERVICE_NAME = Env.get(Env.POWERTOOLS_SERVICE_NAME);
+
+  // True until the container's first real invocation; SnapStart priming's invocation does not count.
+  private static volatile boolean cold = true;
+  private static volatile boolean priming;
+
+  private Emf() {}
+
+  /** One metric value with its CloudWatch unit ({@code Count}, {@code Milliseconds}, {@code None}). */
+  public record Metric(String name, String unit, double value) {
+    public static Metric count(String name, double value) {
+      return new Metric(name, "Count", value);
+    }
+
+    public static Metric millis(String name, double value) {
+      return new Metric(name, "Milliseconds", value);
+    }
+  }
+
+  /** The service dimension: {@link Env#POWERTOOLS_SERVICE_NAME}, else the domain's name. */
+  public static String service(String domainName) {
+    return SERVICE_NAME != null ? SERVICE_NAME : domainName;
+  }
+
+  /** The namespace the metrics go to. */
+  public static String namespace() {
+    return NAMESPACE;
+  }
+
+  /**
+   * 1 for the first invocation of a container (after init or a SnapStart restore), 0 after; an
+   * invocation made while priming neither counts nor consumes it.
+   */
+  public static double coldStart() {
+    if (priming || !cold) {
+      return 0;
+    }
+    cold = false;
+    return 1;
+  }
+
+  /**
+   * Runs SnapStart priming's invocation: its line is written without metrics, and the first
+   * invocation after the snapshot is restored is the cold one.
+   */
+  public static void priming(Runnable invocation) {
+    priming = true;
+    try {
+      invocation.run();
+    } finally {
+      priming = false;
+      cold = true;
+    }
+  }
+
+  /** The DynamoDB metrics of an invocation's calls. */
+  public static List<Metric> calls(CallTally calls) {
+    return List.of(
+        Metric.count(DYNAMODB_REQUESTS, calls.requests()),
+        Metric.count(READ_CAPACITY, calls.readCapacity()),
+        Metric.count(WRITE_CAPACITY, calls.writeCapacity()),
+        Metric.count(CONDITIONAL_REFUSALS, calls.conditionalRefusals()),
+        Metric.count(TRANSACTION_CONFLICTS, calls.transactionConflicts()),
+        Metric.count(SDK_RETRIES, calls.retries()),
+        Metric.count(THROTTLES, calls.throttles()));
+  }
+
+  /**
+   * Adds to {@code line} the dimensions, each metric's value and the {@code _aws} block that
+   * declares them; nothing while priming. The line must not already hold fields of these names.
+   */
+  public static void add(Map<String, Object> line, String service, String accessPattern, List<Metric> metrics,
+      long epochMillis) {
+    if (priming) {
+      return;
+    }
+    line.put(SERVICE, service);
+    line.put(ACCESS_PATTERN, accessPattern);
+    List<Map<String, Object>> declared = new ArrayList<>(metrics.size());
+    for (Metric m : metrics) {
+      Map<String, Object> d = new LinkedHashMap<>(2);
+      d.put("Name", m.name());
+      d.put("Unit", m.unit());
+      declared.add(d);
+      line.put(m.name(), number(m.value()));
+    }
+    Map<String, Object> directive = new LinkedHashMap<>(3);
+    directive.put("Namespace", NAMESPACE);
+    directive.put("Dimensions", List.of(List.of(SERVICE, ACCESS_PATTERN)));
+    directive.put("Metrics", declared);
+    Map<String, Object> aws = new LinkedHashMap<>(2);
+    aws.put("Timestamp", epochMillis);
+    aws.put("CloudWatchMetrics", List.of(directive));
+    line.put("_aws", aws);
+  }
+
+  // Whole numbers as integers: "1" rather than "1.0" in the line.
+  private static Object number(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? (Object) (long) v : (Object) v;
+  }
+
+  private static String orElse(String value, String fallback) {
+    return value != null ? value : fallback;
+  }
+}
