@@ -126,6 +126,8 @@ public final class LocalService implements AutoCloseable {
       String configured = Env.get(Env.DYNAMODB_ENDPOINT);
       String table = Env.get(Env.TABLE_NAME);
       boolean aws = "aws".equalsIgnoreCase(configured);
+      // The handlers' metric lines also go to .local/metrics.jsonl, for scripts/metrics.
+      MetricsLog.start(LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE));
       LocalService service = new LocalService(domain, System.out);
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -159,6 +161,7 @@ public final class LocalService implements AutoCloseable {
       examples.forEach(line -> System.out.println("  " + line));
     }
     System.out.println();
+    System.out.println("Per access pattern p50/p99, requests and capacity of this run: scripts/metrics");
     System.out.println("Ctrl-C stops the API and everything it started.");
   }
 
