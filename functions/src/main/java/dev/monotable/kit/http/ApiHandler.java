@@ -1,5 +1,6 @@
 package dev.monotable.kit.http;
 
+import dev.monotable.kit.catalog.MetricNames;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -130,17 +131,17 @@ public abstract class ApiHandler<S extends DomainServices>
     }
     int status = response.status();
     List<Emf.Metric> metrics = new ArrayList<>(16);
-    metrics.add(Emf.Metric.count(Emf.REQUESTS, 1));
-    metrics.add(Emf.Metric.millis(Emf.LATENCY, Math.round(latencyMs * 100) / 100.0));
-    metrics.add(Emf.Metric.count(Emf.STATUS_2XX, status < 400 ? 1 : 0));
-    metrics.add(Emf.Metric.count(Emf.STATUS_4XX, status >= 400 && status < 500 ? 1 : 0));
-    metrics.add(Emf.Metric.count(Emf.STATUS_5XX, status >= 500 ? 1 : 0));
+    metrics.add(Emf.Metric.count(MetricNames.REQUESTS, 1));
+    metrics.add(Emf.Metric.millis(MetricNames.LATENCY, Math.round(latencyMs * 100) / 100.0));
+    metrics.add(Emf.Metric.count(MetricNames.STATUS_2XX, status < 400 ? 1 : 0));
+    metrics.add(Emf.Metric.count(MetricNames.STATUS_4XX, status >= 400 && status < 500 ? 1 : 0));
+    metrics.add(Emf.Metric.count(MetricNames.STATUS_5XX, status >= 500 ? 1 : 0));
     if (status >= 400 && status < 500) {
       // The codes are the contract's fixed few (not_found, validation, ...): a metric each, no dimension.
-      metrics.add(Emf.Metric.count(Emf.CLIENT_ERROR_PREFIX + errorCode(response), 1));
+      metrics.add(Emf.Metric.count(MetricNames.CLIENT_ERROR_PREFIX + errorCode(response), 1));
     }
     metrics.addAll(Emf.calls(calls));
-    metrics.add(Emf.Metric.count(Emf.COLD_START, Emf.coldStart()));
+    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart()));
     String routeKey = event.getRouteKey();
     Emf.add(line, service, routeKey == null ? defaultPattern : patterns.getOrDefault(routeKey, defaultPattern),
         metrics, System.currentTimeMillis());

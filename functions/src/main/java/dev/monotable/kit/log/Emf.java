@@ -1,6 +1,7 @@
 package dev.monotable.kit.log;
 
 import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.data.CallTally;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,44 +11,14 @@ import java.util.Map;
 /**
  * CloudWatch embedded metric format, written by hand into the one JSON line each invocation logs:
  * CloudWatch Logs extracts the metrics from the line's {@code _aws} block, so metrics cost no
- * request, no client and no extra line. Dimensions are fixed and few: {@value #SERVICE} and
- * {@value #ACCESS_PATTERN}; the namespace and service come from Powertools' variables ({@link
+ * request, no client and no extra line. Dimensions are fixed and few ({@link MetricNames}: service
+ * and access pattern); the namespace and service come from Powertools' variables ({@link
  * Env#POWERTOOLS_METRICS_NAMESPACE}, {@link Env#POWERTOOLS_SERVICE_NAME}). Powertools' own metrics
  * module was not used: it could not be resolved here to measure its cold start (see
  * docs/performance-levers.md), and its Jackson-based writer is what the kit's JSON writer avoids.
  */
 public final class Emf {
-  /** Namespace when {@link Env#POWERTOOLS_METRICS_NAMESPACE} is unset. */
-  public static final String DEFAULT_NAMESPACE = "Monotable";
-  /** Dimension: the domain's service name. */
-  public static final String SERVICE = "service";
-  /** Dimension: the access pattern (an endpoint's {@code metricPattern()}, or a stream's ST id). */
-  public static final String ACCESS_PATTERN = "accessPattern";
-
-  // Metric names, the dashboard's and the alarms' vocabulary (infra's ServiceDashboard names the same).
-  public static final String REQUESTS = "Requests";
-  public static final String LATENCY = "Latency";
-  public static final String STATUS_2XX = "Status2xx";
-  public static final String STATUS_4XX = "Status4xx";
-  public static final String STATUS_5XX = "Status5xx";
-  /** Prefix of the per-code 4xx count, for example {@code 4xx.not_found}. */
-  public static final String CLIENT_ERROR_PREFIX = "4xx.";
-  public static final String DYNAMODB_REQUESTS = "DynamoDbRequests";
-  public static final String READ_CAPACITY = "ReadCapacity";
-  public static final String WRITE_CAPACITY = "WriteCapacity";
-  public static final String CONDITIONAL_REFUSALS = "ConditionalRefusals";
-  public static final String TRANSACTION_CONFLICTS = "TransactionConflicts";
-  public static final String SDK_RETRIES = "SdkRetries";
-  public static final String THROTTLES = "Throttles";
-  public static final String COLD_START = "ColdStart";
-  public static final String RECORDS = "Records";
-  public static final String APPLIED = "Applied";
-  public static final String ALREADY_APPLIED = "AlreadyApplied";
-  public static final String IGNORED = "Ignored";
-  public static final String FAILURES = "Failures";
-  public static final String BATCH_LAG = "BatchLag";
-
-  private static final String NAMESPACE = orElse(Env.get(Env.POWERTOOLS_METRICS_NAMESPACE), DEFAULT_NAMESPACE);
+  private static final String NAMESPACE = orElse(Env.get(Env.POWERTOOLS_METRICS_NAMESPACE), MetricNames.DEFAULT_NAMESPACE);
   private static final String SERVICE_NAME = Env.get(Env.POWERTOOLS_SERVICE_NAME);
 
   // True until the container's first real invocation; SnapStart priming's invocation does not count.
@@ -106,13 +77,13 @@ public final class Emf {
   /** The DynamoDB metrics of an invocation's calls. */
   public static List<Metric> calls(CallTally calls) {
     return List.of(
-        Metric.count(DYNAMODB_REQUESTS, calls.requests()),
-        Metric.count(READ_CAPACITY, calls.readCapacity()),
-        Metric.count(WRITE_CAPACITY, calls.writeCapacity()),
-        Metric.count(CONDITIONAL_REFUSALS, calls.conditionalRefusals()),
-        Metric.count(TRANSACTION_CONFLICTS, calls.transactionConflicts()),
-        Metric.count(SDK_RETRIES, calls.retries()),
-        Metric.count(THROTTLES, calls.throttles()));
+        Metric.count(MetricNames.DYNAMODB_REQUESTS, calls.requests()),
+        Metric.count(MetricNames.READ_CAPACITY, calls.readCapacity()),
+        Metric.count(MetricNames.WRITE_CAPACITY, calls.writeCapacity()),
+        Metric.count(MetricNames.CONDITIONAL_REFUSALS, calls.conditionalRefusals()),
+        Metric.count(MetricNames.TRANSACTION_CONFLICTS, calls.transactionConflicts()),
+        Metric.count(MetricNames.SDK_RETRIES, calls.retries()),
+        Metric.count(MetricNames.THROTTLES, calls.throttles()));
   }
 
   /**
@@ -124,8 +95,8 @@ public final class Emf {
     if (priming) {
       return;
     }
-    line.put(SERVICE, service);
-    line.put(ACCESS_PATTERN, accessPattern);
+    line.put(MetricNames.SERVICE, service);
+    line.put(MetricNames.ACCESS_PATTERN, accessPattern);
     List<Map<String, Object>> declared = new ArrayList<>(metrics.size());
     for (Metric m : metrics) {
       Map<String, Object> d = new LinkedHashMap<>(2);
@@ -136,7 +107,7 @@ public final class Emf {
     }
     Map<String, Object> directive = new LinkedHashMap<>(3);
     directive.put("Namespace", NAMESPACE);
-    directive.put("Dimensions", List.of(List.of(SERVICE, ACCESS_PATTERN)));
+    directive.put("Dimensions", List.of(List.of(MetricNames.SERVICE, MetricNames.ACCESS_PATTERN)));
     directive.put("Metrics", declared);
     Map<String, Object> aws = new LinkedHashMap<>(2);
     aws.put("Timestamp", epochMillis);

@@ -1,5 +1,6 @@
 package dev.monotable.kit.stream;
 
+import dev.monotable.kit.catalog.MetricNames;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -100,15 +101,15 @@ public abstract class StreamHandler<S extends DomainServices>
     line.put("failures", failures.size());
     CallTally calls = CallTally.close();
     List<Emf.Metric> metrics = new ArrayList<>(16);
-    metrics.add(Emf.Metric.count(Emf.RECORDS, records.size()));
-    metrics.add(Emf.Metric.count(Emf.APPLIED, effects.getOrDefault(Effect.APPLIED, 0)));
-    metrics.add(Emf.Metric.count(Emf.ALREADY_APPLIED, effects.getOrDefault(Effect.ALREADY_APPLIED, 0)));
-    metrics.add(Emf.Metric.count(Emf.IGNORED, effects.getOrDefault(Effect.IGNORED, 0)));
-    metrics.add(Emf.Metric.count(Emf.FAILURES, failures.size()));
-    metrics.add(Emf.Metric.millis(Emf.BATCH_LAG, lagMs));
-    metrics.add(Emf.Metric.millis(Emf.LATENCY, Math.round((System.nanoTime() - start) / 10_000.0) / 100.0));
+    metrics.add(Emf.Metric.count(MetricNames.RECORDS, records.size()));
+    metrics.add(Emf.Metric.count(MetricNames.APPLIED, effects.getOrDefault(Effect.APPLIED, 0)));
+    metrics.add(Emf.Metric.count(MetricNames.ALREADY_APPLIED, effects.getOrDefault(Effect.ALREADY_APPLIED, 0)));
+    metrics.add(Emf.Metric.count(MetricNames.IGNORED, effects.getOrDefault(Effect.IGNORED, 0)));
+    metrics.add(Emf.Metric.count(MetricNames.FAILURES, failures.size()));
+    metrics.add(Emf.Metric.millis(MetricNames.BATCH_LAG, lagMs));
+    metrics.add(Emf.Metric.millis(MetricNames.LATENCY, Math.round((System.nanoTime() - start) / 10_000.0) / 100.0));
     metrics.addAll(Emf.calls(calls));
-    metrics.add(Emf.Metric.count(Emf.COLD_START, Emf.coldStart()));
+    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart()));
     Emf.add(line, service, stream, metrics, now);
     JsonLog.write(line);
     return StreamsEventResponse.builder().withBatchItemFailures(failures).build();

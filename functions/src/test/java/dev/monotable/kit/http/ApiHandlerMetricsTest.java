@@ -1,5 +1,6 @@
 package dev.monotable.kit.http;
 
+import dev.monotable.kit.catalog.MetricNames;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.errors.NotFoundException;
@@ -45,25 +46,25 @@ class ApiHandlerMetricsTest {
     assertEquals(List.of(List.of("service", "accessPattern")), directive.get("Dimensions"));
     List<String> names = ((List<Map<String, Object>>) directive.get("Metrics")).stream()
         .map(m -> (String) m.get("Name")).toList();
-    assertEquals(List.of(Emf.REQUESTS, Emf.LATENCY, Emf.STATUS_2XX, Emf.STATUS_4XX, Emf.STATUS_5XX,
-        Emf.DYNAMODB_REQUESTS, Emf.READ_CAPACITY, Emf.WRITE_CAPACITY, Emf.CONDITIONAL_REFUSALS,
-        Emf.TRANSACTION_CONFLICTS, Emf.SDK_RETRIES, Emf.THROTTLES, Emf.COLD_START), names);
+    assertEquals(List.of(MetricNames.REQUESTS, MetricNames.LATENCY, MetricNames.STATUS_2XX, MetricNames.STATUS_4XX, MetricNames.STATUS_5XX,
+        MetricNames.DYNAMODB_REQUESTS, MetricNames.READ_CAPACITY, MetricNames.WRITE_CAPACITY, MetricNames.CONDITIONAL_REFUSALS,
+        MetricNames.TRANSACTION_CONFLICTS, MetricNames.SDK_RETRIES, MetricNames.THROTTLES, MetricNames.COLD_START), names);
     // Every declared metric has its value in the line (CloudWatch drops the line otherwise).
     for (String name : names) {
       assertTrue(line.get(name) instanceof Number, name);
     }
-    assertEquals(1, line.get(Emf.REQUESTS));
-    assertEquals(1, line.get(Emf.STATUS_2XX));
-    assertEquals(0, line.get(Emf.STATUS_4XX));
-    assertEquals(0, line.get(Emf.DYNAMODB_REQUESTS));
+    assertEquals(1, line.get(MetricNames.REQUESTS));
+    assertEquals(1, line.get(MetricNames.STATUS_2XX));
+    assertEquals(0, line.get(MetricNames.STATUS_4XX));
+    assertEquals(0, line.get(MetricNames.DYNAMODB_REQUESTS));
     assertEquals("Milliseconds", ((List<Map<String, Object>>) directive.get("Metrics")).get(1).get("Unit"));
   }
 
   @Test
   void handleRequest_shouldCountA4xxUnderItsErrorCode() throws Exception {
     Map<String, Object> line = lineOf(req -> { throw new NotFoundException("user"); }, "GET");
-    assertEquals(1, line.get(Emf.STATUS_4XX));
-    assertEquals(0, line.get(Emf.STATUS_2XX));
+    assertEquals(1, line.get(MetricNames.STATUS_4XX));
+    assertEquals(0, line.get(MetricNames.STATUS_2XX));
     assertEquals(1, line.get("4xx.not_found"));
     assertTrue(line.toString().contains("Name=4xx.not_found"));
   }
@@ -71,7 +72,7 @@ class ApiHandlerMetricsTest {
   @Test
   void handleRequest_shouldCountA5xx_andWriteTheLineAtAnyLevel() throws Exception {
     Map<String, Object> line = lineOf(req -> { throw new IllegalStateException("boom"); }, "GET");
-    assertEquals(1, line.get(Emf.STATUS_5XX));
+    assertEquals(1, line.get(MetricNames.STATUS_5XX));
     assertEquals("ERROR", line.get("level"));
   }
 

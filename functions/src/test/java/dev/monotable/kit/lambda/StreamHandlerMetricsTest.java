@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.catalog.MetricNames;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -8,7 +9,6 @@ import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.lambda.Notes.CountNotes;
 import dev.monotable.kit.lambda.Notes.NotesServices;
-import dev.monotable.kit.log.Emf;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,13 +48,13 @@ class StreamHandlerMetricsTest {
 
     assertEquals("Notes", line.get("service"));
     assertEquals("N1", line.get("accessPattern"));
-    assertEquals(2, line.get(Emf.RECORDS));
-    assertEquals(1, line.get(Emf.APPLIED));
-    assertEquals(1, line.get(Emf.IGNORED));
-    assertEquals(0, line.get(Emf.ALREADY_APPLIED));
-    assertEquals(0, line.get(Emf.FAILURES));
+    assertEquals(2, line.get(MetricNames.RECORDS));
+    assertEquals(1, line.get(MetricNames.APPLIED));
+    assertEquals(1, line.get(MetricNames.IGNORED));
+    assertEquals(0, line.get(MetricNames.ALREADY_APPLIED));
+    assertEquals(0, line.get(MetricNames.FAILURES));
     // The newest record's age, not the oldest's: how far behind the consumer is.
-    double lag = ((Number) line.get(Emf.BATCH_LAG)).doubleValue();
+    double lag = ((Number) line.get(MetricNames.BATCH_LAG)).doubleValue();
     assertTrue(lag >= 5_000 && lag < 60_000, "lag " + lag);
     assertTrue(line.containsKey("_aws"));
   }

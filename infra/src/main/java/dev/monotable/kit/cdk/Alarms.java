@@ -20,6 +20,24 @@ final class Alarms {
         .metric(metric)
         .threshold(1)
         .evaluationPeriods(1)
+        .datapointsToAlarm(1)
+        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+        .treatMissingData(TreatMissingData.NOT_BREACHING)
+        .build();
+  }
+
+  /**
+   * Fires when two of the last three periods reach one or more: for things that may happen once
+   * in a while under a burst (a throttled request, a DynamoDB 500 the SDK retried) but not for
+   * long. No data is quiet.
+   */
+  static Alarm sustained(Construct scope, String id, String description, IMetric metric) {
+    return Alarm.Builder.create(scope, id)
+        .alarmDescription(description)
+        .metric(metric)
+        .threshold(1)
+        .evaluationPeriods(3)
+        .datapointsToAlarm(2)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();

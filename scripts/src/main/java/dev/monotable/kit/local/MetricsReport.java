@@ -1,10 +1,10 @@
 package dev.monotable.kit.local;
 
+import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.json.Json;
-import dev.monotable.kit.log.Emf;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -101,20 +101,20 @@ public final class MetricsReport {
   public static List<Row> rows(List<Map<String, Object>> lines) {
     Map<String, List<Map<String, Object>>> byPattern = new TreeMap<>();
     for (Map<String, Object> line : lines) {
-      byPattern.computeIfAbsent(line.get(Emf.SERVICE) + "\t" + line.get(Emf.ACCESS_PATTERN), k -> new ArrayList<>())
+      byPattern.computeIfAbsent(line.get(MetricNames.SERVICE) + "\t" + line.get(MetricNames.ACCESS_PATTERN), k -> new ArrayList<>())
           .add(line);
     }
     List<Row> rows = new ArrayList<>();
     byPattern.forEach((key, group) -> {
       String[] parts = key.split("\t", 2);
-      double[] latency = group.stream().mapToDouble(l -> number(l, Emf.LATENCY)).sorted().toArray();
+      double[] latency = group.stream().mapToDouble(l -> number(l, MetricNames.LATENCY)).sorted().toArray();
       int n = group.size();
       rows.add(new Row(parts[0], parts[1], n, rank(latency, 50), rank(latency, 99),
-          sum(group, Emf.DYNAMODB_REQUESTS) / n, sum(group, Emf.READ_CAPACITY) / n,
-          sum(group, Emf.WRITE_CAPACITY) / n, (long) sum(group, Emf.STATUS_4XX),
-          (long) (sum(group, Emf.STATUS_5XX) + sum(group, Emf.FAILURES)),
-          (long) (sum(group, Emf.CONDITIONAL_REFUSALS) + sum(group, Emf.TRANSACTION_CONFLICTS)),
-          (long) sum(group, Emf.SDK_RETRIES), (long) sum(group, Emf.COLD_START)));
+          sum(group, MetricNames.DYNAMODB_REQUESTS) / n, sum(group, MetricNames.READ_CAPACITY) / n,
+          sum(group, MetricNames.WRITE_CAPACITY) / n, (long) sum(group, MetricNames.STATUS_4XX),
+          (long) (sum(group, MetricNames.STATUS_5XX) + sum(group, MetricNames.FAILURES)),
+          (long) (sum(group, MetricNames.CONDITIONAL_REFUSALS) + sum(group, MetricNames.TRANSACTION_CONFLICTS)),
+          (long) sum(group, MetricNames.SDK_RETRIES), (long) sum(group, MetricNames.COLD_START)));
     });
     return rows;
   }

@@ -1,5 +1,6 @@
 package dev.monotable.kit.local;
 
+import dev.monotable.kit.catalog.MetricNames;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.bench.BenchCase;
@@ -10,7 +11,6 @@ import dev.monotable.kit.bench.RequestRecorder;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.http.DomainServices;
-import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.DynamoDbExtension;
@@ -149,16 +149,16 @@ class PatternMetricsTest {
       Expected e = expected.get(i);
       Map<String, Object> line = lines.get(i);
       String at = e.label() + ": ";
-      check(problems, at + Emf.SERVICE, service, line.get(Emf.SERVICE));
-      check(problems, at + Emf.ACCESS_PATTERN, e.pattern(), line.get(Emf.ACCESS_PATTERN));
+      check(problems, at + MetricNames.SERVICE, service, line.get(MetricNames.SERVICE));
+      check(problems, at + MetricNames.ACCESS_PATTERN, e.pattern(), line.get(MetricNames.ACCESS_PATTERN));
       check(problems, at + "status", e.status(), line.get("status"));
-      check(problems, at + Emf.DYNAMODB_REQUESTS, e.requests(), line.get(Emf.DYNAMODB_REQUESTS));
-      check(problems, at + Emf.STATUS_5XX, 0, line.get(Emf.STATUS_5XX));
-      double read = ((Number) line.get(Emf.READ_CAPACITY)).doubleValue();
-      double write = ((Number) line.get(Emf.WRITE_CAPACITY)).doubleValue();
+      check(problems, at + MetricNames.DYNAMODB_REQUESTS, e.requests(), line.get(MetricNames.DYNAMODB_REQUESTS));
+      check(problems, at + MetricNames.STATUS_5XX, 0, line.get(MetricNames.STATUS_5XX));
+      double read = ((Number) line.get(MetricNames.READ_CAPACITY)).doubleValue();
+      double write = ((Number) line.get(MetricNames.WRITE_CAPACITY)).doubleValue();
       reported += read + write;
-      check(problems, at + Emf.READ_CAPACITY, e.read(), read);
-      check(problems, at + Emf.WRITE_CAPACITY, e.write(), write);
+      check(problems, at + MetricNames.READ_CAPACITY, e.read(), read);
+      check(problems, at + MetricNames.WRITE_CAPACITY, e.write(), write);
       if (realCapacity && e.unpriced() > 0) {
         problems.add(at + e.unpriced() + " successful requests answered no ConsumedCapacity");
       } else if (read < 0 || write < 0) {
