@@ -141,7 +141,7 @@ public abstract class ApiHandler<S extends DomainServices>
       metrics.add(Emf.Metric.count(MetricNames.CLIENT_ERROR_PREFIX + errorCode(response), 1));
     }
     metrics.addAll(Emf.calls(calls));
-    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart()));
+    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart(getClass())));
     String routeKey = event.getRouteKey();
     Emf.add(line, service, routeKey == null ? defaultPattern : patterns.getOrDefault(routeKey, defaultPattern),
         metrics, System.currentTimeMillis());

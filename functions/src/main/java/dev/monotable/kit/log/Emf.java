@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * CloudWatch embedded metric format, written by hand into the one JSON line each invocation logs:
@@ -21,8 +23,10 @@ public final class Emf {
   private static final String NAMESPACE = orElse(Env.get(Env.POWERTOOLS_METRICS_NAMESPACE), MetricNames.DEFAULT_NAMESPACE);
   private static final String SERVICE_NAME = Env.get(Env.POWERTOOLS_SERVICE_NAME);
 
-  // True until the container's first real invocation; SnapStart priming's invocation does not count.
-  private static volatile boolean cold = true;
+  // The handler classes that have answered once since init or the last priming. Lambda runs one
+  // handler class per container, so this is "the container's first invocation"; the local service
+  // runs every handler in one process, and still counts each one's first invocation.
+  private static final Set<String> WARM = ConcurrentHashMap.newKeySet();
   private static volatile boolean priming;
 
   private Emf() {}
@@ -49,15 +53,11 @@ public final class Emf {
   }
 
   /**
-   * 1 for the first invocation of a container (after init or a SnapStart restore), 0 after; an
-   * invocation made while priming neither counts nor consumes it.
+   * 1 for the first invocation of {@code handler} in a container (after init or a SnapStart
+   * restore), 0 after; an invocation made while priming neither counts nor consumes it.
    */
-  public static double coldStart() {
-    if (priming || !cold) {
-      return 0;
-    }
-    cold = false;
-    return 1;
+  public static double coldStart(Class<?> handler) {
+    return !priming && WARM.add(handler.getName()) ? 1 : 0;
   }
 
   /**
@@ -70,7 +70,7 @@ public final class Emf {
       invocation.run();
     } finally {
       priming = false;
-      cold = true;
+      WARM.clear();
     }
   }
 

@@ -109,7 +109,7 @@ public abstract class StreamHandler<S extends DomainServices>
     metrics.add(Emf.Metric.millis(MetricNames.BATCH_LAG, lagMs));
     metrics.add(Emf.Metric.millis(MetricNames.LATENCY, Math.round((System.nanoTime() - start) / 10_000.0) / 100.0));
     metrics.addAll(Emf.calls(calls));
-    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart()));
+    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart(getClass())));
     Emf.add(line, service, stream, metrics, now);
     JsonLog.write(line);
     return StreamsEventResponse.builder().withBatchItemFailures(failures).build();

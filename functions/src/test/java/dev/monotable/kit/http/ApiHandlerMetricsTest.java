@@ -76,12 +76,18 @@ class ApiHandlerMetricsTest {
     assertEquals("ERROR", line.get("level"));
   }
 
+  /** Two handler classes of one process (the local service runs them all in one). */
+  static final class One {}
+
+  static final class Other {}
+
   @Test
-  void coldStart_shouldBeOneOnce_andNotBeConsumedByPriming() {
-    Emf.priming(() -> assertEquals(0, Emf.coldStart()));
-    assertEquals(1, Emf.coldStart());
-    assertEquals(0, Emf.coldStart());
+  void coldStart_shouldBeOneOncePerHandler_andNotBeConsumedByPriming() {
+    Emf.priming(() -> assertEquals(0, Emf.coldStart(One.class)));
+    assertEquals(1, Emf.coldStart(One.class));
+    assertEquals(0, Emf.coldStart(One.class));
+    assertEquals(1, Emf.coldStart(Other.class));
     Emf.priming(() -> { });
-    assertEquals(1, Emf.coldStart(), "the first invocation after a snapshot's restore is cold");
+    assertEquals(1, Emf.coldStart(One.class), "the first invocation after a snapshot's restore is cold");
   }
 }
