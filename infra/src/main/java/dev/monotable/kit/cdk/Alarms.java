@@ -15,15 +15,7 @@ final class Alarms {
    * errors, throttles, records given up). No data is quiet, not an alarm.
    */
   static Alarm onAny(Construct scope, String id, String description, IMetric metric) {
-    return Alarm.Builder.create(scope, id)
-        .alarmDescription(description)
-        .metric(metric)
-        .threshold(1)
-        .evaluationPeriods(1)
-        .datapointsToAlarm(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+    return atLeastOne(scope, id, description, metric, 1, 1);
   }
 
   /**
@@ -32,12 +24,17 @@ final class Alarms {
    * long. No data is quiet.
    */
   static Alarm sustained(Construct scope, String id, String description, IMetric metric) {
+    return atLeastOne(scope, id, description, metric, 3, 2);
+  }
+
+  private static Alarm atLeastOne(Construct scope, String id, String description, IMetric metric, int periods,
+      int datapoints) {
     return Alarm.Builder.create(scope, id)
         .alarmDescription(description)
         .metric(metric)
         .threshold(1)
-        .evaluationPeriods(3)
-        .datapointsToAlarm(2)
+        .evaluationPeriods(periods)
+        .datapointsToAlarm(datapoints)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();
