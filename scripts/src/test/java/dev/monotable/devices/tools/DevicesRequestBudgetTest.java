@@ -19,6 +19,7 @@ import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
+import dev.monotable.kit.keys.Timestamps;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -104,7 +105,7 @@ class DevicesRequestBudgetTest {
     BenchDomain<DevicesServices> bench = (BenchDomain<DevicesServices>) dev.bench();
     Domain d = dev.domain();
     String device = "/users/{user}/devices/{device}";
-    String at = dev.monotable.kit.keys.Timestamps.format(java.time.Instant.now().minusSeconds(60));
+    String at = Timestamps.format(java.time.Instant.now().minusSeconds(60));
     String event = "{\"at\":\"" + at + "\",\"type\":\"temperature\",\"value\":1}";
     // Each call on ann's data, made by each of these callers: no token (401) and zoe's (403).
     Map<String, Function<BenchRequest, BenchRequest>> calls = new LinkedHashMap<>();
