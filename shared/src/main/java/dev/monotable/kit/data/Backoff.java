@@ -50,8 +50,12 @@ public final class Backoff {
   }
 
   private static void pause(int attempt) {
-    long millis = pauseMillis(attempt);
-    if (millis == 0) {
+    sleep(pauseMillis(attempt));
+  }
+
+  /** Sleeps {@code millis} (nothing for 0); an interrupt ends it as an IllegalStateException, the flag kept. */
+  static void sleep(long millis) {
+    if (millis <= 0) {
       return;
     }
     try {

@@ -203,7 +203,7 @@ public final class TableGateway {
       pending.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
     }
     for (int attempt = 0; attempt < attempts && !pending.isEmpty(); attempt++) {
-      sleep(Backoff.jitteredPauseMillis(attempt, java.util.concurrent.ThreadLocalRandom.current().nextDouble()));
+      Backoff.sleep(Backoff.jitteredPauseMillis(attempt, java.util.concurrent.ThreadLocalRandom.current().nextDouble()));
       BatchWriteItemResponse response = client.batchWriteItem(BatchWriteItemRequest.builder()
           .requestItems(Map.of(tableName, pending)).build());
       pending = new ArrayList<>(response.unprocessedItems().getOrDefault(tableName, List.of()));
@@ -230,18 +230,6 @@ public final class TableGateway {
     Backoff.untilDone(all, pending -> new ArrayList<>(client.batchWriteItem(BatchWriteItemRequest.builder()
         .requestItems(Map.of(tableName, pending)).build()).unprocessedItems().getOrDefault(tableName, List.of())),
         List::isEmpty, "BatchWriteItem left deletes");
-  }
-
-  private static void sleep(long millis) {
-    if (millis <= 0) {
-      return;
-    }
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   /** One Query page; the cursor is bound to {@code scope} and the query's partition. */
