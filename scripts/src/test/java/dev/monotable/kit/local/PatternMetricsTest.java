@@ -68,7 +68,7 @@ class PatternMetricsTest {
 
   /**
    * Adds up the ConsumedCapacity of the responses while on, by the operation's kind (the kit asks
-   * for TOTAL), and counts the successful item requests that answered none.
+   * for INDEXES; each answer's total is its CapacityUnits), and counts the successful item requests that answered none.
    */
   static final class Answered implements ExecutionInterceptor {
     double read;

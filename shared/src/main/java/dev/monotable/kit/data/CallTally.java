@@ -3,7 +3,7 @@ package dev.monotable.kit.data;
 /**
  * What the DynamoDB calls of one invocation did, counted by {@link CallMeter} on the process's one
  * client: requests, attempts (retries are attempts beyond the first), read and write capacity as
- * DynamoDB reported it ({@code ReturnConsumedCapacity TOTAL}), conditional-check refusals,
+ * DynamoDB reported it ({@code ReturnConsumedCapacity INDEXES}, the total of each answer), conditional-check refusals,
  * transaction conflicts and throttled requests. The invocation's base handler {@link #open}s one
  * tally on its thread and {@link #close}s it when it answers; calls made while none is open
  * (SnapStart priming, tools) are not counted. One thread serves an invocation (Lambda runs one at a

@@ -114,7 +114,7 @@ class CallMeterTest {
       // Every request asked for the capacity it consumed.
       assertEquals(5, sent.requests.size());
       for (SdkRequest r : sent.requests) {
-        assertEquals(ReturnConsumedCapacity.TOTAL.toString(),
+        assertEquals(ReturnConsumedCapacity.INDEXES.toString(),
             r.getValueForField("ReturnConsumedCapacity", String.class).orElse(null), r.getClass().getSimpleName());
       }
       assertEquals(5, tally.requests());
