@@ -213,14 +213,16 @@ async function loadEntities() {
       if (chart.selector !== 'always') card.append(el('div', { class: 'muted', text: 'variant: ' + chart.selector }));
     }
     if (ent.examples.length) {
-      const ex = el('div', {}, el('span', { class: 'muted', text: 'e.g. ' }));
+      const ul = el('ul', { class: 'examples', 'aria-label': 'example items' });
       for (const k of ent.examples) {
-        ex.append(el('button', { type: 'button', class: 'link', title: 'open this partition in Collections',
-          onclick: () => openCollection(k.PK, 'table') }, k.PK), ' ');
-        ex.append(el('button', { type: 'button', class: 'link', title: 'open this item',
-          onclick: () => openItem(k.PK, k.SK) }, '(item ' + k.SK + ')'), ' ');
+        ul.append(el('li', {},
+          el('button', { type: 'button', class: 'link', title: 'open the partition in Collections',
+            onclick: () => openCollection(k.PK, 'table') }, k.PK),
+          ' / ',
+          el('button', { type: 'button', class: 'link', title: 'open the item',
+            onclick: () => openItem(k.PK, k.SK) }, k.SK)));
       }
-      card.append(ex);
+      card.append(el('div', { class: 'muted', text: 'examples: partition / item' }), ul);
     }
     cards.append(card);
   }

@@ -69,6 +69,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 public final class Explorer implements AutoCloseable {
   /** The Entities view stops its Scan here and says so. */
   static final int MAX_SCANNED_ITEMS = 20_000;
+  static final int SCAN_PAGE = 1000;
+  static final java.time.Duration SCAN_TIMEOUT = java.time.Duration.ofSeconds(30);
   static final int DEFAULT_QUERY_LIMIT = 50;
   static final int MAX_QUERY_LIMIT = 1000;
   static final int MAX_PARAMETER = 1024;
@@ -320,7 +322,10 @@ public final class Explorer implements AutoCloseable {
       byLabel.put(c.label(), bucket(c.label(), c.type(), model.types().indexOf(c.type())));
     }
     recorder.reset();
-    Paginator pages = Paginator.scan(client, () -> ScanRequest.builder().tableName(t));
+    // Pages of 1,000 items with a generous deadline: the local engine takes seconds over a full
+    // 1 MB page of a large table, beyond the clients' 3 s call timeout (made for the Lambda).
+    Paginator pages = Paginator.scan(client, () -> ScanRequest.builder().tableName(t).limit(SCAN_PAGE)
+        .overrideConfiguration(c -> c.apiCallTimeout(SCAN_TIMEOUT).apiCallAttemptTimeout(SCAN_TIMEOUT)));
     long scanned = 0;
     boolean truncated = false;
     do {
