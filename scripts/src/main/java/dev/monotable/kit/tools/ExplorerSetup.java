@@ -22,10 +22,19 @@ public final class ExplorerSetup {
     return out;
   }
 
-  /** The explorer beside a local service, opening on the domain {@code id} (null: the default). */
-  public static LocalService.PagesFactory pages(String id) {
+  /**
+   * The explorer beside a local service, opening on the domain {@code id} (null: the default),
+   * with a tab for each view another local page serves (added to the service with its own
+   * {@link LocalService#withPages}).
+   */
+  public static LocalService.PagesFactory pages(String id, Explorer.View... views) {
     String opens = DevDomains.select(id).id();
-    return (endpoint, table, cursors) ->
-        new ExplorerPages(new Explorer(domains(), opens, endpoint, Env.region(), table, cursors));
+    return (endpoint, table, cursors) -> {
+      Explorer explorer = new Explorer(domains(), opens, endpoint, Env.region(), table, cursors);
+      for (Explorer.View v : views) {
+        explorer.addView(v);
+      }
+      return new ExplorerPages(explorer);
+    };
   }
 }

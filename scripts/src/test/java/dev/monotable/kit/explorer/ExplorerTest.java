@@ -203,6 +203,15 @@ class ExplorerTest {
   }
 
   @Test
+  void addView_shouldGiveThePageATabThatReadsTheOtherPagesPath() {
+    try (Explorer explorer = explorer()) {
+      explorer.addView(new Explorer.View("Metrics", "/_local/metrics/patterns"));
+      assertEquals(List.of(Map.of("title", "Metrics", "path", "/_local/metrics/patterns")),
+          explorer.domains().get("views"));
+    }
+  }
+
+  @Test
   void cursor_shouldRoundTripAKey() {
     Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("A#1"), "SK", AttributeValue.fromS("B"),
         "GSI1SK", AttributeValue.fromN("12345678901234567890.5"));
