@@ -550,10 +550,11 @@ function startLive() {
       const list = $('live');
       for (const e of r.events) {
         const keys = e.keys.PK + ' / ' + e.keys.SK;
-        list.append(el('li', { 'data-event': e.eventName, 'data-type': e.type || '' }, el('span', { class: 'mono', text: (e.time || '') + ' ' }),
+        list.prepend(el('li', { 'data-event': e.eventName, 'data-type': e.type || '', 'data-id': String(e.id) }, el('span', { class: 'mono', text: (e.time || '') + ' ' }),
           el('strong', { text: e.eventName + (e.byTtl ? ' (TTL)' : '') + ' ' }), chip(e.label, e.colour), ' ', el('span', { class: 'mono', text: keys }),
           e.changed.length ? el('span', { class: 'muted', text: ' changed: ' + e.changed.join(', ') }) : null));
       }
+      while (list.children.length > 200) list.lastChild.remove();
       state.liveAfter = r.last;
     } catch (err) {
       $('live-note').textContent = err.message;

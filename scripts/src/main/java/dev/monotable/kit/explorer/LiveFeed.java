@@ -162,7 +162,8 @@ final class LiveFeed {
     Map<String, AttributeValue> now = data.hasNewImage() ? data.newImage() : Map.of();
     Set<String> names = new TreeSet<>(before.keySet());
     names.addAll(now.keySet());
-    for (String n : names) {
+    // What a MODIFY changed; an INSERT or a REMOVE is the whole item.
+    for (String n : before.isEmpty() || now.isEmpty() ? Set.<String>of() : names) {
       if (!Objects.equals(before.get(n), now.get(n)) && !n.equals(TableSchema.UPDATED_AT)) {
         changed.add(n);
       }

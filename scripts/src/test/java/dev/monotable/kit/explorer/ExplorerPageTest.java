@@ -396,11 +396,14 @@ class ExplorerPageTest {
     Number number = (Number) Json.readObject(created.body()).get("number");
     String issuePk = String.format("ISSUE#alice#hello-forge#%08d", number.intValue());
     // The write itself, then ST2's feed entry for it (written by the stream consumer, not the API).
-    wait.until(d -> d.findElements(By.cssSelector("#live li[data-event=INSERT][data-type=Issue]")).stream()
-        .anyMatch(li -> li.getText().contains(issuePk)));
-    wait.until(d -> d.findElements(By.cssSelector("#live li[data-event=INSERT][data-type=Activity]")).size()
-        > 0 && d.findElement(By.id("live")).getText().lastIndexOf("Activity") > d.findElement(By.id("live")).getText()
-        .lastIndexOf(issuePk));
+    WebElement insert = wait.until(d -> d.findElements(By.cssSelector("#live li[data-event=INSERT][data-type=Issue]"))
+        .stream().filter(li -> li.getText().contains(issuePk)).findFirst().orElse(null));
+    long written = Long.parseLong(insert.getAttribute("data-id"));
+    wait.until(d -> d.findElements(By.cssSelector("#live li[data-event=INSERT][data-type=Activity]")).stream()
+        .anyMatch(li -> Long.parseLong(li.getAttribute("data-id")) > written));
+    // Newest first: the consumers' writes sit above the write that caused them.
+    List<WebElement> all = driver.findElements(By.cssSelector("#live li"));
+    assertTrue(Long.parseLong(all.get(0).getAttribute("data-id")) > written);
     Browser.screenshot(driver, "live");
   }
 
