@@ -118,7 +118,8 @@ function onTabKey(e) {
 }
 
 function onShow(id) {
-  if (id === 'tab-entities' && !$('entities').dataset.loaded) loadEntities();
+  // On AWS a Scan costs read units: the counts wait for the button there.
+  if (id === 'tab-entities' && !$('entities').dataset.loaded && !state.aws) loadEntities();
   if (id === 'tab-live') startLive(); else stopLive();
   const view = state.views.find(v => v.tab === id);
   if (view) loadView(view);
@@ -141,6 +142,8 @@ async function init() {
   for (const t of tables) table.append(el('option', { value: t, text: t }));
   table.value = d.table;
   $('endpoint').textContent = 'at ' + d.endpoint;
+  state.aws = d.endpoint.startsWith('AWS');
+  if (state.aws) $('entities-refresh').textContent = 'Count (scans the table)';
   state.domain = d.domain;
   state.table = d.table;
   addViews(d.views || []);
@@ -504,6 +507,7 @@ async function loadItem(pk, sk) {
   const raw = el('pre', { id: 'raw-json', class: 'mono', text: JSON.stringify(r.item, null, 2) });
   raw.hidden = !state.raw;
   left.append(raw);
+  for (const req of r.requests || []) left.append(requestBox(req));
   const right = el('div', { id: 'chart-row' });
   right.append(el('h3', { text: 'Entity chart' }));
   if (r.chart) {
