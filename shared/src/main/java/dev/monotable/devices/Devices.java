@@ -76,6 +76,11 @@ public final class Devices implements Domain {
   }
 
   @Override
+  public List<String> userGroups() {
+    return List.of(OPERATORS);
+  }
+
+  @Override
   public List<DevicesPattern> accessPatterns() {
     return List.of(DevicesPattern.values());
   }

@@ -1,6 +1,6 @@
 package dev.monotable.devices.functions;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.data.Events;
 import dev.monotable.devices.data.Registry;
 import dev.monotable.devices.model.Device;

@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.devices.Devices;
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.charts.DevicesCharts;
 import dev.monotable.devices.functions.AddDeviceHandler;
@@ -33,6 +33,7 @@ import dev.monotable.devices.functions.streams.StatusCountsHandler;
 import dev.monotable.devices.data.Events;
 import dev.monotable.devices.data.Profiles;
 import dev.monotable.devices.data.Registry;
+import dev.monotable.devices.data.Stats;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.DeviceTag;
 import dev.monotable.devices.model.StatusCounts;
@@ -256,6 +257,8 @@ public final class DevicesDev implements DevDomain {
           new ReadPattern(DevicesPattern.AP09, List.of("type", "since"), false,
               ReadPattern.Sample.of(null, "temperature", from),
               (table, caller, p, page) -> new Events(table).ofType(p.get(0), p.get(1), page).map(Event::toItem)),
+          new ReadPattern(DevicesPattern.AP10, List.of(), false, ReadPattern.Sample.of(null),
+              (table, caller, p, page) -> one(StatusCounts.total(new Stats(table).deviceStatusCounts()))),
           new ReadPattern(DevicesPattern.AP11, List.of("days"), false, ReadPattern.Sample.of(null, "30"),
               (table, caller, p, page) -> new Profiles(table).active(Integer.parseInt(p.get(0)), page)
                   .map(UserProfile::toItem)),

@@ -1,7 +1,7 @@
 package dev.monotable.devices.data;
 
-import dev.monotable.devices.DevicesKeys;
-import dev.monotable.devices.DevicesKeys.SortRange;
+import dev.monotable.devices.keys.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys.SortRange;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.kit.data.Page;

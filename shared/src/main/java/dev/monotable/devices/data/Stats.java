@@ -1,6 +1,6 @@
 package dev.monotable.devices.data;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.StatusCounts;
 import dev.monotable.kit.data.TableGateway;

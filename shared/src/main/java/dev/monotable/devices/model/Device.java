@@ -1,6 +1,6 @@
 package dev.monotable.devices.model;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;

@@ -1,6 +1,6 @@
 package dev.monotable.devices.model;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.LinkedHashMap;
@@ -31,6 +31,14 @@ public record StatusCounts(int shard, Map<String, Long> counts, String createdAt
     Items.Builder b = Items.builder(TYPE, DevicesKeys.statusCounts(shard)).n("Shard", shard);
     Device.STATUSES.forEach(s -> b.n(attribute(s), counts.getOrDefault(s, 0L)));
     return b.audit(createdAt, updatedAt).build();
+  }
+
+  /** The sum over every shard as one item-shaped map, for tools that print items. */
+  public static Map<String, AttributeValue> total(Map<String, Long> counts) {
+    Map<String, AttributeValue> m = new LinkedHashMap<>();
+    m.put(dev.monotable.kit.schema.TableSchema.TYPE, AttributeValue.fromS(TYPE));
+    counts.forEach((s, n) -> m.put(attribute(s), AttributeValue.fromN(Long.toString(n))));
+    return m;
   }
 
   public static StatusCounts fromItem(Map<String, AttributeValue> item) {

@@ -2,7 +2,7 @@ package dev.monotable.devices.data;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.DeviceTag;
 import dev.monotable.devices.model.Event;

@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.charts.DevicesCharts;
 import dev.monotable.devices.data.Events;
 import dev.monotable.devices.data.Stats;

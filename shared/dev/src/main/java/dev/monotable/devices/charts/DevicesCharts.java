@@ -1,7 +1,7 @@
 package dev.monotable.devices.charts;
 
 import dev.monotable.devices.Devices;
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.CountedStatusChange;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.DeviceTag;

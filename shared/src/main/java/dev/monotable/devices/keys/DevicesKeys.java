@@ -1,4 +1,4 @@
-package dev.monotable.devices;
+package dev.monotable.devices.keys;
 
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
@@ -35,7 +35,7 @@ import java.util.zip.CRC32;
  * key sorts before every event's ({@code DEVICE#} &lt; {@code EVENT#}). Write sharding (AWS's
  * "calculated suffix"): an event type's partition and the status counts are hot keys, so each is
  * spread over a fixed number of shards chosen by a hash of the device, and read back with one
- * request per shard (docs/devices/sharding.md).
+ * request per shard (docs/devices/relationship-decisions.md, "Write sharding").
  */
 public final class DevicesKeys {
 
