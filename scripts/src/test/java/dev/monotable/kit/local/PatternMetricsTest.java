@@ -180,6 +180,17 @@ class PatternMetricsTest {
       assertEquals(service, row.service());
     }
     assertEquals(expected.stream().map(Expected::pattern).distinct().count(), rows.size());
+
+    // The same rows at scripts/dev's /_local/metrics, for the explorer page.
+    MetricsPage page = new MetricsPage(file);
+    LocalPages.Response json = page.serve(new LocalPages.Request("GET", MetricsPage.PATH, Map.of(), new byte[0]));
+    assertEquals(200, json.status());
+    assertEquals(dev.monotable.kit.json.Json.write(MetricsReport.json(rows)),
+        new String(json.body(), java.nio.charset.StandardCharsets.UTF_8));
+    LocalPages.Response text = page.serve(new LocalPages.Request("GET", MetricsPage.PATH,
+        Map.of("format", List.of("text")), new byte[0]));
+    assertEquals(MetricsReport.table(rows) + "\n", new String(text.body(), java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(405, page.serve(new LocalPages.Request("POST", MetricsPage.PATH, Map.of(), new byte[0])).status());
   }
 
   private static void check(List<String> problems, String what, Object want, Object got) {
