@@ -116,15 +116,17 @@ public final class LocalService implements AutoCloseable {
       usage: scripts/dev [--no-seed] [--domain <id>]
 
       Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000
-      (unless DYNAMODB_ENDPOINT names an engine that already runs), the table from the shared schema,
-      the demo data (on a new table only), the stream handlers, and the HTTP API on
-      http://127.0.0.1:$PORT. Ctrl-C stops everything it started. Tokens: scripts/token <username>
+      (unless DYNAMODB_ENDPOINT names an engine that already runs), and for every domain (Forge first,
+      then Devices) its table from its schema, its demo data (on a new table only), its stream handlers
+      and its HTTP API: the first on http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each
+      with its explorer page. Ctrl-C stops everything it started. Tokens: scripts/token <username>
       (valid for any PORT).
 
         --no-seed   leave a new table empty
-        --domain    the domain to serve (default: MONOTABLE_DOMAIN, else the first registered)
+        --domain    serve this domain alone (default: MONOTABLE_DOMAIN when set, else every domain)
 
-      Environment: PORT (default 3000), TABLE_NAME (default monotable-local), DYNAMODB_ENDPOINT (an
+      Environment: PORT (default 3000), TABLE_NAME (default monotable-local; the next domains get
+      monotable-local-<id>), DYNAMODB_ENDPOINT (an
       engine that is already running, e.g. http://127.0.0.1:8001; "aws" for AWS), AWS_REGION.
       Exit status: 0 stopped, 1 failed to start, 2 bad usage.""";
 
@@ -142,6 +144,16 @@ public final class LocalService implements AutoCloseable {
    */
   public static void main(String[] args, Function<String, LocalDomain> domains,
       java.util.function.BiConsumer<String, LocalService> pages) {
+    main(args, domains, pages, List.of());
+  }
+
+  /**
+   * {@code scripts/dev}: without {@code --domain}, every domain in {@code allIds} at once, one engine for all: the first on {@code PORT} with
+   * {@code TABLE_NAME}, each next one on the next port with the table {@code <TABLE_NAME>-<id>};
+   * with {@code --domain}, that one alone.
+   */
+  public static void main(String[] args, Function<String, LocalDomain> domains,
+      java.util.function.BiConsumer<String, LocalService> pages, List<String> allIds) {
     OpsMain.exec(USAGE, args, () -> {
       DomainOption chosen = DomainOption.take(args);
       boolean seed = true;
@@ -152,23 +164,43 @@ public final class LocalService implements AutoCloseable {
         seed = false;
       }
       int port = port(Env.get(Env.PORT));
-      LocalDomain domain = domains.apply(chosen.id());
+      boolean every = chosen.id() == null && allIds.size() > 1;
+      List<String> ids = every ? allIds : java.util.Collections.singletonList(chosen.id());
       String configured = Env.get(Env.DYNAMODB_ENDPOINT);
       String table = Env.get(Env.TABLE_NAME);
+      String baseTable = table == null ? DEFAULT_TABLE : table;
       boolean aws = "aws".equalsIgnoreCase(configured);
       // The handlers' metric lines also go to .local/metrics.jsonl, for scripts/metrics.
       MetricsLog.start(LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE));
-      LocalService service = new LocalService(domain, System.out);
-      pages.accept(chosen.id(), service);
+      List<LocalService> services = new ArrayList<>();
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        service.close();
+        for (int i = services.size() - 1; i >= 0; i--) {
+          services.get(i).close(); // the first service started the engine: it stops last
+        }
         stopped.countDown();
       }));
       URI engine = configured == null || aws ? null : URI.create(configured.trim());
-      service.start(new Options(port, engine, configured == null,
-          table == null ? DEFAULT_TABLE : table, seed, LocalKeys.inWorkingDirectory(), null).withStreams(true));
-      printWelcome(service);
+      for (int i = 0; i < ids.size(); i++) {
+        LocalService service = new LocalService(domains.apply(ids.get(i)), System.out);
+        pages.accept(ids.get(i), service);
+        synchronized (services) {
+          services.add(service);
+        }
+        boolean first = i == 0;
+        URI dynamo = first || aws ? engine : URI.create(services.get(0).endpoint);
+        service.start(new Options(port == 0 ? 0 : port + i, dynamo, first && configured == null,
+            first ? baseTable : baseTable + "-" + ids.get(i), seed, LocalKeys.inWorkingDirectory(), null)
+            .withStreams(true));
+      }
+      services.forEach(LocalService::printWelcome);
+      System.out.println();
+      if (services.size() > 1) {
+        System.out.println("Domains: " + String.join(", ", services.stream().map(s -> s.domain.domain().name() + " "
+            + s.api.baseUrl()).toList()) + " (scripts/dev --domain <id> serves one)");
+      }
+      System.out.println("Per access pattern p50/p99, requests and capacity of this run: scripts/metrics");
+      System.out.println("Ctrl-C stops the API and everything it started.");
       stopped.await();
       return 0;
     });
@@ -194,9 +226,6 @@ public final class LocalService implements AutoCloseable {
       System.out.println("Try:");
       examples.forEach(line -> System.out.println("  " + line));
     }
-    System.out.println();
-    System.out.println("Per access pattern p50/p99, requests and capacity of this run: scripts/metrics");
-    System.out.println("Ctrl-C stops the API and everything it started.");
   }
 
   /** {@code ST1-ST4} for consecutive stream names, else the names joined; {@code none} without consumers. */

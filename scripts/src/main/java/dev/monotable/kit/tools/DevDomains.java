@@ -26,7 +26,7 @@ public final class DevDomains {
   }
 
   /** Every registered domain in the order of the registration file (the flagship is listed first). */
-  private static List<DevDomain> registered() {
+  public static List<DevDomain> registered() {
     List<DevDomain> out = new ArrayList<>();
     ServiceLoader.load(DevDomain.class).forEach(out::add);
     return out;

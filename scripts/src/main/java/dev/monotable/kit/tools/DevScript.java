@@ -6,7 +6,7 @@ import dev.monotable.kit.local.MetricsLog;
 import dev.monotable.kit.local.MetricsPage;
 
 /**
- * {@code scripts/dev}: the local service ({@link LocalService}) of the chosen domain, with the
+ * {@code scripts/dev}: the local service ({@link LocalService}) of every domain, or of the chosen one, with the
  * explorer page at {@code /explorer} ({@link ExplorerSetup}) and this run's metrics per access
  * pattern at {@code /_local/metrics} ({@link MetricsPage}).
  * The domain comes from {@code --domain} ({@link DevDomains#fromCommandLine}).
@@ -18,6 +18,9 @@ public final class DevScript {
     LocalService.main(args, id -> DevDomains.fromCommandLine(id).local(),
         (id, service) -> service.withPages(ExplorerSetup.pages(id))
             .withPages((endpoint, table, cursors) -> new MetricsPage(
-                LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE))));
+                LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE))),
+        // Every registered domain unless one is chosen (MONOTABLE_DOMAIN chooses one too).
+        System.getenv(DevDomains.MONOTABLE_DOMAIN) == null
+            ? DevDomains.registered().stream().map(DevDomain::id).toList() : java.util.List.of());
   }
 }
