@@ -26,7 +26,10 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
   7. Reads answered with json.dumps of moto's result (moto's model-driven serializer cost about
      5 ms per returned item, so a Query's cost grew with its page far beyond DynamoDB's), and
      queries that read their partition (or GSI partition) instead of sorting the whole table.
-  8. A control API for tests on the same port, under /_engine/:
+  8. ConsumedCapacity by DynamoDB's rules (item sizes, 4 KB reads and 1 KB writes, eventually
+     consistent halved, transactions doubled, index writes per index, Query by the items read
+     before the filter): the project's one implementation of them; scripts/bench reads it.
+  9. A control API for tests on the same port, under /_engine/:
        GET  /_engine/status                   engine and moto version, RSS, items, stream records
        POST /_engine/clock  {"advanceSeconds": N}   moves the engine's clock (TTL, stream age,
                                                     token window) forward
@@ -47,6 +50,7 @@ The package, by concern (scripts/engine is only its launcher; the moto pin is sc
   indexes.py       fix 7: partition and GSI maps kept by every write, queries read them; fast reads
   streams.py       fixes 3 and 5: stream records as DynamoDB writes them, trimming, iterators
   ttl.py           fix 4: TTL expiry and the housekeeping loop
-  control.py       fix 8: the /_engine/ control API and status
+  capacity.py      fix 8: ConsumedCapacity by DynamoDB's rules
+  control.py       fix 9: the /_engine/ control API and status
   server.py        fixes 1 and 6: one request at a time, 400 for what moto cannot parse; CLI, main
 """

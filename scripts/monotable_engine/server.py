@@ -11,15 +11,16 @@ import sys
 import threading
 
 from . import __doc__ as ENGINE_DOC
-from . import control, indexes, memory, streams, transactions, ttl
+from . import capacity, control, indexes, memory, streams, transactions, ttl
 from .guard import EngineRefused, check_moto
 from .state import EngineState
 
 
 def install_patches(state):
     # Order matters where two concerns wrap one moto function: memory's Table.delete_item is
-    # wrapped by indexes', and indexes' DynamoDBBackend.update_item by streams'.
-    for concern in (memory, indexes, streams, transactions):
+    # wrapped by indexes', indexes' DynamoDBBackend.update_item by streams', and the request
+    # handlers of transactions by capacity's (which prices around the token check).
+    for concern in (memory, indexes, streams, transactions, capacity):
         concern.install(state)
     from moto.dynamodb.responses import DynamoHandler
     from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
