@@ -11,7 +11,7 @@ import sys
 import threading
 
 from . import __doc__ as ENGINE_DOC
-from . import capacity, control, indexes, memory, streams, transactions, ttl
+from . import capacity, control, durable, indexes, memory, streams, transactions, ttl
 from .guard import EngineRefused, check_moto
 from .state import EngineState
 
@@ -20,7 +20,7 @@ def install_patches(state):
     # Order matters where two concerns wrap one moto function: memory's Table.delete_item is
     # wrapped by indexes', indexes' DynamoDBBackend.update_item by streams', and the request
     # handlers of transactions by capacity's (which prices around the token check).
-    for concern in (memory, indexes, streams, transactions, capacity):
+    for concern in (memory, indexes, streams, transactions, capacity, durable):
         concern.install(state)
     from moto.dynamodb.responses import DynamoHandler
     from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
@@ -80,6 +80,14 @@ def parse_args(argv):
                    help="stream records kept per table (default 10000)")
     p.add_argument("--stream-retention-hours", type=float, default=24.0,
                    help="stream record retention (default 24, as DynamoDB)")
+    p.add_argument("--data-dir", default=None,
+                   help="keep tables, items and stream records in this directory across restarts (a journal and "
+                        "a snapshot); without it everything is in memory")
+    p.add_argument("--fsync", choices=["interval", "always"], default="interval",
+                   help="with --data-dir: 'interval' (default) writes each change to the OS before answering "
+                        "(a killed engine loses nothing) and fsyncs every 200 ms; 'always' fsyncs before answering")
+    p.add_argument("--compact-bytes", type=int, default=64 * 1024 * 1024,
+                   help="with --data-dir: compact the journal into the snapshot past this size (default 64 MB)")
     p.add_argument("--check", action="store_true", help="check moto's version and shape, then exit")
     return p.parse_args(argv)
 
@@ -96,11 +104,19 @@ def main(argv=None):
         print(f"monotable-engine: moto {moto_version} has the expected shape")
         return 0
     state = EngineState(args)
+    journal = None
+    if args.data_dir:
+        journal = durable.Journal(state, os.path.abspath(args.data_dir), args.fsync, args.compact_bytes)
+        try:
+            journal.check()  # refuses another format or a corrupt file before anything is read in
+        except durable.JournalRefused as e:
+            print(f"monotable-engine: refusing to start: {e}", file=sys.stderr, flush=True)
+            return 3
     install_patches(state)
-    return serve(args, state, moto_version)
+    return serve(args, state, moto_version, journal)
 
 
-def serve(args, state, moto_version):
+def serve(args, state, moto_version, journal=None):
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
     from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -117,6 +133,11 @@ def serve(args, state, moto_version):
               f"Stop what runs there, or pass another --port (0 picks a free one).", file=sys.stderr, flush=True)
         return 1
     warm_up(state, app)
+    if journal is not None:
+        with state.lock:
+            journal.load(lambda account, region, action, body: dispatch(app, region, action, body))
+            state.journal = journal
+        state.requests = 0
     threading.Thread(target=ttl.housekeeping_loop, args=(state,), name="housekeeping", daemon=True).start()
     port = server.server_address[1]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -126,6 +147,16 @@ def serve(args, state, moto_version):
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def dispatch(app, region, action, body):
+    """Applies one journaled table request (CreateTable, UpdateTimeToLive...) through moto's own handler."""
+    from werkzeug.test import Client
+
+    Client(app).post("/", data=json.dumps(body), headers={
+        "X-Amz-Target": f"DynamoDB_20120810.{action}", "Content-Type": "application/x-amz-json-1.0",
+        "Authorization": f"AWS4-HMAC-SHA256 Credential=journal/20260101/{region}/dynamodb/aws4_request, "
+                         "SignedHeaders=host, Signature=0"})
 
 
 def warm_up(state, app):
