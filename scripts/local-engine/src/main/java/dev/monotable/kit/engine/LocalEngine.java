@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -49,11 +51,24 @@ public final class LocalEngine implements AutoCloseable {
    * @param script the engine's launcher, usually {@link #script(String)}
    */
   public static LocalEngine start(Path script, int port) {
+    return start(script, port, null);
+  }
+
+  /**
+   * Starts the engine as {@link #start(Path, int)} does, keeping its tables, items and stream records
+   * in {@code dataDir} across restarts (its write-ahead journal and snapshot, docs/local-engine.md
+   * "Durable mode"); null keeps them in memory, as the tests do.
+   */
+  public static LocalEngine start(Path script, int port, Path dataDir) {
     File log;
     Process p;
     try {
       log = File.createTempFile("monotable-engine-", ".log");
-      p = new ProcessBuilder("python3", script.toString(), "--port", Integer.toString(port))
+      List<String> command = new ArrayList<>(List.of("python3", script.toString(), "--port", Integer.toString(port)));
+      if (dataDir != null) {
+        command.addAll(List.of("--data-dir", dataDir.toString()));
+      }
+      p = new ProcessBuilder(command)
           .redirectError(log)
           .start();
     } catch (IOException e) {
@@ -70,10 +85,12 @@ public final class LocalEngine implements AutoCloseable {
     });
     String line;
     try {
-      line = announced.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      // Loading a data directory of 100,000 items takes seconds more on a loaded machine.
+      Duration timeout = dataDir == null ? START_TIMEOUT : START_TIMEOUT.multipliedBy(4);
+      line = announced.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException | ExecutionException e) {
       p.destroyForcibly();
-      throw new IllegalStateException("the local engine did not start within " + START_TIMEOUT + ": " + tail(log));
+      throw new IllegalStateException("the local engine did not start in time: " + tail(log));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       p.destroyForcibly();
@@ -161,6 +178,19 @@ public final class LocalEngine implements AutoCloseable {
   /** The control API of the engine behind {@code endpoint}: clock, TTL pass, status. */
   public static Control control(URI endpoint) {
     return new Control(endpoint);
+  }
+
+  /**
+   * Kills the engine with SIGKILL, as a crash would (no shutdown of any kind), and waits for it to
+   * end: the durable mode's tests kill it mid-write.
+   */
+  public void kill() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
