@@ -27,6 +27,7 @@ they are already applied, stream records skipped when their sequence number is a
 """
 
 import datetime
+import gc
 import json
 import os
 import sys
@@ -115,8 +116,12 @@ class Journal:
     def check(self):
         """Reads both files' headers and records: refuses before anything reaches the engine."""
         os.makedirs(self.directory, exist_ok=True)
-        snapshot, _ = read_records(self.snapshot_path, allow_torn_tail=False)
-        journal, good_end = read_records(self.journal_path, allow_torn_tail=True)
+        gc.disable()  # the parsed records are no garbage (see load)
+        try:
+            snapshot, _ = read_records(self.snapshot_path, allow_torn_tail=False)
+            journal, good_end = read_records(self.journal_path, allow_torn_tail=True)
+        finally:
+            gc.enable()
         self.checked = (snapshot, journal, good_end)
         return self.checked
 
@@ -128,17 +133,27 @@ class Journal:
         if good_end is not None and os.path.exists(self.journal_path) and good_end < os.path.getsize(self.journal_path):
             with open(self.journal_path, "r+b") as f:
                 f.truncate(good_end)
-        for record in snapshot + journal:
-            self.apply(record, dispatch)
+        # Loading makes millions of objects, none of them garbage: the cyclic collector would walk
+        # them again and again (it tripled the load time). Off while loading; then the loaded
+        # objects are moved out of its sight (gc.freeze), so later collections do not walk them.
+        gc.disable()
+        try:
+            for record in snapshot + journal:
+                self.apply(record, dispatch)
+        finally:
+            gc.enable()
+        snapshot_records, journal_records = len(snapshot), len(journal)
+        del snapshot
+        gc.freeze()
         items = sum(len(t) for t in self.all_tables())
-        if not os.path.exists(self.snapshot_path) and not journal:
+        if not os.path.exists(self.snapshot_path) and not journal_records:
             self.compact()  # a new directory: write its (empty) snapshot and journal
         else:
             # The journal is folded into the snapshot by the background loop, once the engine serves.
-            self.compact_due = bool(journal)
+            self.compact_due = journal_records > 0
             self.file = open(self.journal_path, "ab")
-        print(f"monotable-engine: loaded {items} items from {self.directory} ({len(snapshot)} snapshot and "
-              f"{len(journal)} journal records) in {time.monotonic() - started:.2f} s ({time.process_time() - cpu:.2f} s "
+        print(f"monotable-engine: loaded {items} items from {self.directory} ({snapshot_records} snapshot and "
+              f"{journal_records} journal records) in {time.monotonic() - started:.2f} s ({time.process_time() - cpu:.2f} s "
               f"of CPU)", file=sys.stderr, flush=True)
         threading.Thread(target=self.sync_loop, name="journal-fsync", daemon=True).start()
 
