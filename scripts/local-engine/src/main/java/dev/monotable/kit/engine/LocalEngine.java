@@ -250,6 +250,44 @@ public final class LocalEngine implements AutoCloseable {
       call("POST", "clock", "{\"advanceSeconds\": " + by.toMillis() / 1000.0 + ", \"table\": \"" + table + "\"}");
     }
 
+    /**
+     * Makes the next {@code count} calls of {@code operation} (PutItem, TransactWriteItems, ...) on
+     * {@code table} (null: any) that name an item whose attributes include all of {@code key}'s
+     * (string attributes; null or empty: any item) fail with {@code error}:
+     * TransactionConflictException, ProvisionedThroughputExceededException, ThrottlingException or
+     * InternalServerError (500). A failed call writes nothing. Returns the fault's id.
+     */
+    public int injectFault(String operation, String table, Map<String, String> key, String error, int count) {
+      Map<String, Object> body = new java.util.LinkedHashMap<>();
+      body.put("operation", operation);
+      body.put("error", error);
+      body.put("count", count);
+      if (table != null) {
+        body.put("table", table);
+      }
+      if (key != null && !key.isEmpty()) {
+        Map<String, Object> typed = new java.util.LinkedHashMap<>();
+        key.forEach((name, value) -> typed.put(name, Map.of("S", value)));
+        body.put("keys", List.of(typed));
+      }
+      try {
+        return ((Number) call("POST", "faults", JSON.std.asString(body)).get("id")).intValue();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /** The faults still pending, each with its {@code remaining} count. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> pendingFaults() {
+      return (List<Map<String, Object>>) call("GET", "faults", null).get("faults");
+    }
+
+    /** Drops every pending fault. */
+    public void clearFaults() {
+      call("DELETE", "faults", null);
+    }
+
     /** Runs one TTL pass now and returns how many items it deleted. */
     public int sweepTtl() {
       return ((Number) call("POST", "ttl/sweep", "{}").get("expired")).intValue();
