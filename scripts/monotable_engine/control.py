@@ -4,7 +4,7 @@ import json
 import os
 import resource
 
-from . import faults
+from . import consistency, faults
 from .state import all_tables
 from .ttl import housekeeping
 
@@ -35,6 +35,8 @@ def status(state, moto_version):
             "idempotencyTokens": len(state.tokens),
             "faultsPending": [dict(f) for f in state.faults],
             "faultsInjected": state.faults_injected,
+            "eventuallyConsistentTables": {t: {"minDelayMs": lo * 1000, "maxDelayMs": hi * 1000}
+                                           for t, (lo, hi) in state.eventual.items()},
             "modelInstancesRetained": sum(len(m.instances_tracked) for m in state.tracked_models),
         }
 
@@ -49,6 +51,11 @@ def control(state, environ, moto_version):
         return move_clock(state, environ)
     if path == "/_engine/ttl/sweep" and method == "POST":
         return 200, {"expired": housekeeping(state)}
+    if path == "/_engine/consistency" and method == "POST":
+        body = read_json(environ)
+        if not isinstance(body, dict):
+            return 400, {"error": "expected a JSON object"}
+        return consistency.configure(state, body)
     if path == "/_engine/faults" and method == "POST":
         body = read_json(environ)
         if not isinstance(body, dict):

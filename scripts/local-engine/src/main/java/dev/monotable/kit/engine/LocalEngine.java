@@ -277,6 +277,19 @@ public final class LocalEngine implements AutoCloseable {
       }
     }
 
+    /**
+     * Turns eventual consistency on for one table: a write becomes visible to GSI queries and to
+     * reads without ConsistentRead only after a random delay between {@code min} and {@code max}
+     * (docs/local-engine.md, "Eventual consistency"). Other tables stay strongly consistent.
+     */
+    public void eventuallyConsistent(String table, Duration min, Duration max) {
+      if (!table.matches("[A-Za-z0-9_.-]{3,255}")) {
+        throw new IllegalArgumentException("not a table name: " + table);
+      }
+      call("POST", "consistency", "{\"table\": \"" + table + "\", \"eventual\": true, \"minDelayMs\": "
+          + min.toMillis() + ", \"maxDelayMs\": " + max.toMillis() + "}");
+    }
+
     /** The faults still pending, each with its {@code remaining} count. */
     @SuppressWarnings("unchecked")
     public List<Map<String, Object>> pendingFaults() {
