@@ -34,7 +34,9 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
      500, writing nothing.
  10. Durable mode (durable.py, --data-dir): a write-ahead journal and snapshot keep the data across
      restarts and kill -9.
- 11. A control API for tests on the same port, under /_engine/:
+ 11. Eventual consistency per table (consistency.py): GSIs and reads without ConsistentRead see a
+     write after a random delay, for the tables a test asks it for.
+ 12. A control API for tests on the same port, under /_engine/:
        GET  /_engine/status                   engine and moto version, RSS, items, stream records
        POST /_engine/clock  {"advanceSeconds": N}   moves the engine's clock (TTL, stream age,
                                                     token window) forward
@@ -42,6 +44,7 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
                                                     so one test's time travel leaves others alone
        POST /_engine/ttl/sweep                 runs one TTL pass now: {"expired": n}
        POST|GET|DELETE /_engine/faults         faults on request (faults.py)
+       POST /_engine/consistency               eventual consistency for one table (consistency.py)
 
 What still differs from DynamoDB is listed in docs/local-engine.md, each with the test that shows it.
 
@@ -59,6 +62,7 @@ The package, by concern (scripts/engine is only its launcher; the moto pin is sc
   capacity.py      fix 8: ConsumedCapacity by DynamoDB's rules
   faults.py        fix 9: faults on request
   durable.py       fix 10: durable mode, the journal and its snapshot
-  control.py       fix 11: the /_engine/ control API and status
+  consistency.py   fix 11: eventual consistency per table
+  control.py       fix 12: the /_engine/ control API and status
   server.py        fixes 1 and 6: one request at a time, 400 for what moto cannot parse; CLI, main
 """

@@ -103,7 +103,7 @@ def lagging_candidates(state, table, candidates, index_attr, hash_value):
         if item is None:
             continue
         value = item.hash_key if index_attr is None else item.attrs.get(index_attr)
-        if value == hash_value:
+        if value is not None and value == hash_value:
             out.append(item)
     return out
 

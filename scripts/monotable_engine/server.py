@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 import threading
+import traceback
 
 from . import __doc__ as ENGINE_DOC
 import io
@@ -39,6 +40,7 @@ def wrap_call_action(handler_class):
         try:
             return original(self)
         except Exception as e:  # noqa: BLE001 - moto's own errors are answered inside original
+            traceback.print_exc()  # to the engine's log: a request moto could not process is worth a look
             message = f"The request could not be processed: {type(e).__name__}: {e}"[:500]
             body = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
                                "message": message})
