@@ -14,7 +14,7 @@ import traceback
 from . import __doc__ as ENGINE_DOC
 import io
 
-from . import capacity, consistency, control, durable, faults, indexes, memory, streams, transactions, ttl
+from . import capacity, consistency, control, durable, faults, indexes, memory, streams, transactions, ttl, validation
 from .guard import EngineRefused, check_moto
 from .state import EngineState
 
@@ -23,7 +23,7 @@ def install_patches(state):
     # Order matters where two concerns wrap one moto function: memory's Table.delete_item is
     # wrapped by indexes', indexes' DynamoDBBackend.update_item by streams', and the request
     # handlers of transactions by capacity's (which prices around the token check).
-    for concern in (memory, indexes, streams, transactions, capacity, durable, consistency):
+    for concern in (memory, indexes, streams, transactions, capacity, durable, consistency, validation):
         concern.install(state)
     from moto.dynamodb.responses import DynamoHandler
     from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
