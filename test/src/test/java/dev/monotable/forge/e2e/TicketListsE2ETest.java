@@ -63,6 +63,7 @@ class TicketListsE2ETest {
     fx.setState(OWNER, OWNER, REPO, "pulls", 12, "merged");
     fx.setState(OWNER, OWNER, REPO, "pulls", 3, "closed");
     fx.setState(OWNER, OWNER, REPO, "pulls", 8, "merged");
+    forge.awaitIndexes(); // every list of the board is an index (GSI1, GSI4)
   }
 
   @BeforeEach
