@@ -26,13 +26,27 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
   7. Reads answered with json.dumps of moto's result (moto's model-driven serializer cost about
      5 ms per returned item, so a Query's cost grew with its page far beyond DynamoDB's), and
      queries that read their partition (or GSI partition) instead of sorting the whole table.
-  8. A control API for tests on the same port, under /_engine/:
+  8. ConsumedCapacity by DynamoDB's rules (item sizes, 4 KB reads and 1 KB writes, eventually
+     consistent halved, transactions doubled, index writes per index, Query by the items read
+     before the filter): the project's one implementation of them; scripts/bench reads it.
+  9. Faults on request (faults.py): the next N calls of an operation on chosen keys fail with
+     TransactionConflictException, ProvisionedThroughputExceededException, ThrottlingException or
+     500, writing nothing.
+ 10. Durable mode (durable.py, --data-dir): a write-ahead journal and snapshot keep the data across
+     restarts and kill -9.
+ 11. Eventual consistency per table (consistency.py): GSIs and reads without ConsistentRead see a
+     write after a random delay, for the tables a test asks it for.
+ 12. Requests DynamoDB refuses (unused or undefined expression names and values, keys that do not
+     match the schema, Limit below 1) refused with its ValidationException and message (validation.py).
+ 13. A control API for tests on the same port, under /_engine/:
        GET  /_engine/status                   engine and moto version, RSS, items, stream records
        POST /_engine/clock  {"advanceSeconds": N}   moves the engine's clock (TTL, stream age,
                                                     token window) forward
        POST /_engine/clock  {"advanceSeconds": N, "table": "T"}   moves only table T's TTL clock,
                                                     so one test's time travel leaves others alone
        POST /_engine/ttl/sweep                 runs one TTL pass now: {"expired": n}
+       POST|GET|DELETE /_engine/faults         faults on request (faults.py)
+       POST /_engine/consistency               eventual consistency for one table (consistency.py)
 
 What still differs from DynamoDB is listed in docs/local-engine.md, each with the test that shows it.
 
@@ -47,6 +61,11 @@ The package, by concern (scripts/engine is only its launcher; the moto pin is sc
   indexes.py       fix 7: partition and GSI maps kept by every write, queries read them; fast reads
   streams.py       fixes 3 and 5: stream records as DynamoDB writes them, trimming, iterators
   ttl.py           fix 4: TTL expiry and the housekeeping loop
-  control.py       fix 8: the /_engine/ control API and status
+  capacity.py      fix 8: ConsumedCapacity by DynamoDB's rules
+  faults.py        fix 9: faults on request
+  durable.py       fix 10: durable mode, the journal and its snapshot
+  consistency.py   fix 11: eventual consistency per table
+  validation.py    fix 12: requests DynamoDB refuses, refused in its words
+  control.py       fix 13: the /_engine/ control API and status
   server.py        fixes 1 and 6: one request at a time, 400 for what moto cannot parse; CLI, main
 """

@@ -4,6 +4,7 @@ import json
 import os
 import resource
 
+from . import consistency, faults
 from .state import all_tables
 from .ttl import housekeeping
 
@@ -32,6 +33,10 @@ def status(state, moto_version):
             "streamRecordsTrimmed": state.trimmed_total,
             "expiredByTtl": state.expired_total,
             "idempotencyTokens": len(state.tokens),
+            "faultsPending": [dict(f) for f in state.faults],
+            "faultsInjected": state.faults_injected,
+            "eventuallyConsistentTables": {t: {"minDelayMs": lo * 1000, "maxDelayMs": hi * 1000}
+                                           for t, (lo, hi) in state.eventual.items()},
             "modelInstancesRetained": sum(len(m.instances_tracked) for m in state.tracked_models),
         }
 
@@ -46,7 +51,33 @@ def control(state, environ, moto_version):
         return move_clock(state, environ)
     if path == "/_engine/ttl/sweep" and method == "POST":
         return 200, {"expired": housekeeping(state)}
+    if path == "/_engine/consistency" and method == "POST":
+        body = read_json(environ)
+        if not isinstance(body, dict):
+            return 400, {"error": "expected a JSON object"}
+        return consistency.configure(state, body)
+    if path == "/_engine/faults" and method == "POST":
+        body = read_json(environ)
+        if not isinstance(body, dict):
+            return 400, {"error": "expected a JSON object"}
+        return faults.register(state, body)
+    if path == "/_engine/faults" and method == "GET":
+        with state.lock:
+            return 200, {"faults": [dict(f) for f in state.faults], "injected": state.faults_injected}
+    if path == "/_engine/faults" and method == "DELETE":
+        with state.lock:
+            cleared = len(state.faults)
+            state.faults.clear()
+        return 200, {"cleared": cleared}
     return 404, {"error": f"no engine route {method} {path}"}
+
+
+def read_json(environ):
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        return json.loads(environ["wsgi.input"].read(length) or b"{}")
+    except (ValueError, KeyError):
+        return None
 
 
 def move_clock(state, environ):

@@ -71,6 +71,11 @@ def signature_problems():
         (StreamRecord.__init__, ["self", "table", "stream_type", "event_name", "old", "new", "seq"]),
         (Table.get_item, ["self", "hash_key", "range_key", "projection_expression"]),
         (Table.delete_item, ["self", "hash_key", "range_key"]),
+        (Table.query, ["self", "hash_key", "range_comparison", "range_objs", "limit", "exclusive_start_key",
+                       "scan_index_forward", "projection_expressions", "index_name", "consistent_read",
+                       "filter_expression", "hash_key_conditions", "range_key_conditions", "filter_kwargs"]),
+        (Table.scan, ["self", "filters", "limit", "exclusive_start_key", "filter_expression", "index_name",
+                      "consistent_read", "projection_expression", "segments"]),
         (ShardIterator.__init__,
          ["self", "streams_backend", "stream_shard", "shard_iterator_type", "sequence_number"]),
         (DynamoDBStreamsBackend.get_shard_iterator,
@@ -105,6 +110,10 @@ def source_problems():
         (ShardIterator.__init__, "stream_shard.starting_sequence_number + len("),
         (Table.get_item, "self.items[hash_key][range_key]"),
         (DynamoDBBackend.update_item, "table.put_item(data)"),
+        # capacity.py prices what a Query or Scan read before its filter and projection, which it
+        # applies itself after passing None for both: moto must still apply them last.
+        (Table.query, "results = [item for item in results if filter_expression.expr(item)]"),
+        (Table.scan, "results = [item for item in results if filter_expression.expr(item)]"),
         (responses.DynamoHandler.transact_get_items, "TRANSACTION_MAX_ITEMS"),
         (BaseModel.__new__, "cls.instances_tracked.append(instance)"),
     ]

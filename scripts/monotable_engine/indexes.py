@@ -10,6 +10,14 @@ import json
 import os
 
 FAST_SERIALIZED = {"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems"}
+
+
+def strong_candidates(table, candidates, index_attr, hash_value):
+    return candidates
+
+
+# consistency.py replaces this: the candidates as a lagging read sees them (eventual mode).
+CANDIDATES_HOOK = [strong_candidates]
 VERIFY_FAST_ENV = "MONOTABLE_ENGINE_VERIFY_FAST_PATH"
 
 
@@ -117,11 +125,13 @@ def partition_query(original_query):
         if index_name is None:
             if hash_key is not None and self.range_key_attr:
                 candidates = list(self.items.get(hash_key, {}).values())
+                candidates = CANDIDATES_HOOK[0](self, candidates, None, hash_key)
         else:
             specs, buckets = gsi_state(self)
             attr = specs.get(index_name)
             if attr and hash_key_conditions and len(hash_key_conditions) == 1 and hash_key_conditions[0][0] == attr:
                 candidates = list(buckets[index_name].get(hash_key_conditions[0][1], {}).values())
+                candidates = CANDIDATES_HOOK[0](self, candidates, attr, hash_key_conditions[0][1])
         args = (hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
                 projection_expressions, index_name, consistent_read, filter_expression)
         kwargs = dict(hash_key_conditions=hash_key_conditions, range_key_conditions=range_key_conditions, **filter_kwargs)

@@ -9,17 +9,21 @@ import os
 import signal
 import sys
 import threading
+import traceback
 
 from . import __doc__ as ENGINE_DOC
-from . import control, indexes, memory, streams, transactions, ttl
+import io
+
+from . import capacity, consistency, control, durable, faults, indexes, memory, streams, transactions, ttl, validation
 from .guard import EngineRefused, check_moto
 from .state import EngineState
 
 
 def install_patches(state):
     # Order matters where two concerns wrap one moto function: memory's Table.delete_item is
-    # wrapped by indexes', and indexes' DynamoDBBackend.update_item by streams'.
-    for concern in (memory, indexes, streams, transactions):
+    # wrapped by indexes', indexes' DynamoDBBackend.update_item by streams', and the request
+    # handlers of transactions by capacity's (which prices around the token check).
+    for concern in (memory, indexes, streams, transactions, capacity, durable, consistency, validation):
         concern.install(state)
     from moto.dynamodb.responses import DynamoHandler
     from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
@@ -36,6 +40,7 @@ def wrap_call_action(handler_class):
         try:
             return original(self)
         except Exception as e:  # noqa: BLE001 - moto's own errors are answered inside original
+            traceback.print_exc()  # to the engine's log: a request moto could not process is worth a look
             message = f"The request could not be processed: {type(e).__name__}: {e}"[:500]
             body = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
                                "message": message})
@@ -54,6 +59,19 @@ def application(state, moto_app, moto_version):
             return [body]
         with state.lock:
             state.requests += 1
+            if state.faults:
+                # A fault a test asked for answers before moto sees the request: nothing is written.
+                length = int(environ.get("CONTENT_LENGTH") or 0)
+                raw = environ["wsgi.input"].read(length) if length else b""
+                environ["wsgi.input"] = io.BytesIO(raw)
+                action = (environ.get("HTTP_X_AMZ_TARGET") or "").rpartition(".")[2]
+                fault = faults.injected(state, action, raw)
+                if fault is not None:
+                    status, body = fault
+                    start_response(f"{status} {'Bad Request' if status == 400 else 'Internal Server Error'}",
+                                   [("Content-Type", "application/x-amz-json-1.0"),
+                                    ("Content-Length", str(len(body)))])
+                    return [body]
             try:
                 # The whole answer is produced inside the lock: moto's models are not thread-safe.
                 return list(moto_app(environ, start_response))
@@ -79,6 +97,14 @@ def parse_args(argv):
                    help="stream records kept per table (default 10000)")
     p.add_argument("--stream-retention-hours", type=float, default=24.0,
                    help="stream record retention (default 24, as DynamoDB)")
+    p.add_argument("--data-dir", default=None,
+                   help="keep tables, items and stream records in this directory across restarts (a journal and "
+                        "a snapshot); without it everything is in memory")
+    p.add_argument("--fsync", choices=["interval", "always"], default="interval",
+                   help="with --data-dir: 'interval' (default) writes each change to the OS before answering "
+                        "(a killed engine loses nothing) and fsyncs every 200 ms; 'always' fsyncs before answering")
+    p.add_argument("--compact-bytes", type=int, default=64 * 1024 * 1024,
+                   help="with --data-dir: compact the journal into the snapshot past this size (default 64 MB)")
     p.add_argument("--check", action="store_true", help="check moto's version and shape, then exit")
     return p.parse_args(argv)
 
@@ -95,11 +121,19 @@ def main(argv=None):
         print(f"monotable-engine: moto {moto_version} has the expected shape")
         return 0
     state = EngineState(args)
+    journal = None
+    if args.data_dir:
+        journal = durable.Journal(state, os.path.abspath(args.data_dir), args.fsync, args.compact_bytes)
+        try:
+            journal.check()  # refuses another format or a corrupt file before anything is read in
+        except durable.JournalRefused as e:
+            print(f"monotable-engine: refusing to start: {e}", file=sys.stderr, flush=True)
+            return 3
     install_patches(state)
-    return serve(args, state, moto_version)
+    return serve(args, state, moto_version, journal)
 
 
-def serve(args, state, moto_version):
+def serve(args, state, moto_version, journal=None):
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
     from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -116,6 +150,11 @@ def serve(args, state, moto_version):
               f"Stop what runs there, or pass another --port (0 picks a free one).", file=sys.stderr, flush=True)
         return 1
     warm_up(state, app)
+    if journal is not None:
+        with state.lock:
+            journal.load(lambda account, region, action, body: dispatch(app, region, action, body))
+            state.journal = journal
+        state.requests = 0
     threading.Thread(target=ttl.housekeeping_loop, args=(state,), name="housekeeping", daemon=True).start()
     port = server.server_address[1]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -125,6 +164,16 @@ def serve(args, state, moto_version):
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def dispatch(app, region, action, body):
+    """Applies one journaled table request (CreateTable, UpdateTimeToLive...) through moto's own handler."""
+    from werkzeug.test import Client
+
+    Client(app).post("/", data=json.dumps(body), headers={
+        "X-Amz-Target": f"DynamoDB_20120810.{action}", "Content-Type": "application/x-amz-json-1.0",
+        "Authorization": f"AWS4-HMAC-SHA256 Credential=journal/20260101/{region}/dynamodb/aws4_request, "
+                         "SignedHeaders=host, Signature=0"})
 
 
 def warm_up(state, app):

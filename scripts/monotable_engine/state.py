@@ -26,6 +26,10 @@ class EngineState:
         self.requests = 0
         self.expired_total = 0
         self.trimmed_total = 0
+        self.faults = []  # faults.py: the faults tests asked for, each with its remaining count
+        self.faults_injected = 0
+        self.journal = None  # durable.Journal with --data-dir, else None (in memory)
+        self.meter = None  # capacity.Meter of the request being served, when it asked for capacity
         self.tracked_models = []  # moto's DynamoDB model classes whose instance registry the engine turned off
 
 

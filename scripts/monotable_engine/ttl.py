@@ -16,8 +16,8 @@ TTL_MAX_AGE_SECONDS = 5 * 365 * 24 * 3600
 
 
 def expire_items(state, engine_now):
-    """Deletes every item whose TTL attribute is a past epoch second; returns how many."""
-    expired = 0
+    """Deletes every item whose TTL attribute is a past epoch second; returns them as (table, item)."""
+    expired = []
     for table in all_tables():
         now = engine_now + state.table_offsets.get(table.name, 0.0)
         ttl = table.ttl or {}
@@ -44,17 +44,21 @@ def expire_items(state, engine_now):
                 table.delete_item(item.hash_key, item.range_key)
             finally:
                 table._monotable_identity = None
-            expired += 1
+            expired.append((table, item))
     return expired
 
 
 def housekeeping(state):
     with state.lock:
         now = state.clock.now()
+        journal = getattr(state, "journal", None)
+        marks = journal.stream_marks() if journal is not None else None
         expired = expire_items(state, now)
-        state.expired_total += expired
+        if journal is not None and expired:
+            journal.record_expired(expired, marks)
+        state.expired_total += len(expired)
         state.trimmed_total += trim_streams(state, now)
-        return expired
+        return len(expired)
 
 
 def housekeeping_loop(state):

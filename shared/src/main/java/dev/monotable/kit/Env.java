@@ -52,6 +52,11 @@ public final class Env {
   public static final String MONOTABLE_LOCAL_DIR = "MONOTABLE_LOCAL_DIR";
   /** Local only: the engine script to start instead of {@code scripts/engine} above the working directory. */
   public static final String MONOTABLE_ENGINE = "MONOTABLE_ENGINE";
+  /**
+   * Where scripts/dev's local engine keeps its data: a directory (default {@code .local/engine}), or
+   * {@code memory} to keep nothing across restarts (as {@code scripts/dev --in-memory}).
+   */
+  public static final String MONOTABLE_ENGINE_DATA = "MONOTABLE_ENGINE_DATA";
   /** Account and region the CDK CLI resolved; the stage's defaults when the context names none. */
   public static final String CDK_DEFAULT_ACCOUNT = "CDK_DEFAULT_ACCOUNT";
   public static final String CDK_DEFAULT_REGION = "CDK_DEFAULT_REGION";

@@ -16,6 +16,7 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import java.util.Map;
 
 /**
@@ -43,8 +44,10 @@ public final class ErrorMapper {
           Map.of("etag", "\"" + e.currentVersion() + "\""));
     } else if (t instanceof PayloadTooLargeException e) {
       return error(413, e.code(), e.getMessage(), null);
-    } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)) {
-      // Another transaction held one of the items: nothing was written and a retry will succeed.
+    } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)
+        || t instanceof TransactionConflictException) {
+      // Another transaction held one of the items (a transaction's own, or a single-item write's
+      // TransactionConflictException): nothing was written and a retry will succeed.
       return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
     } else if (t instanceof DynamoDbException e && CallMeter.isThrottling(e)) {
       return new Response(503, body("throttled", "the table is busy; retry shortly", null), Map.of("retry-after", "1"));

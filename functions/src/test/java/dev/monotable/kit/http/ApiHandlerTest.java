@@ -103,6 +103,17 @@ class ApiHandlerTest {
   }
 
   @Test
+  void handleRequest_shouldAnswer409_whenASingleItemWriteMetARunningTransaction() throws Exception {
+    // DynamoDB answers TransactionConflictException to a PutItem/UpdateItem/DeleteItem on an item
+    // a transaction holds; the SDK does not retry it. It was a 500 before.
+    var conflict = software.amazon.awssdk.services.dynamodb.model.TransactionConflictException.builder()
+        .message("Transaction is ongoing for the item").build();
+    var r = new Probe(req -> { throw conflict; }).handleRequest(ApiEvent.request("PATCH", "/x").as("a").build(), null);
+    assertEquals(409, r.getStatusCode());
+    assertEquals("transaction_conflict", error(r).get("code"));
+  }
+
+  @Test
   void handleRequest_shouldAnswer503WithRetryAfter_whenThrottled() throws Exception {
     var throttled = software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException.builder()
         .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder()

@@ -238,7 +238,6 @@ public final class Bench<S extends DomainServices> {
     PrintStream out = System.out;
     LocalEngine engine = null;
     DynamoDbClient client = null;
-    DynamoDbClient side = null;
     List<String> tables = new ArrayList<>();
     try {
       URI endpoint;
@@ -250,8 +249,7 @@ public final class Bench<S extends DomainServices> {
         endpoint = engine.endpoint();
       }
       RequestRecorder recorder = new RequestRecorder();
-      side = DynamoDbClients.create(endpoint, region);
-      CapacityMeter meter = new CapacityMeter(side, local.domain().schema());
+      CapacityMeter meter = new CapacityMeter();
       client = DynamoDbClients.create(endpoint, region, recorder, meter);
       byte[] secret = new byte[32];
       new SecureRandom().nextBytes(secret);
@@ -283,8 +281,7 @@ public final class Bench<S extends DomainServices> {
           }
         }
         long started = System.nanoTime();
-        String priced = reads ? readTable : table;
-        Invoker.Sample counted = invoker.invoke(c, o.capacity() ? () -> meter.start(priced) : null);
+        Invoker.Sample counted = invoker.invoke(c, o.capacity() ? meter::start : null);
         Capacity.Units units = meter.stop();
         report.count(c, counted);
         if (o.capacity() && counted.ok()) {
@@ -343,9 +340,6 @@ public final class Bench<S extends DomainServices> {
           dropTable(client, tables, t);
         }
         client.close();
-      }
-      if (side != null) {
-        side.close();
       }
       if (engine != null) {
         engine.close();

@@ -313,16 +313,16 @@ final class Report {
       return;
     }
     md.append("## 4. Capacity and on-demand cost per access pattern\n\n");
-    md.append("Read and write units of the invocation of section 1, computed from the real items of the bench "
-        + "data under DynamoDB's documented rules (the local engine's ConsumedCapacity is not DynamoDB's): item "
-        + "size is attribute names plus values; reads cost 1 unit per 4 KB, half when eventually consistent "
-        + "(every index Query), rounded per item for GetItem and BatchGetItem and once over the summed size for "
-        + "a Query (a BatchGetItem key that finds nothing still costs one rounding unit); writes cost 1 unit "
-        + "per 1 KB of the larger of the item before and after, twice inside a transaction (a ConditionCheck "
-        + "counts as a transactional write of the item it checks); each index whose keys the item carries adds "
-        + "one write of the entry (all four indexes project ALL), two when the write moves the index key. Items "
-        + "before and after each write are read back consistently through a second client. Only the calls of the "
-        + "common path are priced (a refused condition is not). Cost: ").append(Capacity.PRICE_SOURCE)
+    md.append("Read and write units of the invocation of section 1, as the endpoint answers them in "
+        + "ConsumedCapacity (every call sent with ReturnConsumedCapacity=INDEXES): the local engine prices each "
+        + "call by DynamoDB's documented rules (docs/local-engine.md, \"Capacity\"), real DynamoDB prices it "
+        + "itself. Item size is attribute names plus values; reads cost 1 unit per 4 KB, half when eventually "
+        + "consistent (every index Query), rounded per item for GetItem and BatchGetItem and once over the summed "
+        + "size of the items read (before the filter) for a Query; writes cost 1 unit per 1 KB of the larger of "
+        + "the item before and after, twice inside a transaction (a ConditionCheck counts as a transactional "
+        + "write of the item it checks); each index entry the write puts, changes or deletes adds its own "
+        + "writes, two when the write moves the index key. Only the calls of the common path are priced (a "
+        + "refused condition answers no capacity). Cost: ").append(Capacity.PRICE_SOURCE)
         .append("; per million calls of the pattern.\n\n");
     List<List<String>> rows = new ArrayList<>();
     for (Map.Entry<BenchCase<?>, Capacity.Units> e : capacity.entrySet()) {

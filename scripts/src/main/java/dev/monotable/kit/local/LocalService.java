@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -91,29 +92,35 @@ public final class LocalService implements AutoCloseable {
    * @param client client to use, or null to build one for the endpoint
    * @param clock the service's clock (timestamps, TTL filters of AP11/AP12); tests pass one they move
    * @param streams run the stream pipeline (the domain's stream consumers in-process, as Lambda runs them on AWS)
+   * @param engineData where the engine this start launches keeps its data across restarts; null: in memory
    */
   public record Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
-      LocalKeys keys, DynamoDbClient client, Clock clock, boolean streams) {
+      LocalKeys keys, DynamoDbClient client, Clock clock, boolean streams, Path engineData) {
 
-    /** Without a clock of its own and without the stream pipeline. */
+    /** Without a clock of its own, without the stream pipeline, an engine (if launched) in memory. */
     public Options(int port, URI dynamoEndpoint, boolean startEngine, String tableName, boolean seed,
         LocalKeys keys, DynamoDbClient client) {
-      this(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, null, false);
+      this(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, null, false, null);
     }
 
     /** The same options with the stream pipeline on or off. */
     public Options withStreams(boolean on) {
-      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, clock, on);
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, clock, on, engineData);
     }
 
     /** The same options with this clock. */
     public Options withClock(Clock c) {
-      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, c, streams);
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, c, streams, engineData);
+    }
+
+    /** The same options with the launched engine's data in {@code dir} (null: in memory). */
+    public Options withEngineData(Path dir) {
+      return new Options(port, dynamoEndpoint, startEngine, tableName, seed, keys, client, clock, streams, dir);
     }
   }
 
   static final String USAGE = """
-      usage: scripts/dev [--no-seed] [--domain <id>]
+      usage: scripts/dev [--no-seed] [--in-memory] [--domain <id>]
 
       Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000
       (unless DYNAMODB_ENDPOINT names an engine that already runs), and for every domain (Forge first,
@@ -123,11 +130,14 @@ public final class LocalService implements AutoCloseable {
       (valid for any PORT).
 
         --no-seed   leave a new table empty
+        --in-memory the engine keeps nothing across restarts (default: its data is kept in
+                    .local/engine, so a restart keeps the demo data and your writes)
         --domain    serve this domain alone (default: MONOTABLE_DOMAIN when set, else every domain)
 
       Environment: PORT (default 3000), TABLE_NAME (default monotable-local; the next domains get
-      monotable-local-<id>), DYNAMODB_ENDPOINT (an
-      engine that is already running, e.g. http://127.0.0.1:8001; "aws" for AWS), AWS_REGION.
+      monotable-local-<id>), DYNAMODB_ENDPOINT (an engine that is already running, e.g.
+      http://127.0.0.1:8001; "aws" for AWS), AWS_REGION, MONOTABLE_ENGINE_DATA (the engine's data
+      directory, or "memory" as --in-memory).
       Exit status: 0 stopped, 1 failed to start, 2 bad usage.""";
 
   /**
@@ -157,11 +167,13 @@ public final class LocalService implements AutoCloseable {
     OpsMain.exec(USAGE, args, () -> {
       DomainOption chosen = DomainOption.take(args);
       boolean seed = true;
+      boolean inMemory = false;
       for (String a : chosen.rest()) {
-        if (!a.equals("--no-seed")) {
-          throw new UsageException("unknown argument " + a);
+        switch (a) {
+          case "--no-seed" -> seed = false;
+          case "--in-memory" -> inMemory = true;
+          default -> throw new UsageException("unknown argument " + a);
         }
-        seed = false;
       }
       int port = port(Env.get(Env.PORT));
       boolean every = chosen.id() == null && allIds.size() > 1;
@@ -181,6 +193,7 @@ public final class LocalService implements AutoCloseable {
         stopped.countDown();
       }));
       URI engine = configured == null || aws ? null : URI.create(configured.trim());
+      LocalKeys keys = LocalKeys.inWorkingDirectory();
       for (int i = 0; i < ids.size(); i++) {
         LocalService service = new LocalService(domains.apply(ids.get(i)), System.out);
         pages.accept(ids.get(i), service);
@@ -190,8 +203,8 @@ public final class LocalService implements AutoCloseable {
         boolean first = i == 0;
         URI dynamo = first || aws ? engine : URI.create(services.get(0).endpoint);
         service.start(new Options(port == 0 ? 0 : port + i, dynamo, first && configured == null,
-            first ? baseTable : baseTable + "-" + ids.get(i), seed, LocalKeys.inWorkingDirectory(), null)
-            .withStreams(true));
+            first ? baseTable : baseTable + "-" + ids.get(i), seed, keys, null).withStreams(true)
+            .withEngineData(engineData(inMemory, Env.get(Env.MONOTABLE_ENGINE_DATA), keys.directory())));
       }
       services.forEach(LocalService::printWelcome);
       System.out.println();
@@ -237,6 +250,21 @@ public final class LocalService implements AutoCloseable {
     return names.size() == 1 ? names.get(0) : names.get(0) + "-" + names.get(names.size() - 1);
   }
 
+  /**
+   * Where the launched engine keeps its data: null (in memory) with {@code --in-memory} or
+   * {@code MONOTABLE_ENGINE_DATA=memory}, else that variable's directory, else {@code engine} under
+   * the local folder ({@code .local/engine}).
+   */
+  static Path engineData(boolean inMemory, String configured, Path localDir) {
+    if (inMemory || (configured != null && configured.trim().equalsIgnoreCase("memory"))) {
+      return null;
+    }
+    if (configured != null && !configured.isBlank()) {
+      return Path.of(configured.trim());
+    }
+    return localDir.resolve("engine");
+  }
+
   /** {@code PORT}: unset or blank is {@value #DEFAULT_PORT}; anything but a port number is bad usage. */
   static int port(String configured) {
     if (configured == null || configured.isBlank()) {
@@ -266,9 +294,11 @@ public final class LocalService implements AutoCloseable {
           throw new OpsMain.Failure("port " + ENGINE_PORT + " is in use; stop what runs there or set "
               + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + ENGINE_PORT + " to use it");
         }
-        say("starting the local engine (scripts/engine) on 127.0.0.1:" + ENGINE_PORT
-            + " (in memory: its data ends with scripts/dev)");
-        LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), ENGINE_PORT);
+        say("starting the local engine (scripts/engine) on 127.0.0.1:" + ENGINE_PORT + (o.engineData() == null
+            ? " (in memory: its data ends with scripts/dev)"
+            : " (its data kept in " + o.engineData() + "; --in-memory keeps nothing)"));
+        LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), ENGINE_PORT,
+            o.engineData());
         resources.add(engine);
         dynamo = engine.endpoint();
       } else if (dynamo != null) {

@@ -2,7 +2,6 @@ package dev.monotable.kit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.monotable.forge.Forge;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -27,26 +26,26 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-/** The meter prices real calls on the engine from the items they read and write. */
+/**
+ * The meter adds up the ConsumedCapacity the engine answers for real calls (the engine's own rules
+ * are tested by LocalEngineCapacityTest): it asks for it on every call, and reads the index share.
+ */
 @ExtendWith(DynamoDbExtension.class)
 class CapacityMeterTest {
   private static CapacityMeter meter;
-  private static DynamoDbClient side;
   private static DynamoDbClient client;
   private static String table;
 
   @BeforeAll
   static void setUp(TestTable t) {
     table = t.name();
-    side = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
-    meter = new CapacityMeter(side, Forge.SCHEMA);
+    meter = new CapacityMeter();
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(), meter);
   }
 
   @AfterAll
   static void tearDown() {
     client.close();
-    side.close();
   }
 
   private static AttributeValue s(String v) {
@@ -67,12 +66,12 @@ class CapacityMeterTest {
 
   @Test
   void putThenUpdate_shouldCountTheItemAndEachIndexEntry_twiceWhenTheKeyMoves() {
-    meter.start(table);
+    meter.start();
     client.putItem(PutItemRequest.builder().tableName(table).item(issue("m1", "small")).build());
     // A new item under 1 KB with GSI1 and GSI4 keys: 1 write, plus 1 per index entry.
     assertEquals(new Capacity.Units(0, 3, 2), meter.stop());
 
-    meter.start(table);
+    meter.start();
     client.updateItem(UpdateItemRequest.builder().tableName(table).key(key("ISSUE#m1"))
         .updateExpression("SET GSI4SK = :c").expressionAttributeValues(Map.of(":c", s("CLOSED#1"))).build());
     // GSI4's key moved (delete + put), GSI1's entry changed in place (1), the item itself (1).
@@ -85,7 +84,7 @@ class CapacityMeterTest {
   @Test
   void transaction_shouldDoubleEveryItem_theConditionCheckIncluded() {
     client.putItem(PutItemRequest.builder().tableName(table).item(issue("m2", "x")).build());
-    meter.start(table);
+    meter.start();
     client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
         TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table).key(key("ISSUE#m2"))
             .conditionExpression("attribute_exists(PK)").build()).build(),
@@ -104,22 +103,22 @@ class CapacityMeterTest {
     client.putItem(PutItemRequest.builder().tableName(table).item(Map.of("PK", s("Q#m3"), "SK", s("B"),
         "Body", s("y".repeat(2 * 1024)))).build());
 
-    meter.start(table);
+    meter.start();
     // 5 KB rounds to 8 KB: 2 units strongly consistent, 1 eventually.
     client.getItem(GetItemRequest.builder().tableName(table).key(key("ISSUE#m3")).consistentRead(true).build());
     assertEquals(2.0, meter.stop().read());
-    meter.start(table);
+    meter.start();
     client.getItem(GetItemRequest.builder().tableName(table).key(key("ISSUE#m3")).build());
     assertEquals(1.0, meter.stop().read());
 
-    meter.start(table);
+    meter.start();
     // Projection does not shrink the bill: the whole 5 KB item is read. A missing key costs 1 unit.
     client.batchGetItem(BatchGetItemRequest.builder().requestItems(Map.of(table, KeysAndAttributes.builder()
         .keys(List.of(key("ISSUE#m3"), key("ISSUE#none"))).projectionExpression("PK").consistentRead(true).build()))
         .build());
     assertEquals(3.0, meter.stop().read());
 
-    meter.start(table);
+    meter.start();
     // 5 KB + 2 KB summed once: 7 KB rounds to 8 KB, 2 units strongly consistent (the items alone would be 3).
     client.query(QueryRequest.builder().tableName(table).keyConditionExpression("PK = :p")
         .expressionAttributeValues(Map.of(":p", s("Q#m3"))).consistentRead(true).build());

@@ -24,7 +24,6 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -97,15 +96,6 @@ class LocalEngineDeparturesTest {
         .keyConditionExpression("PK = :p").filterExpression("v > :n")
         .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("MIXED"), ":n", AttributeValue.fromN("0")))));
     assertEquals(400, e.statusCode());
-  }
-
-  // DynamoDB: 5 KB written is 5 write units; moto reports a flat 1.
-  @Test
-  void consumedCapacity_isAFlatFigure() {
-    var r = client.putItem(PutItemRequest.builder().tableName(table)
-        .item(item("BIG", "1", "b", AttributeValue.fromS("x".repeat(5000))))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());
-    assertEquals(1.0, r.consumedCapacity().capacityUnits());
   }
 
   // DynamoDB rejects a transaction whose items add up to more than 4 MB.

@@ -47,6 +47,22 @@ public final class Forge {
     return service.pipeline();
   }
 
+  /**
+   * Waits until the writes made so far have reached the table's indexes and its eventually
+   * consistent readers, as a client of DynamoDB must before it counts on a list reflecting them:
+   * the local engine's lag of this class's table (ForgeExtension.LAG_MAX), one second elsewhere.
+   */
+  public void awaitIndexes() {
+    long millis = dev.monotable.kit.engine.LocalEngine.control(dev.monotable.testing.LocalDynamoDb.endpoint()).available()
+        ? ForgeExtension.LAG_MAX.toMillis() + 50 : 1000;
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   public TestTable table() {
     return table;
   }

@@ -4,6 +4,7 @@ import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.forge.tools.ForgeLocal;
 import dev.monotable.kit.local.LocalService;
+import dev.monotable.kit.engine.LocalEngine;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
@@ -28,6 +29,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ForgeExtension implements BeforeAllCallback, AfterEachCallback, AfterAllCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ForgeExtension.class);
+  /** The lag of the class's table behind its writes, for GSI queries and eventually consistent reads. */
+  static final java.time.Duration LAG_MIN = java.time.Duration.ofMillis(20);
+  static final java.time.Duration LAG_MAX = java.time.Duration.ofMillis(200);
   private final DynamoDbExtension tables = new DynamoDbExtension();
 
   /** Runs the stream pipeline (ST1..ST4) inside the class's local service, as {@code scripts/dev} does. */
@@ -39,6 +43,12 @@ public final class ForgeExtension implements BeforeAllCallback, AfterEachCallbac
   public void beforeAll(ExtensionContext context) throws Exception {
     tables.beforeAll(context);
     TestTable table = DynamoDbExtension.table(context);
+    LocalEngine.Control engine = LocalEngine.control(LocalDynamoDb.endpoint());
+    if (engine.available()) {
+      // As on DynamoDB: the class's GSIs, and its reads without ConsistentRead, lag its writes by
+      // up to LAG_MAX (other suites sharing the engine stay strongly consistent).
+      engine.eventuallyConsistent(table.name(), LAG_MIN, LAG_MAX);
+    }
     LocalKeys keys = new LocalKeys(Forge.keysDir());
     // The table's client carries the test guard: a Scan or an over-limit batch in a handler fails the test.
     boolean streams = context.getRequiredTestClass().isAnnotationPresent(WithStreams.class);

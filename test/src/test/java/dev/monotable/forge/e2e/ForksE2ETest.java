@@ -139,6 +139,8 @@ class ForksE2ETest {
     assertEquals(201, forge.post("/repos/" + forkers.get(0) + "/Lib/forks").as(grandchild).send().status());
     List<String> byKey = forkers.stream().sorted(Comparator.comparing(ForgeFixtures::lower)).toList();
 
+    forge.awaitIndexes(); // the forks list is an index (GSI2)
+
     // WHEN
     List<List<Object>> pages = fx.walk("/repos/" + alice + "/lib/forks", null, 2, "owner");
 

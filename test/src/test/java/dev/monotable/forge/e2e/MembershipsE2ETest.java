@@ -180,6 +180,7 @@ class MembershipsE2ETest {
     assertNoBody(r);
     assertTrue(table.item(Keys.membership(org, bob)).isEmpty());
     assertEquals(orgBefore, table.item(Keys.account(org)).orElseThrow(), "removing a member leaves AdminCount");
+    forge.awaitIndexes(); // a user's organizations are an index (GSI1)
     assertEquals(List.of(), forge.get("/users/" + bob + "/orgs").send().items());
     assertEquals(List.of(admin), ForgeFixtures.map(forge.get("/orgs/" + org + "/members").send().items(),
         m -> m.get("username")));

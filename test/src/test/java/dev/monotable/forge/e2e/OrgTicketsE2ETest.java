@@ -100,6 +100,7 @@ class OrgTicketsE2ETest {
     Map<String, AttributeValue> item = fx.item(new Key("PR#org-tix#lib#00000001", "PR#org-tix#lib#00000001"));
     assertEquals("merged", s(item, "State"));
     assertEquals("#PR#CLOSED#00000001", s(item, "GSI4SK"));
+    forge.awaitIndexes(); // the closed pull requests are an index (GSI4)
     Reply closedList = forge.get(path(ORG, "lib", "pulls")).query("state", "closed").send();
     assertEquals(List.of(1L), field(closedList.items(), "number"));
   }

@@ -236,6 +236,8 @@ class OrgsE2ETest {
     }
     List<String> byKey = roles.keySet().stream().sorted(Comparator.comparing(ForgeFixtures::lower)).toList();
 
+    forge.awaitIndexes(); // a user's organizations are an index (GSI1)
+
     // WHEN
     List<List<Object>> pages = fx.walk("/users/" + lower(olga) + "/orgs", null, 2, "org");
 

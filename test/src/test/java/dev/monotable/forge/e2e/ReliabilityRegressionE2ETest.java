@@ -289,6 +289,7 @@ class ReliabilityRegressionE2ETest {
     String alice = fx.user("Alice");
     fx.repo(alice, alice, "a", false);
     fx.repo(alice, alice, "b", false);
+    forge.awaitIndexes(); // a user's repositories are an index (GSI3)
 
     Reply first = fx.page("/users/" + alice + "/repos", null, 1, null);
     Reply second = fx.page("/users/" + alice + "/repos", null, 1, first.nextCursor());

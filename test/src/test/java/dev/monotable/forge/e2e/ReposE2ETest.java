@@ -246,6 +246,7 @@ class ReposE2ETest {
     List<String> newestFirst = new ArrayList<>(created);
     Collections.reverse(newestFirst);
     String bob = fx.user("Bob");
+    forge.awaitIndexes(); // a user's repositories are an index (GSI3)
 
     // WHEN / THEN the owner sees all five over three pages
     assertEquals(chunks(newestFirst, 2), fx.walk("/users/" + alice + "/repos", alice, 2, "name"));
@@ -270,6 +271,7 @@ class ReposE2ETest {
         .expressionAttributeValues(Map.of(":t", AttributeValue.fromS(later),
             ":sk", AttributeValue.fromS(Keys.repoUpdatedGsi3(alice, later).sk())))
         .build());
+    forge.awaitIndexes(); // a user's repositories are an index (GSI3)
 
     // WHEN
     Reply r = forge.get("/users/" + alice + "/repos").send();
@@ -290,6 +292,7 @@ class ReposE2ETest {
       fx.repo(admin, org, name, name.equals("vault"));
       Thread.sleep(3);
     }
+    forge.awaitIndexes(); // an organization's repositories are an index (GSI3)
 
     assertEquals(List.of(List.of("docs", "vault", "web")), fx.walk("/orgs/" + org + "/repos", member, 5, "name"));
     assertEquals(List.of(List.of("docs", "vault", "web")), fx.walk("/orgs/" + org + "/repos", admin, 5, "name"));
@@ -306,6 +309,7 @@ class ReposE2ETest {
       fx.repo(bob, bob, name, false);
       Thread.sleep(3);
     }
+    forge.awaitIndexes(); // a user's repositories are an index (GSI3)
     String cursor = fx.page("/users/" + alice + "/repos", null, 1, null).nextCursor();
 
     assertEquals(200, fx.page("/users/" + alice + "/repos", null, 1, cursor).status());

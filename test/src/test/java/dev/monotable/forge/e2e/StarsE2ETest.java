@@ -211,6 +211,7 @@ class StarsE2ETest {
       starredAt.put(u, s(table.item(Keys.star(u, alice, "Pop")).orElseThrow(), "StarredAt"));
     }
     List<String> byKey = gazers.stream().sorted(Comparator.comparing(ForgeFixtures::lower)).toList();
+    forge.awaitIndexes(); // a repository's stargazers are an index (GSI1)
 
     // WHEN
     List<List<Object>> pages = fx.walk("/repos/" + lower(alice) + "/pop/stargazers", null, 2, "username");
@@ -235,6 +236,7 @@ class StarsE2ETest {
       assertEquals(204, star(u, alice, "two").status());
     }
     assertEquals(204, star(alice, alice, "diary").status());
+    forge.awaitIndexes(); // a repository's stargazers are an index (GSI1)
 
     assertError(forge.get("/repos/" + alice + "/diary/stargazers").send(), 404, "not_found", null);
     assertError(forge.get("/repos/" + alice + "/diary/stargazers").as(bob).send(), 404, "not_found", null);

@@ -60,6 +60,7 @@ class StreamsE2ETest {
     String bob = fx.user("Bob");
     fx.repo(alice, alice, "older", false);
     fx.repo(alice, alice, "newer", false);
+    forge.awaitIndexes(); // a user's repositories are an index (GSI3)
     assertEquals(List.of("newer", "older"), repoNames(alice));
 
     // WHEN bob opens an issue on the older one

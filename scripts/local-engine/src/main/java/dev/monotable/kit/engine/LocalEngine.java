@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -49,11 +51,24 @@ public final class LocalEngine implements AutoCloseable {
    * @param script the engine's launcher, usually {@link #script(String)}
    */
   public static LocalEngine start(Path script, int port) {
+    return start(script, port, null);
+  }
+
+  /**
+   * Starts the engine as {@link #start(Path, int)} does, keeping its tables, items and stream records
+   * in {@code dataDir} across restarts (its write-ahead journal and snapshot, docs/local-engine.md
+   * "Durable mode"); null keeps them in memory, as the tests do.
+   */
+  public static LocalEngine start(Path script, int port, Path dataDir) {
     File log;
     Process p;
     try {
       log = File.createTempFile("monotable-engine-", ".log");
-      p = new ProcessBuilder("python3", script.toString(), "--port", Integer.toString(port))
+      List<String> command = new ArrayList<>(List.of("python3", script.toString(), "--port", Integer.toString(port)));
+      if (dataDir != null) {
+        command.addAll(List.of("--data-dir", dataDir.toString()));
+      }
+      p = new ProcessBuilder(command)
           .redirectError(log)
           .start();
     } catch (IOException e) {
@@ -70,10 +85,12 @@ public final class LocalEngine implements AutoCloseable {
     });
     String line;
     try {
-      line = announced.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      // Loading a data directory of 100,000 items takes seconds more on a loaded machine.
+      Duration timeout = dataDir == null ? START_TIMEOUT : START_TIMEOUT.multipliedBy(4);
+      line = announced.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException | ExecutionException e) {
       p.destroyForcibly();
-      throw new IllegalStateException("the local engine did not start within " + START_TIMEOUT + ": " + tail(log));
+      throw new IllegalStateException("the local engine did not start in time: " + tail(log));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       p.destroyForcibly();
@@ -163,6 +180,19 @@ public final class LocalEngine implements AutoCloseable {
     return new Control(endpoint);
   }
 
+  /**
+   * Kills the engine with SIGKILL, as a crash would (no shutdown of any kind), and waits for it to
+   * end: the durable mode's tests kill it mid-write.
+   */
+  public void kill() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   @Override
   public void close() {
     process.destroy();
@@ -218,6 +248,57 @@ public final class LocalEngine implements AutoCloseable {
         throw new IllegalArgumentException("not a table name: " + table);
       }
       call("POST", "clock", "{\"advanceSeconds\": " + by.toMillis() / 1000.0 + ", \"table\": \"" + table + "\"}");
+    }
+
+    /**
+     * Makes the next {@code count} calls of {@code operation} (PutItem, TransactWriteItems, ...) on
+     * {@code table} (null: any) that name an item whose attributes include all of {@code key}'s
+     * (string attributes; null or empty: any item) fail with {@code error}:
+     * TransactionConflictException, ProvisionedThroughputExceededException, ThrottlingException or
+     * InternalServerError (500). A failed call writes nothing. Returns the fault's id.
+     */
+    public int injectFault(String operation, String table, Map<String, String> key, String error, int count) {
+      Map<String, Object> body = new java.util.LinkedHashMap<>();
+      body.put("operation", operation);
+      body.put("error", error);
+      body.put("count", count);
+      if (table != null) {
+        body.put("table", table);
+      }
+      if (key != null && !key.isEmpty()) {
+        Map<String, Object> typed = new java.util.LinkedHashMap<>();
+        key.forEach((name, value) -> typed.put(name, Map.of("S", value)));
+        body.put("keys", List.of(typed));
+      }
+      try {
+        return ((Number) call("POST", "faults", JSON.std.asString(body)).get("id")).intValue();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /**
+     * Turns eventual consistency on for one table: a write becomes visible to GSI queries and to
+     * reads without ConsistentRead only after a random delay between {@code min} and {@code max}
+     * (docs/local-engine.md, "Eventual consistency"). Other tables stay strongly consistent.
+     */
+    public void eventuallyConsistent(String table, Duration min, Duration max) {
+      if (!table.matches("[A-Za-z0-9_.-]{3,255}")) {
+        throw new IllegalArgumentException("not a table name: " + table);
+      }
+      call("POST", "consistency", "{\"table\": \"" + table + "\", \"eventual\": true, \"minDelayMs\": "
+          + min.toMillis() + ", \"maxDelayMs\": " + max.toMillis() + "}");
+    }
+
+    /** The faults still pending, each with its {@code remaining} count. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> pendingFaults() {
+      return (List<Map<String, Object>>) call("GET", "faults", null).get("faults");
+    }
+
+    /** Drops every pending fault. */
+    public void clearFaults() {
+      call("DELETE", "faults", null);
     }
 
     /** Runs one TTL pass now and returns how many items it deleted. */
