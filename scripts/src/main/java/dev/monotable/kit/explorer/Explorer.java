@@ -1,6 +1,5 @@
 package dev.monotable.kit.explorer;
 
-import dev.monotable.kit.bench.Capacity;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.Chart;
@@ -339,7 +338,7 @@ public final class Explorer implements AutoCloseable {
           byLabel.computeIfAbsent(label, l -> bucket(l, null, -1));
         }
         Map<String, Object> b = byLabel.get(label);
-        long size = Capacity.itemSize(item);
+        long size = ItemSize.of(item);
         b.put("count", (Long) b.get("count") + 1);
         b.put("bytes", (Long) b.get("bytes") + size);
         b.put("maxBytes", Math.max((Long) b.get("maxBytes"), size));
@@ -549,7 +548,7 @@ public final class Explorer implements AutoCloseable {
       in.put(g.indexName(), item.containsKey(g.pk()));
     }
     m.put("inIndexes", in);
-    m.put("size", Capacity.itemSize(item));
+    m.put("size", ItemSize.of(item));
     m.put("item", ItemFormat.dynamoJson(item));
     return m;
   }
