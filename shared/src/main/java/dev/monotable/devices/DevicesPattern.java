@@ -62,7 +62,13 @@ public enum DevicesPattern implements AccessPatternSpec {
   },
   AP14("a user's dashboard: profile and devices with each one's recent events", "Query", Gsi.GSI1,
       "GSI1PK = USER#{user} AND GSI1SK BETWEEN #PROFILE AND DEVICE#~ (#PROFILE first, then DEVICE#{device})",
-      "user; limit, cursor"),
+      "user; limit, cursor") {
+    @Override
+    public RequestAllowance requestAllowance() {
+      return new RequestAllowance(2, "read: one Query; a consistent GetItem of the profile only when the index "
+          + "has none yet (a user created within the index's lag) or there is no such user");
+    }
+  },
   AP15("record a batch of up to 25 events of a device", "GetItem, BatchWriteItem", null,
       "GetItem DEVICE#{device}; BatchWriteItem Put DEVICE#{device}#EVENT#{ts}#{seq} x 1-25, UnprocessedItems "
           + "retried with jittered backoff",

@@ -86,16 +86,21 @@ public final class Registry {
    * devices, each carrying copies of its newest events ({@code Recent}); the user's events, under
    * {@code EVENT#} in the same index partition, sort after the range and are not read. The first
    * page carries the profile; later pages (with the cursor) carry devices only. Copies older than
-   * the retention horizon are left out, as the events themselves are.
+   * the retention horizon are left out, as the events themselves are. When the first page finds no
+   * profile, one consistent GetItem of it follows (the index may not have it yet).
    *
-   * @throws NotFoundException {@code user}: the first page found no profile
+   * @throws NotFoundException {@code user}: there is no such profile
    */
   public Dashboard dashboard(String user, PageRequest page) {
     QuerySpec q = QuerySpec.between(Gsi.GSI1, DevicesKeys.userPartition(user), DevicesKeys.PROFILE.fill(),
         DevicesKeys.DEVICE.prefix() + "~");
     HeadedPage p = table.queryWithHead(q, item -> UserProfile.TYPE.equals(Items.type(item)), true, page, "dashboard");
     if (p.head() == null && page.cursor() == null) {
-      throw new NotFoundException("user");
+      // GSI1 trails the table: a profile created a moment ago may not be there yet. One consistent
+      // GetItem tells that new user (an empty dashboard) from no user (404).
+      UserProfile profile = table.get(DevicesKeys.profile(user)).map(UserProfile::fromItem)
+          .orElseThrow(() -> new NotFoundException("user"));
+      return new Dashboard(profile, p.page().map(Device::fromItem));
     }
     String horizon = Timestamps.format(Events.horizon(table.clock().instant()));
     return new Dashboard(p.head() == null ? null : UserProfile.fromItem(p.head()),

@@ -14,7 +14,9 @@ import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.errors.VersionMismatchException;
 import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.engine.LocalEngine;
 import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;
 import java.math.BigDecimal;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -481,6 +484,23 @@ class DevicesDataTest {
     assertEquals(List.of("c"), second.devices().items().stream().map(Device::device).toList());
     assertNull(second.devices().nextCursor());
     assertThrows(NotFoundException.class, () -> registry.dashboard("nobody", PageRequest.first(10)));
+  }
+
+  @Test
+  void dashboard_shouldAnswerANewUser_whileGsi1StillLacksTheProfile() {
+    LocalEngine.Control engine = LocalEngine.control(LocalDynamoDb.endpoint());
+    Assumptions.assumeTrue(engine.available(), "needs the local engine's consistency control");
+    engine.eventuallyConsistent(table.name(), Duration.ofSeconds(5), Duration.ofSeconds(5));
+    try {
+      profiles.create("new", "New", "new@example.com");
+      // the index lags 5 s: the Query finds no profile, the consistent GetItem does
+      Registry.Dashboard d = registry.dashboard("new", PageRequest.first(10));
+      assertEquals("New", d.profile().name());
+      assertEquals(List.of(), d.devices().items());
+      assertThrows(NotFoundException.class, () -> registry.dashboard("never", PageRequest.first(10)));
+    } finally {
+      engine.eventuallyConsistent(table.name(), Duration.ZERO, Duration.ZERO);
+    }
   }
 
   @Test
