@@ -1,6 +1,7 @@
 package dev.monotable.kit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.forge.Forge;
 import dev.monotable.kit.data.DynamoDbClients;
@@ -16,12 +17,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -124,5 +141,69 @@ class CapacityMeterTest {
     client.query(QueryRequest.builder().tableName(table).keyConditionExpression("PK = :p")
         .expressionAttributeValues(Map.of(":p", s("Q#m3"))).consistentRead(true).build());
     assertEquals(new Capacity.Units(2, 0, 0), meter.stop());
+  }
+
+  @Test
+  void otherDesigns_shouldBePricedByTheirShape_scansForEveryItemTheyEvaluate() {
+    // A table of another design: key "id", one index on "kind" (hash only: named twice).
+    String other = table + "-other";
+    client.createTable(CreateTableRequest.builder().tableName(other).billingMode(BillingMode.PAY_PER_REQUEST)
+        .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
+        .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S)
+            .build(), AttributeDefinition.builder().attributeName("kind").attributeType(ScalarAttributeType.S).build())
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("ByKind")
+            .keySchema(KeySchemaElement.builder().attributeName("kind").keyType(KeyType.HASH).build())
+            .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build())
+        .build());
+    try {
+      CapacityMeter shaped = new CapacityMeter(side, t -> t.equals(other)
+          ? new CapacityMeter.Shape(List.of("id"), List.of(new CapacityMeter.IndexKey("kind", "kind")))
+          : CapacityMeter.Shape.of(Forge.SCHEMA));
+      try (DynamoDbClient c = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(), shaped)) {
+        String big = "z".repeat(3 * 1024);
+        List<WriteRequest> puts = new java.util.ArrayList<>();
+        List<Long> all = new java.util.ArrayList<>();
+        List<Long> common = new java.util.ArrayList<>();
+        double writes = 0;
+        for (int n = 0; n < 25; n++) {
+          Map<String, AttributeValue> item = Map.of("id", s("i" + n), "kind", s(n == 0 ? "rare" : "common"),
+              "Body", s(big));
+          puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+          all.add(Capacity.itemSize(item));
+          if (n > 0) {
+            common.add(Capacity.itemSize(item));
+          }
+          writes += Capacity.writeUnits(0, Capacity.itemSize(item));
+        }
+        shaped.start();
+        // One BatchWriteItem of 25 puts: each item's 1 KB units, and as many again for its index entry.
+        c.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of(other, puts)).build());
+        assertEquals(new Capacity.Units(0, 2 * writes, writes), shaped.stop());
+        assertEquals(100.0, writes, "3 KB and a few bytes: 4 units an item");
+
+        shaped.start();
+        // The filter keeps one item; the bill counts the 25 the Scan evaluated (eventually consistent).
+        ScanResponse scanned = c.scan(ScanRequest.builder().tableName(other).filterExpression("kind = :k")
+            .expressionAttributeValues(Map.of(":k", s("rare"))).build());
+        assertEquals(1, scanned.count());
+        assertEquals(25, scanned.scannedCount());
+        assertEquals(Capacity.queryReadUnits(all, false), shaped.stop().read());
+        assertEquals(9.5, Capacity.queryReadUnits(all, false), "about 75 KB: 19 units of 4 KB, halved");
+
+        shaped.start();
+        // Counting is reading: the 24 items of the index partition, though none is returned.
+        c.query(QueryRequest.builder().tableName(other).indexName("ByKind").keyConditionExpression("kind = :k")
+            .expressionAttributeValues(Map.of(":k", s("common"))).select(Select.COUNT).build());
+        assertEquals(Capacity.queryReadUnits(common, false), shaped.stop().read());
+      }
+    } finally {
+      client.deleteTable(DeleteTableRequest.builder().tableName(other).build());
+    }
+  }
+
+  @Test
+  void used_shouldKeepOnlyThePlaceholdersTheKeyConditionStillNames() {
+    assertEquals(Map.of(":u", 1), CapacityMeter.used(Map.of(":u", 1, ":until", 2, ":s", 3), "userId = :u"));
+    assertEquals(null, CapacityMeter.used(Map.of(":since", 1), "id = :u"));
   }
 }
