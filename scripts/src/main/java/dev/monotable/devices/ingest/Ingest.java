@@ -206,8 +206,9 @@ public final class Ingest {
       }
       requests++;
       requestNanos.add(System.nanoTime() - t0);
-      if (r.status() == 200 || r.status() == 207) {
-        List<Integer> left = unprocessed(r.body(), pending.size());
+      if (r.status() / 100 == 2) {
+        // 200: all written (its results say so too); 207: the results name the unprocessed ones.
+        List<Integer> left = r.status() == 207 ? unprocessed(r.body(), pending.size()) : List.of();
         written += pending.size() - left.size();
         if (left.isEmpty()) {
           return new Outcome(requests, written, resent, throttled, 0, null, System.nanoTime() - started, requestNanos);
@@ -232,8 +233,8 @@ public final class Ingest {
   }
 
   /**
-   * The indexes of the sent events a 200 or 207 answer leaves unprocessed: its {@code results}
-   * entries with {@code status} {@code unprocessed}. An answer that cannot be read leaves all.
+   * The indexes of the sent events a 207 answer leaves unprocessed: its {@code results} entries
+   * with {@code status} {@code unprocessed}. An answer that cannot be read leaves all.
    */
   static List<Integer> unprocessed(String body, int sent) {
     List<Integer> left = new ArrayList<>();
