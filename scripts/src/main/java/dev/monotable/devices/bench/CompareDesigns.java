@@ -56,7 +56,7 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 public final class CompareDesigns {
 
   /** What one run does. */
-  public record Options(int users, int iterations, int seedDashboardRuns, long seed) {}
+  public record Options(int users, int iterations, int seedDashboardRuns, int scanRuns, long seed) {}
 
   /** One side's figures for one pattern; {@code operations} are the first metered call's. */
   public static final class Tally {
@@ -271,8 +271,8 @@ public final class CompareDesigns {
     Map<SeedPattern, Row> rows = new EnumMap<>(SeedPattern.class);
     for (SeedPattern p : ORDER) {
       long started = System.nanoTime();
-      int runs = p == SeedPattern.DASHBOARD_AS_SEED_SHOWS ? Math.min(o.iterations(), o.seedDashboardRuns())
-          : o.iterations();
+      int runs = Math.min(o.iterations(), p == SeedPattern.DASHBOARD_AS_SEED_SHOWS ? o.seedDashboardRuns()
+          : p == SeedPattern.ACTIVE_USERS ? o.scanRuns() : o.iterations());
       Tally peerTally = new Tally();
       Tally singleTally = null;
       int compared = 0;

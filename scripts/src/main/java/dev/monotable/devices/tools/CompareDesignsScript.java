@@ -20,8 +20,8 @@ import java.util.Set;
 public final class CompareDesignsScript {
 
   static final String USAGE = """
-      usage: scripts/compare-designs [--scale USERS] [--iterations N] [--seed-dashboard-runs N] [--seed S]
-                                     [--write-docs]
+      usage: scripts/compare-designs [--scale USERS] [--iterations N] [--seed-dashboard-runs N] [--scan-runs N]
+                                     [--seed S] [--write-docs]
 
       Seed 002's before/after, measured. Creates the seed's entity-first tables (Users, Devices,
       Events and their six GSIs) and the Devices single table on a fresh local engine (or
@@ -37,6 +37,8 @@ public final class CompareDesignsScript {
         --iterations           runs per pattern and side (default 10)
         --seed-dashboard-runs  runs of the dashboard as the seed's code writes it, whose Scans read
                                every event per device (default 1, at most --iterations)
+        --scan-runs            runs of the users-active pattern, whose entity-first side scans
+                               every event (default 3, at most --iterations)
         --seed                 the data's random seed (default 2)
         --write-docs           also write docs/devices/before-after.md
 
@@ -52,18 +54,19 @@ public final class CompareDesignsScript {
 
   static CompareDesigns.Options parse(String[] args) {
     Args a = Args.parse(args, Set.of("--write-docs"), Set.of("--scale", "--iterations", "--seed-dashboard-runs",
-        "--seed"));
+        "--scan-runs", "--seed"));
     if (!a.positional().isEmpty()) {
       throw new UsageException("unexpected argument " + a.positional().get(0));
     }
     return new CompareDesigns.Options(a.intOption("--scale", 1000, 1, 100_000), a.intOption("--iterations", 10, 1,
-        10_000), a.intOption("--seed-dashboard-runs", 1, 1, 10_000), a.intOption("--seed", 2, 0, Integer.MAX_VALUE));
+        10_000), a.intOption("--seed-dashboard-runs", 1, 1, 10_000), a.intOption("--scan-runs", 3, 1, 10_000),
+        a.intOption("--seed", 2, 0, Integer.MAX_VALUE));
   }
 
   private static int run(String[] args) throws Exception {
     CompareDesigns.Options o = parse(args);
     boolean writeDocs = Args.parse(args, Set.of("--write-docs"), Set.of("--scale", "--iterations",
-        "--seed-dashboard-runs", "--seed")).flag("--write-docs");
+        "--seed-dashboard-runs", "--scan-runs", "--seed")).flag("--write-docs");
     String configured = Env.get(Env.DYNAMODB_ENDPOINT);
     if ("aws".equalsIgnoreCase(configured)) {
       throw new UsageException("scripts/compare-designs needs a local DynamoDB-compatible endpoint, not "
@@ -77,6 +80,9 @@ public final class CompareDesignsScript {
       } else {
         System.err.println("starting the local engine");
         engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), 0);
+        // Ctrl-C or SIGTERM runs shutdown hooks, not finally blocks: the engine must not outlive the tool.
+        LocalEngine started = engine;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::close));
         endpoint = engine.endpoint();
       }
       CompareDesigns.Result result = CompareDesigns.run(endpoint, Env.region(), o, System.err);

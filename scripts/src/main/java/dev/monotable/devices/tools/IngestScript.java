@@ -120,6 +120,9 @@ public final class IngestScript {
       } else {
         System.err.println("starting the local engine");
         engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), 0);
+        // Ctrl-C or SIGTERM runs shutdown hooks, not finally blocks: the engine must not outlive the tool.
+        LocalEngine started = engine;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::close));
         endpoint = engine.endpoint();
       }
       Path keysDir = Files.createTempDirectory("ingest-keys");

@@ -33,7 +33,7 @@ class CompareDesignsTest {
   static void run() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     result = CompareDesigns.run(LocalDynamoDb.endpoint(), DynamoDbExtension.region(),
-        new CompareDesigns.Options(USERS, RUNS, RUNS, 7), new PrintStream(err, true, StandardCharsets.UTF_8));
+        new CompareDesigns.Options(USERS, RUNS, RUNS, RUNS, 7), new PrintStream(err, true, StandardCharsets.UTF_8));
     progress = err.toString(StandardCharsets.UTF_8);
   }
 
