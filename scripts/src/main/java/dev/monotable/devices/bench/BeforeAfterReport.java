@@ -152,6 +152,12 @@ final class BeforeAfterReport {
         + "grows with the number of devices (2 + N requests, N + 2 round trips) and its Scans with the table; "
         + "they do not predict milliseconds on AWS, hot-partition throttling (one request at a time never "
         + "throttles), or tail latency under concurrency.\n");
+    b.append("\nOne departure of the engine shapes the analytics rows: it answers a Query by walking and sorting the "
+        + "whole partition (or index partition) before the key condition, the order and the Limit apply (moto's "
+        + "query, narrowed to the partition), where DynamoDB reads only from the key position up to the Limit "
+        + "or 1 MB. Pattern 9's Query of one event type (the newest 100 of a partition holding a fifth of all "
+        + "events) and pattern 10's counts therefore take seconds here: their requests, items read and capacity "
+        + "above are DynamoDB's, their latency is not.\n");
 
     List<String> pending = SingleTableSide.PENDING;
     long missing = r.rows().stream().filter(x -> !x.landed()).count();
