@@ -76,7 +76,8 @@ public final class Ingest {
 
   /** A transport over {@link HttpClient} to {@code baseUrl}. */
   public static Transport http(String baseUrl) {
-    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
+        .build();
     return (path, authorization, body) -> {
       HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
           .timeout(Duration.ofSeconds(60)).header("authorization", authorization)
@@ -100,7 +101,8 @@ public final class Ingest {
    */
   public static void createFleet(IngestPlan plan, String baseUrl, Function<String, String> tokens, PrintStream progress)
       throws IOException, InterruptedException {
-    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
+        .build();
     for (int u = 0; u < plan.users(); u++) {
       String user = IngestPlan.user(u);
       put(client, baseUrl + "/users/" + user, tokens.apply(user),

@@ -13,6 +13,8 @@ import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.engine.LocalEngine;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -104,6 +106,7 @@ public final class IngestScript {
   }
 
   private static int run(Options o) throws Exception {
+    PrintStream stdout = System.out;
     // Checked before anything starts: a build without the route says so in one line.
     Ingest.requireRoute(Devices.DOMAIN.endpoints());
     String configured = Env.get(Env.DYNAMODB_ENDPOINT);
@@ -136,6 +139,9 @@ public final class IngestScript {
           LocalService service = new LocalService(new DevicesDev().local()).start(new LocalService.Options(0, endpoint,
               false, table, false, keys, client).withStreams(o.streams()))) {
         String base = service.api().baseUrl();
+        // The handlers and the stream pipeline log a JSON line per invocation to stdout (CloudWatch on
+        // Lambda): dropped here, so stdout carries the report alone (as scripts/bench does).
+        System.setOut(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
         System.err.println("Devices service on " + base + ", table " + table + " at " + endpoint
             + (o.streams() ? ", stream consumers on" : ", no stream consumers"));
         java.util.function.Function<String, String> token = user -> tokens.computeIfAbsent(user,
@@ -150,7 +156,8 @@ public final class IngestScript {
           client.deleteTable(DeleteTableRequest.builder().tableName(t).build());
         }
       }
-      System.out.print(IngestReport.summary(result));
+      stdout.print(IngestReport.summary(result));
+      stdout.flush();
       if (o.writeDocs()) {
         Path doc = Path.of("docs", "devices", "ingest.md");
         Files.createDirectories(doc.getParent());
@@ -166,6 +173,7 @@ public final class IngestScript {
       }
       return 0;
     } finally {
+      System.setOut(stdout);
       if (engine != null) {
         engine.close();
       }
