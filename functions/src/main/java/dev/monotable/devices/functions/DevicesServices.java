@@ -4,6 +4,7 @@ import dev.monotable.devices.Devices;
 import dev.monotable.devices.data.Events;
 import dev.monotable.devices.data.Profiles;
 import dev.monotable.devices.data.Registry;
+import dev.monotable.devices.data.Stats;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -28,14 +29,17 @@ public final class DevicesServices implements DomainServices {
   static final Map<String, List<String>> BODY_FIELDS = Map.of(
       "PUT /users/{user}", List.of("name", "email"),
       "PUT /users/{user}/devices/{device}", List.of("name", "kind"),
-      "PATCH /users/{user}/devices/{device}", List.of("status"),
-      "POST /users/{user}/devices/{device}/events", List.of("at", "seq", "type", "value"));
+      "PATCH /users/{user}/devices/{device}", List.of("status", "name"),
+      "POST /users/{user}/devices/{device}/events", List.of("at", "seq", "type", "value"),
+      "POST /users/{user}/devices/{device}/events/batch", List.of("events"),
+      "PUT /users/{user}/devices/{device}/tags", List.of("tags"));
 
   private final TableGateway table;
   private final JwtVerifier verifier;
   private final Profiles profiles;
   private final Registry registry;
   private final Events events;
+  private final Stats stats;
 
   public DevicesServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
@@ -43,6 +47,7 @@ public final class DevicesServices implements DomainServices {
     this.profiles = new Profiles(table);
     this.registry = new Registry(table);
     this.events = new Events(table);
+    this.stats = new Stats(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -63,6 +68,18 @@ public final class DevicesServices implements DomainServices {
       throw new ForbiddenException("only " + user + " may read or write " + user + "'s profile, devices and events");
     }
     return user;
+  }
+
+  /**
+   * The caller, once it is an operator (user pool group {@link Devices#OPERATORS}): the analytics
+   * routes read across users. Anonymous is a 401, anyone else a 403, both before any request.
+   */
+  public String operator(Request request) {
+    return request.requireGroup(Devices.OPERATORS);
+  }
+
+  public Stats stats() {
+    return stats;
   }
 
   public Profiles profiles() {

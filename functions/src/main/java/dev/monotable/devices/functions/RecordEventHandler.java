@@ -4,7 +4,7 @@ import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 
-/** POST /users/{user}/devices/{device}/events (AP13: one TransactWriteItems; 404 without the device, 409 for a recorded event). */
+/** POST /users/{user}/devices/{device}/events (AP13: GetItem of the device, PutItem of the event; 404 without the device, 409 for a recorded event). */
 public final class RecordEventHandler extends ApiHandler<DevicesServices> {
 
   public RecordEventHandler() {
@@ -18,7 +18,6 @@ public final class RecordEventHandler extends ApiHandler<DevicesServices> {
   @Override
   protected Response handle(Request r) {
     return Response.created(Views.event(services.events().record(services.owner(r), r.path("device"),
-        r.requiredString("at"), Views.seq(r.body().get("seq")), r.requiredString("type"),
-        Views.number("value", r.body().get("value")))));
+        Views.eventInput(r.body(), ""))));
   }
 }

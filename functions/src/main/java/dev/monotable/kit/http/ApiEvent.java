@@ -123,6 +123,18 @@ public final class ApiEvent {
     return claims(c);
   }
 
+  /**
+   * Authenticated as this user, a member of {@code groups}: the {@code cognito:groups} claim as
+   * API Gateway's JWT authorizer passes an array, {@code [a b]}.
+   */
+  public ApiEvent as(String username, java.util.List<String> groups) {
+    as(username);
+    if (username != null && !groups.isEmpty()) {
+      claims.put(dev.monotable.kit.auth.Claims.GROUPS, "[" + String.join(" ", groups) + "]");
+    }
+    return this;
+  }
+
   /** Authenticated with exactly these claims (values as strings, as the authorizer passes them). */
   public ApiEvent claims(Map<String, String> claims) {
     this.claims = claims == null ? null : new LinkedHashMap<>(claims);

@@ -1,8 +1,10 @@
 package dev.monotable.kit.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.data.IdempotentRequest;
 import dev.monotable.kit.data.PageRequest;
+import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.PayloadTooLargeException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.errors.ValidationException;
@@ -52,6 +54,22 @@ public final class Request {
       throw new UnauthorizedException("authentication required");
     }
     return caller;
+  }
+
+  /**
+   * The caller, once it belongs to the user pool group {@code group} ({@code cognito:groups}, as
+   * API Gateway's JWT authorizer passes it): a 401 when anonymous, a 403 otherwise, both before
+   * any DynamoDB request.
+   */
+  public String requireGroup(String group) {
+    String who = requireCaller();
+    var rc = event.getRequestContext();
+    Map<String, String> claims = rc == null || rc.getAuthorizer() == null || rc.getAuthorizer().getJwt() == null
+        ? null : rc.getAuthorizer().getJwt().getClaims();
+    if (claims == null || !Claims.groupsOf(claims.get(Claims.GROUPS)).contains(group)) {
+      throw new ForbiddenException("only members of the " + group + " group may call this route");
+    }
+    return who;
   }
 
   /** A path parameter (API Gateway decodes them); a 400 when absent. */

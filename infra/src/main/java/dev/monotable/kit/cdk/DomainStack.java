@@ -27,6 +27,7 @@ import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.amazon.awscdk.services.secretsmanager.Secret;
 import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
+import software.amazon.awscdk.services.cognito.CfnUserPoolGroup;
 import software.amazon.awscdk.services.sns.Topic;
 import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
 import software.constructs.Construct;
@@ -108,6 +109,12 @@ public final class DomainStack extends Stack {
     List<String> audience;
     if (settings.cognito()) {
       this.userPool = new ServiceUserPool(this, "Users", ServiceUserPool.props().retainUsers(retain).build());
+      for (String group : props.domain.userGroups()) {
+        // Members' tokens carry the group in cognito:groups, which the routes that need it check.
+        CfnUserPoolGroup.Builder.create(userPool, "Group" + group).userPoolId(userPool.getUserPool().getUserPoolId())
+            .groupName(group).description("Members may call " + name + "'s routes for this group")
+            .build();
+      }
       issuer = userPool.getIssuer();
       audience = List.of(userPool.getAudience());
     } else {

@@ -114,6 +114,7 @@ public final class ServiceAlarms extends Construct {
           case PUT_ITEM -> Operation.PUT_ITEM;
           case UPDATE_ITEM -> Operation.UPDATE_ITEM;
           case DELETE_ITEM -> Operation.DELETE_ITEM;
+          case BATCH_WRITE_ITEM -> Operation.BATCH_WRITE_ITEM;
           // A condition check only exists inside a write transaction.
           case CONDITION_CHECK_ITEM -> Operation.TRANSACT_WRITE_ITEMS;
         });

@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.devices.Devices;
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.charts.DevicesCharts;
 import dev.monotable.devices.functions.AddDeviceHandler;
@@ -18,11 +18,25 @@ import dev.monotable.devices.functions.ListDevicesHandler;
 import dev.monotable.devices.functions.ListEventsHandler;
 import dev.monotable.devices.functions.PutUserHandler;
 import dev.monotable.devices.functions.RecordEventHandler;
-import dev.monotable.devices.functions.UpdateDeviceStatusHandler;
+import dev.monotable.devices.functions.UpdateDeviceHandler;
+import dev.monotable.devices.functions.ActiveUsersHandler;
+import dev.monotable.devices.functions.DeleteDeviceHandler;
+import dev.monotable.devices.functions.DevicesByTagHandler;
+import dev.monotable.devices.functions.EventsOfTypeHandler;
+import dev.monotable.devices.functions.RecordEventsHandler;
+import dev.monotable.devices.functions.SetTagsHandler;
+import dev.monotable.devices.functions.CountsByStatusHandler;
+import dev.monotable.devices.functions.UserEventsHandler;
+import dev.monotable.devices.functions.streams.DeviceNameHandler;
+import dev.monotable.devices.functions.streams.RecentEventsHandler;
+import dev.monotable.devices.functions.streams.StatusCountsHandler;
 import dev.monotable.devices.data.Events;
 import dev.monotable.devices.data.Profiles;
 import dev.monotable.devices.data.Registry;
+import dev.monotable.devices.data.Stats;
 import dev.monotable.devices.model.Device;
+import dev.monotable.devices.model.DeviceTag;
+import dev.monotable.devices.model.StatusCounts;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
 import dev.monotable.kit.charts.ChartTypes.Cardinality;
@@ -40,6 +54,7 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
+import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.BackfillRules;
@@ -48,6 +63,10 @@ import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
 import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,19 +82,33 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class DevicesDev implements DevDomain {
 
-  private static final String DEMO_TIME = "2026-01-01T00:00:00.000Z";
-  /** The demo events' day: the range the samples, examples and bench cases read. */
-  private static final String DAY_FROM = "2026-01-01T00:00:00.000Z";
-  private static final String DAY_TO = "2026-01-01T23:59:59.999Z";
+  /** The demo data's times: the events are an hour apart, ending an hour before the table's clock at seeding. */
+  static Instant demoEnd(Clock clock) {
+    return clock.instant().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(1));
+  }
 
-  /** The demo dataset: user ann with a thermostat (six readings) and a plug. */
+  /** A window of two days back from the clock: the range the samples, examples and bench cases read. */
+  static String from(Clock clock) {
+    return Timestamps.format(clock.instant().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofDays(2)));
+  }
+
+  static String to(Clock clock) {
+    return Timestamps.format(clock.instant().truncatedTo(ChronoUnit.HOURS));
+  }
+
+  /**
+   * The demo dataset: user ann with a thermostat (six readings, tagged kitchen) and a plug. Events
+   * are timed from the clock, since an event older than 90 days is refused and would have expired.
+   */
   static void seed(DevicesServices s) {
     s.profiles().create("ann", "Ann Example", "ann@example.com");
     s.registry().add("ann", "thermo-1", "Kitchen thermostat", "thermostat");
     s.registry().add("ann", "plug-1", "Desk plug", "plug");
+    s.registry().setTags("ann", "thermo-1", List.of("kitchen", "heating"), null);
+    Instant end = demoEnd(s.table().clock());
     for (int h = 0; h < 6; h++) {
-      s.events().record("ann", "thermo-1", String.format("2026-01-01T%02d:00:00.000Z", h * 4), 0, "temperature",
-          new BigDecimal("20.5").add(BigDecimal.valueOf(h)));
+      s.events().record("ann", "thermo-1", new Events.EventInput(Timestamps.format(end.minus(Duration.ofHours(5 - h))),
+          0, "temperature", new BigDecimal("20.5").add(BigDecimal.valueOf(h))));
     }
   }
 
@@ -123,16 +156,24 @@ public final class DevicesDev implements DevDomain {
         @Override
         public RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
           Map<String, Function<DevicesServices, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>>>
-              handlers = Map.of(
-                  PutUserHandler.class.getName(), PutUserHandler::new,
-                  GetUserHandler.class.getName(), GetUserHandler::new,
-                  ListDevicesHandler.class.getName(), ListDevicesHandler::new,
-                  AddDeviceHandler.class.getName(), AddDeviceHandler::new,
-                  GetDeviceHandler.class.getName(), GetDeviceHandler::new,
-                  UpdateDeviceStatusHandler.class.getName(), UpdateDeviceStatusHandler::new,
-                  ListEventsHandler.class.getName(), ListEventsHandler::new,
-                  RecordEventHandler.class.getName(), RecordEventHandler::new,
-                  DashboardHandler.class.getName(), DashboardHandler::new);
+              handlers = new LinkedHashMap<>();
+          handlers.put(PutUserHandler.class.getName(), PutUserHandler::new);
+          handlers.put(GetUserHandler.class.getName(), GetUserHandler::new);
+          handlers.put(ListDevicesHandler.class.getName(), ListDevicesHandler::new);
+          handlers.put(AddDeviceHandler.class.getName(), AddDeviceHandler::new);
+          handlers.put(GetDeviceHandler.class.getName(), GetDeviceHandler::new);
+          handlers.put(UpdateDeviceHandler.class.getName(), UpdateDeviceHandler::new);
+          handlers.put(DeleteDeviceHandler.class.getName(), DeleteDeviceHandler::new);
+          handlers.put(ListEventsHandler.class.getName(), ListEventsHandler::new);
+          handlers.put(RecordEventHandler.class.getName(), RecordEventHandler::new);
+          handlers.put(RecordEventsHandler.class.getName(), RecordEventsHandler::new);
+          handlers.put(SetTagsHandler.class.getName(), SetTagsHandler::new);
+          handlers.put(DevicesByTagHandler.class.getName(), DevicesByTagHandler::new);
+          handlers.put(UserEventsHandler.class.getName(), UserEventsHandler::new);
+          handlers.put(DashboardHandler.class.getName(), DashboardHandler::new);
+          handlers.put(EventsOfTypeHandler.class.getName(), EventsOfTypeHandler::new);
+          handlers.put(CountsByStatusHandler.class.getName(), CountsByStatusHandler::new);
+          handlers.put(ActiveUsersHandler.class.getName(), ActiveUsersHandler::new);
           if (handlers.containsKey(handlerClass)) {
             return handlers.get(handlerClass).apply(services);
           }
@@ -141,6 +182,13 @@ public final class DevicesDev implements DevDomain {
 
         @Override
         public RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass) {
+          Map<String, Function<DevicesServices, RequestHandler<DynamodbEvent, StreamsEventResponse>>> streams = Map.of(
+              RecentEventsHandler.class.getName(), RecentEventsHandler::new,
+              StatusCountsHandler.class.getName(), StatusCountsHandler::new,
+              DeviceNameHandler.class.getName(), DeviceNameHandler::new);
+          if (streams.containsKey(handlerClass)) {
+            return streams.get(handlerClass).apply(services);
+          }
           throw new IllegalArgumentException("Devices has no stream handler " + handlerClass);
         }
 
@@ -153,18 +201,23 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public String demoSummary() {
-      return "user ann with devices thermo-1 (six readings on 2026-01-01) and plug-1";
+      return "user ann with devices thermo-1 (six hourly readings, tags kitchen and heating) and plug-1; "
+          + "analytics need an operator's token: scripts/token ops --group operators";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
       String ann = baseUrl + "/users/ann";
       String token = " -H \"Authorization: Bearer $(scripts/token ann)\" ";
+      String ops = " -H \"Authorization: Bearer $(scripts/token ops --group operators)\" ";
+      Clock clock = Clock.systemUTC();
       return List.of("curl -s" + token + ann + "/dashboard",
           "curl -s" + token + ann + "/devices",
-          "curl -s" + token + "'" + ann + "/devices/thermo-1/events?from=" + DAY_FROM + "&to=" + DAY_TO + "'",
+          "curl -s" + token + "'" + ann + "/devices/thermo-1/events?from=" + from(clock) + "&to=" + to(clock) + "'",
           "curl -s -X PATCH" + token + ann + "/devices/plug-1 -H 'if-match: \"1\"' -H 'content-type: application/json'"
-              + " -d '{\"status\":\"online\"}'");
+              + " -d '{\"status\":\"online\"}'",
+          "curl -s" + token + ann + "/tags/kitchen/devices",
+          "curl -s" + ops + baseUrl + "/analytics/device-status");
     }
   }
 
@@ -182,6 +235,9 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public List<ReadPattern> readPatterns() {
+      Clock clock = Clock.systemUTC();
+      String from = from(clock);
+      String to = to(clock);
       return List.of(
           new ReadPattern(DevicesPattern.AP01, List.of("user"), false, ReadPattern.Sample.of(null, "ann"),
               (table, caller, p, page) -> one(new Profiles(table).get(p.get(0)).toItem())),
@@ -191,11 +247,25 @@ public final class DevicesDev implements DevDomain {
               ReadPattern.Sample.of(null, "ann", "thermo-1"),
               (table, caller, p, page) -> one(new Registry(table).get(p.get(0), p.get(1)).toItem())),
           new ReadPattern(DevicesPattern.AP04, List.of("user", "device", "from", "to"), false,
-              ReadPattern.Sample.of(null, "ann", "thermo-1", DAY_FROM, DAY_TO),
+              ReadPattern.Sample.of(null, "ann", "thermo-1", from, to),
               (table, caller, p, page) -> new Events(table).range(p.get(0), p.get(1), p.get(2), p.get(3), page)
                   .map(Event::toItem)),
+          new ReadPattern(DevicesPattern.AP05, List.of("user", "from", "to"), false,
+              ReadPattern.Sample.of(null, "ann", from, to),
+              (table, caller, p, page) -> new Events(table).byUser(p.get(0), p.get(1), p.get(2), page)
+                  .map(Event::toItem)),
+          new ReadPattern(DevicesPattern.AP09, List.of("type", "since"), false,
+              ReadPattern.Sample.of(null, "temperature", from),
+              (table, caller, p, page) -> new Events(table).ofType(p.get(0), p.get(1), page).map(Event::toItem)),
+          new ReadPattern(DevicesPattern.AP10, List.of(), false, ReadPattern.Sample.of(null),
+              (table, caller, p, page) -> one(StatusCounts.total(new Stats(table).deviceStatusCounts()))),
+          new ReadPattern(DevicesPattern.AP11, List.of("days"), false, ReadPattern.Sample.of(null, "30"),
+              (table, caller, p, page) -> new Profiles(table).active(Integer.parseInt(p.get(0)), page)
+                  .map(UserProfile::toItem)),
           new ReadPattern(DevicesPattern.AP14, List.of("user"), false, ReadPattern.Sample.of(null, "ann"),
-              (table, caller, p, page) -> dashboardItems(new Registry(table).dashboard(p.get(0), page))));
+              (table, caller, p, page) -> dashboardItems(new Registry(table).dashboard(p.get(0), page))),
+          new ReadPattern(DevicesPattern.AP17, List.of("user", "tag"), false, ReadPattern.Sample.of(null, "ann", "kitchen"),
+              (table, caller, p, page) -> new Registry(table).byTag(p.get(0), p.get(1), page).map(DeviceTag::toItem)));
     }
 
     private static Page<Map<String, AttributeValue>> dashboardItems(Registry.Dashboard d) {
@@ -216,7 +286,7 @@ public final class DevicesDev implements DevDomain {
       return new BackfillRules() {
         @Override
         public Set<String> types() {
-          return Set.of(UserProfile.TYPE, Device.TYPE, Event.TYPE);
+          return Set.of(UserProfile.TYPE, Device.TYPE, DeviceTag.TYPE, Event.TYPE);
         }
 
         @Override
@@ -224,6 +294,7 @@ public final class DevicesDev implements DevDomain {
           return switch (item.getOrDefault("Type", AttributeValue.fromS("")).s()) {
             case UserProfile.TYPE -> Optional.of(UserProfile.fromItem(item).toItem());
             case Device.TYPE -> Optional.of(Device.fromItem(item).toItem());
+            case DeviceTag.TYPE -> Optional.of(DeviceTag.fromItem(item).toItem());
             case Event.TYPE -> Optional.of(Event.fromItem(item).toItem());
             default -> Optional.empty();
           };
@@ -238,18 +309,21 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
-      // One user per 100 items: its profile, 9 devices and 10 events of each.
+      // One user per 100 items: its profile, 9 devices and 10 events of each, timed back from now
+      // (an event older than 90 days would be expired).
+      String now = Timestamps.format(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+      Instant end = demoEnd(Clock.systemUTC());
       for (int i = 0; i < n; i++) {
         String user = "scale-" + seed + "-" + (i / 100);
         int k = i % 100;
         if (k == 0) {
-          sink.accept(new UserProfile(user, "Scale user", user + "@example.com", DEMO_TIME).toItem());
+          sink.accept(new UserProfile(user, "Scale user", user + "@example.com", now).toItem());
         } else if (k <= 9) {
-          sink.accept(new Device(user, "d" + k, "Device " + k, "sensor", "online", 1, DEMO_TIME, DEMO_TIME).toItem());
+          sink.accept(Device.added(user, "d" + k, "Device " + k, "sensor", now).toItem());
         } else {
           int device = 1 + (k - 10) % 9;
-          sink.accept(new Event(user, "d" + device, String.format("2026-01-01T%02d:00:00.000Z", (k - 10) / 9), 0,
-              "temperature", BigDecimal.valueOf(k), DEMO_TIME).toItem());
+          sink.accept(new Event(user, "d" + device, Timestamps.format(end.minus(Duration.ofHours((k - 10) / 9))), 0,
+              "temperature", BigDecimal.valueOf(k), "Device " + device, 1, now).toItem());
         }
       }
     }
@@ -276,30 +350,46 @@ public final class DevicesDev implements DevDomain {
     public List<Relationship> relationships() {
       return List.of(
           new Relationship(UserProfile.TYPE, Device.TYPE, Cardinality.ONE_TO_MANY, "owns",
-              List.of(Strategy.ITEM_COLLECTION, Strategy.SPARSE_INDEX),
+              List.of(Strategy.ITEM_COLLECTION, Strategy.GSI_COLLECTION),
               List.<AccessPatternSpec>of(DevicesPattern.AP02, DevicesPattern.AP03, DevicesPattern.AP07,
                   DevicesPattern.AP14)),
           new Relationship(Device.TYPE, Event.TYPE, Cardinality.ONE_TO_MANY, "reports",
               List.of(Strategy.ITEM_COLLECTION, Strategy.DENORMALISED_COPY),
-              List.<AccessPatternSpec>of(DevicesPattern.AP04, DevicesPattern.AP13, DevicesPattern.AP14)));
+              List.<AccessPatternSpec>of(DevicesPattern.AP04, DevicesPattern.AP08, DevicesPattern.AP13,
+                  DevicesPattern.AP14, DevicesPattern.AP15)),
+          new Relationship(UserProfile.TYPE, Event.TYPE, Cardinality.ONE_TO_MANY, "sees across devices",
+              List.of(Strategy.GSI_COLLECTION, Strategy.SPARSE_INDEX),
+              List.<AccessPatternSpec>of(DevicesPattern.AP05, DevicesPattern.AP11)),
+          new Relationship(Device.TYPE, DeviceTag.TYPE, Cardinality.ONE_TO_MANY, "is tagged",
+              List.of(Strategy.ITEM_COLLECTION, Strategy.ADJACENCY_LIST),
+              List.<AccessPatternSpec>of(DevicesPattern.AP16, DevicesPattern.AP17)),
+          new Relationship(Device.TYPE, StatusCounts.TYPE, Cardinality.ONE_TO_MANY, "is counted in",
+              List.of(Strategy.ATOMIC_COUNTER_ITEM, Strategy.UNIQUENESS_ITEM),
+              List.<AccessPatternSpec>of(DevicesPattern.AP10)));
     }
 
     @Override
     public String keySegments() {
       return "`{user}` and `{device}` are ids: 1-64 lower-case letters, digits or hyphens, starting and ending "
           + "with a letter or digit. `{ts}` is the event's time (ISO-8601 UTC with milliseconds, so text order is "
-          + "time order) and `{seq}` the client's sequence at that time, 8 digits zero-padded.";
+          + "time order) and `{seq}` the client's sequence at that time, 8 digits zero-padded. `{type}` and `{tag}` "
+          + "are labels: 1-40 lower-case letters, digits, `-`, `_` or `.`. `{shard}` is a write shard: CRC-32 of "
+          + "`{user}/{device}` mod 8 for an event type, mod 10 for the status counts. `{record}` is a stream "
+          + "record's id.";
     }
 
     @Override
     public String erdNotes() {
       return "Seed 002's layout: one partition per user holds the profile (`#PROFILE`, first), each device "
-          + "(`DEVICE#{device}`) and, right after it, the device's events (`DEVICE#{device}#EVENT#{ts}#{seq}`). "
-          + "A device's events in a time range are one `BETWEEN` on the sort key. The seed lists devices with "
-          + "`begins_with(SK, DEVICE#)` on the table, a range that also holds every event; Devices writes only "
-          + "profiles and devices to GSI1, so the same `begins_with` there reads devices alone, and the seed's "
-          + "dashboard is one Query of the user's GSI1 partition: the profile, then each device with a copy of "
-          + "its newest event (`Latest*`), written in the event's own transaction; no event item is read.";
+          + "(`DEVICE#{device}`) and, right after it, its tags (`DEVICE#{device}#TAG#{tag}`) and events "
+          + "(`DEVICE#{device}#EVENT#{ts}#{seq}`). A device's events in a time range are one `BETWEEN` on the sort "
+          + "key; deleting a device is one `begins_with(SK, DEVICE#{device}#)` range. GSI1 is the user's "
+          + "collection across devices: the profile, the devices (`DEVICE#` sorts before `EVENT#`) and every event "
+          + "in time order; the seed's dashboard is one Query of its `#PROFILE..DEVICE#~` range, each device "
+          + "carrying copies of its newest events (`Recent`, kept by ST1), so no event item is read. GSI2 holds the "
+          + "lookups that start elsewhere: an event type's events in 8 write shards, the active users (sparse: "
+          + "profiles enter it with their first event) and each user's devices by tag (the tag items, inverted). "
+          + "The device counts by status live in 10 shard items of their own partitions, kept by ST2.";
     }
 
     @Override
@@ -314,31 +404,67 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public ApiShape shape(Endpoint endpoint) {
+      Map<String, Object> eventBody = JsonSchema.closedObject(List.of("at", "type", "value"), "at", JsonSchema.timestamp(),
+          "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.pattern(DevicesKeys.LABEL.pattern()),
+          "value", JsonSchema.type("number"));
       return switch (endpoint.routeKey()) {
         case "PUT /users/{user}" -> ApiShape.create("create a user's profile", "User",
             JsonSchema.closedObject(List.of("name", "email"), "name", JsonSchema.string(1, 100),
                 "email", JsonSchema.string(3, 254)));
         case "GET /users/{user}" -> ApiShape.read("get a user's profile", JsonSchema.ref("User"));
         case "GET /users/{user}/dashboard" -> new ApiShape(
-            "the user's profile (first page only) and devices, each with its latest event", 200,
+            "the user's profile (first page only) and devices, each with its newest events", 200,
             JsonSchema.ref("Dashboard"), null, false, JsonSchema.paging(Map.of()), false);
         case "GET /users/{user}/devices" -> ApiShape.list("list a user's devices, in id order", "Device");
+        case "GET /users/{user}/events" -> new ApiShape(
+            "the user's events across devices from `from` to `to` (both inclusive), newest first", 200,
+            JsonSchema.page("Event"), null, false, JsonSchema.paging(rangeParameters()), false);
+        case "GET /users/{user}/tags/{tag}/devices" -> ApiShape.list("the user's devices carrying a tag", "Tag");
         case "PUT /users/{user}/devices/{device}" -> ApiShape.create("add a device (offline, version 1)", "Device",
             JsonSchema.closedObject(List.of("name", "kind"), "name", JsonSchema.string(1, 100),
                 "kind", JsonSchema.string(1, 40)));
         case "GET /users/{user}/devices/{device}" -> ApiShape.read("get a device", JsonSchema.ref("Device"));
-        case "PATCH /users/{user}/devices/{device}" -> new ApiShape("update a device's status", 200,
-            JsonSchema.ref("Device"), JsonSchema.closedObject(List.of("status"), "status",
-                JsonSchema.enumOf(Device.STATUSES)), true, Map.of(), true);
+        case "PATCH /users/{user}/devices/{device}" -> new ApiShape("update a device's status, name or both", 200,
+            JsonSchema.ref("Device"), JsonSchema.closedObject(List.of(), "status", JsonSchema.enumOf(Device.STATUSES),
+                "name", JsonSchema.string(1, 100)), true, Map.of(), true);
+        case "DELETE /users/{user}/devices/{device}" -> new ApiShape("delete a device with all its events and tags: "
+            + "200 when done, 202 with the progress while items are left (call again to resume)", 200,
+            JsonSchema.ref("Removal"), null, false, Map.of(), false);
+        case "PUT /users/{user}/devices/{device}/tags" -> new ApiShape("set a device's tags (replaces them)", 200,
+            JsonSchema.ref("Device"), JsonSchema.closedObject(List.of("tags"), "tags",
+                arrayOf(JsonSchema.pattern(DevicesKeys.LABEL.pattern()), Device.TAGS_MAX)), true, Map.of(), true);
         case "GET /users/{user}/devices/{device}/events" -> new ApiShape(
             "a device's events from `from` to `to` (both inclusive), newest first", 200, JsonSchema.page("Event"),
             null, false, JsonSchema.paging(rangeParameters()), false);
-        case "POST /users/{user}/devices/{device}/events" -> ApiShape.create("record one event", "Event",
-            JsonSchema.closedObject(List.of("at", "type", "value"), "at", JsonSchema.timestamp(),
-                "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(1, 40),
-                "value", JsonSchema.type("number")));
+        case "POST /users/{user}/devices/{device}/events" -> ApiShape.create("record one event", "Event", eventBody);
+        case "POST /users/{user}/devices/{device}/events/batch" -> new ApiShape("record up to 25 events: 200 when "
+            + "all are written, 207 with the ones left unprocessed (resend those)", 200, JsonSchema.ref("BatchResult"),
+            JsonSchema.closedObject(List.of("events"), "events", arrayOf(eventBody, Events.BATCH_MAX)), true,
+            Map.of(), false);
+        case "GET /analytics/events" -> new ApiShape("events of a type across users since a time, newest first "
+            + "(operators)", 200, JsonSchema.page("UserEvent"), null, false, JsonSchema.paging(typeParameters()), false);
+        case "GET /analytics/device-status" -> ApiShape.read("device counts by status over all users (operators)",
+            JsonSchema.ref("StatusCounts"));
+        case "GET /analytics/active-users" -> new ApiShape("users with an event in the last `days` days, most "
+            + "recent first (operators)", 200, JsonSchema.page("ActiveUser"), null, false,
+            JsonSchema.paging(Map.of("days", JsonSchema.described(JsonSchema.integer(1, Profiles.ACTIVE_DAYS_MAX),
+                "the window, default 30"))), false);
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
+    }
+
+    private static Map<String, Object> arrayOf(Map<String, Object> items, int max) {
+      Map<String, Object> a = JsonSchema.type("array");
+      a.put("items", items);
+      a.put("maxItems", max);
+      return a;
+    }
+
+    private static Map<String, Map<String, Object>> typeParameters() {
+      Map<String, Map<String, Object>> q = new LinkedHashMap<>();
+      q.put("type", JsonSchema.described(JsonSchema.pattern(DevicesKeys.LABEL.pattern()), "required: the event type"));
+      q.put("since", JsonSchema.described(JsonSchema.timestamp(), "required: the earliest time, inclusive"));
+      return q;
     }
 
     private static Map<String, Map<String, Object>> rangeParameters() {
@@ -353,27 +479,49 @@ public final class DevicesDev implements DevDomain {
       Map<String, Map<String, Object>> m = new LinkedHashMap<>();
       m.put("User", JsonSchema.record("user", JsonSchema.string(), "name", JsonSchema.string(),
           "email", JsonSchema.string(), "createdAt", JsonSchema.timestamp()));
-      m.put("Device", JsonSchema.record("user", JsonSchema.string(), "device", JsonSchema.string(),
+      Map<String, Object> reading = JsonSchema.record("at", JsonSchema.timestamp(),
+          "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(), "value", JsonSchema.type("number"));
+      m.put("Device", JsonSchema.closedObject(List.of("user", "device", "name", "kind", "status", "version",
+              "createdAt", "updatedAt", "tags", "recent"),
+          "user", JsonSchema.string(), "device", JsonSchema.string(),
           "name", JsonSchema.string(), "kind", JsonSchema.string(), "status", JsonSchema.enumOf(Device.STATUSES),
           "version", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
-          "latest", JsonSchema.described(JsonSchema.nullable(JsonSchema.record("at", JsonSchema.timestamp(),
-              "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(),
-              "value", JsonSchema.type("number"))), "a copy of the device's newest event; null before the first")));
+          "tags", arrayOf(JsonSchema.string(), Device.TAGS_MAX),
+          "recent", JsonSchema.described(arrayOf(reading, Device.RECENT_MAX),
+              "copies of the newest events, newest first (kept from the stream: may trail a write by a moment)"),
+          "deletingAt", JsonSchema.described(JsonSchema.timestamp(), "present while the device is being deleted"),
+          "deletedEvents", JsonSchema.described(JsonSchema.atLeast(0), "items the deletion has removed so far")));
       Map<String, Object> devices = JsonSchema.type("array");
       devices.put("items", JsonSchema.ref("Device"));
       m.put("Dashboard", JsonSchema.record("user", JsonSchema.described(new LinkedHashMap<>(Map.of("anyOf",
           List.of(JsonSchema.ref("User"), JsonSchema.type("null")))), "the profile on the first page; null on later pages"), "devices", devices,
           "nextCursor", JsonSchema.described(JsonSchema.nullableString(),
               "opaque cursor of the next page; null on the last page")));
-      m.put("Event", JsonSchema.record("device", JsonSchema.string(), "at", JsonSchema.timestamp(),
+      m.put("Event", JsonSchema.record("device", JsonSchema.string(), "deviceName", JsonSchema.string(),
+          "at", JsonSchema.timestamp(), "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(),
+          "value", JsonSchema.type("number")));
+      m.put("UserEvent", JsonSchema.record("user", JsonSchema.string(), "device", JsonSchema.string(),
+          "deviceName", JsonSchema.string(), "at", JsonSchema.timestamp(),
           "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.string(),
           "value", JsonSchema.type("number")));
+      m.put("Tag", JsonSchema.record("device", JsonSchema.string(), "tag", JsonSchema.string()));
+      m.put("Removal", JsonSchema.record("device", JsonSchema.string(), "done", JsonSchema.type("boolean"),
+          "deleted", JsonSchema.described(JsonSchema.atLeast(0), "items removed by this call"),
+          "deletedTotal", JsonSchema.described(JsonSchema.atLeast(0), "items removed by every call so far")));
+      Map<String, Object> results = JsonSchema.type("array");
+      results.put("items", JsonSchema.record("index", JsonSchema.atLeast(0),
+          "status", JsonSchema.enumOf(List.of("written", "unprocessed"))));
+      m.put("BatchResult", JsonSchema.record("written", JsonSchema.atLeast(0), "unprocessed", JsonSchema.atLeast(0),
+          "results", results));
+      m.put("StatusCounts", JsonSchema.record("counts", JsonSchema.record("online", JsonSchema.atLeast(0),
+          "offline", JsonSchema.atLeast(0), "error", JsonSchema.atLeast(0))));
+      m.put("ActiveUser", JsonSchema.record("user", JsonSchema.string(), "activeAt", JsonSchema.timestamp()));
       return m;
     }
 
     @Override
     public Map<String, Object> pathParameter(String name) {
-      return JsonSchema.pattern(DevicesKeys.ID.pattern());
+      return JsonSchema.pattern(name.equals("tag") ? DevicesKeys.LABEL.pattern() : DevicesKeys.ID.pattern());
     }
 
     @Override
@@ -383,15 +531,19 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public String contractIntro() {
-      return "Devices stores users, their devices and the devices' events (seed 002). This first slice serves "
-          + "profiles, devices, a device's status, its events in a time range and the user's dashboard, each to "
-          + "its own user only.";
+      return "Devices stores users, their devices and the devices' events (seed 002): every one of the seed's "
+          + "eleven access patterns, its dashboard, device tags and a batch ingest route. A user's routes serve "
+          + "that user only; the analytics routes (events of a type, counts by status, active users) serve "
+          + "operators.";
     }
 
     @Override
     public String requestBudget() {
-      return "Every read and every write is one DynamoDB request (a write that must find its parent is one "
-          + "TransactWriteItems); recording an event older than its device's latest takes a second one.";
+      return "Every read is one DynamoDB request, except the events of a type: one Query per write shard (8). "
+          + "Recording events reads the device (its name goes onto the events) and then writes: one PutItem, or "
+          + "one BatchWriteItem of up to 25 with at most 3 retries of what it leaves unprocessed. Setting tags "
+          + "reads the device and then writes one transaction. Deleting a device is resumable: each call makes "
+          + "at most 43 requests and answers 202 while items are left.";
     }
 
     @Override
@@ -401,7 +553,7 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public String conflictCase() {
-      return "the user, device or event (same time and sequence) exists";
+      return "the user, device or event (same time and sequence) exists, or the device is being deleted";
     }
 
     @Override
@@ -420,7 +572,11 @@ public final class DevicesDev implements DevDomain {
           new InputRule("`from`, `to`, `at`", "ISO-8601 UTC with milliseconds, `from` not after `to`"),
           new InputRule("`seq`", "0-99999999, default 0"),
           new InputRule("`status`", String.join(", ", Device.STATUSES)),
-          new InputRule("`name`", "1-100 characters; `kind`, `type`: 1-40 characters"),
+          new InputRule("`at`", "within the last 90 days (events expire then) and at most 5 minutes ahead"),
+          new InputRule("`name`", "1-100 characters; `kind`: 1-40 characters"),
+          new InputRule("`type`, `tag`", "1-40 lower-case letters, digits, `-`, `_` or `.`; at most 10 tags"),
+          new InputRule("`events`", "1-25 events, no two with the same `at` and `seq`; one bad event refuses the batch"),
+          new InputRule("`days`", "1-90, default 30"),
           new InputRule("`value`", "a number of magnitude below 1e15"));
     }
 
@@ -433,12 +589,23 @@ public final class DevicesDev implements DevDomain {
             No token, or an invalid or expired one, is a 401.
           - A user's profile, devices and events are that user's alone: the caller must be the path's `{user}`
             (compared without case), else 403. `PUT /users/{user}` creates only your own profile.
-          - Both refusals come before any DynamoDB request.""";
+          - The analytics routes (`/analytics/...`) read across users: the caller must be in the user pool group
+            `operators` (claim `cognito:groups`; locally `scripts/token ops --group operators`), else 403.
+          - Every refusal comes before any DynamoDB request.""";
     }
 
     @Override
     public String streamEffects() {
-      return "None.";
+      return """
+          - ST1 (`RecentEventsHandler`, Event INSERT): merges the event into its device's `Recent` (the newest 10,
+            a set: a redelivered or late event changes nothing or lands in its place) and moves the user's
+            `ActiveAt` (GSI2 `ACTIVE`) when it is more than an hour older than the event.
+          - ST2 (`StatusCountsHandler`, Device INSERT, MODIFY, REMOVE): -1 for the old status, +1 for the new, in
+            the device's shard, one transaction with a receipt per record: exact under redelivery, and the deltas
+            commute, so under reordering too.
+          - ST3 (`DeviceNameHandler`, Device MODIFY with a new name): copies the name onto the device's events,
+            each from an older `NameVersion` only. Until it has run (stream lag plus one UpdateItem per event)
+            events show the old name.""";
     }
   }
 
@@ -470,10 +637,48 @@ public final class DevicesDev implements DevDomain {
               .path("device", "plug-1").body("{\"status\":\"" + (i % 2 == 0 ? "online" : "offline") + "\"}"))
               .ifMatch(s -> s.registry().get("ann", "plug-1").version()),
           BenchCase.route(d, "GET " + device + "/events", i -> BenchRequest.as("ann").path("user", "ann")
-              .path("device", "thermo-1").query("from", DAY_FROM).query("to", DAY_TO)),
+              .path("device", "thermo-1").query("from", from(Clock.systemUTC())).query("to", to(Clock.systemUTC()))),
+          BenchCase.route(d, "GET /users/{user}/events", i -> BenchRequest.as("ann").path("user", "ann")
+              .query("from", from(Clock.systemUTC())).query("to", to(Clock.systemUTC()))),
           BenchCase.route(d, "POST " + device + "/events", i -> BenchRequest.as("ann").path("user", "ann")
-              .path("device", "thermo-1").body("{\"at\":\"2026-01-02T00:00:00.000Z\",\"seq\":" + i
-                  + ",\"type\":\"temperature\",\"value\":21.5}")));
+              .path("device", "thermo-1").body("{\"at\":\"" + benchTime() + "\",\"seq\":" + i
+                  + ",\"type\":\"temperature\",\"value\":21.5}")),
+          BenchCase.route(d, "POST " + device + "/events/batch", i -> BenchRequest.as("ann").path("user", "ann")
+              .path("device", "thermo-1").body(batch(i))),
+          BenchCase.<DevicesServices>route(d, "DELETE " + device, i -> BenchRequest.as("ann").path("user", "ann")
+              .path("device", "gone-" + i))
+              .before((s, i) -> {
+                s.registry().add("ann", "gone-" + i, "Doomed", "sensor");
+                s.events().recordBatch("ann", "gone-" + i, List.of(
+                    new Events.EventInput(benchTime(), 0, "temperature", BigDecimal.ONE),
+                    new Events.EventInput(benchTime(), 1, "temperature", BigDecimal.TEN)));
+              }),
+          BenchCase.<DevicesServices>route(d, "PUT " + device + "/tags", i -> BenchRequest.as("ann").path("user", "ann")
+              .path("device", "plug-1").body(i % 2 == 0 ? "{\"tags\":[\"desk\",\"office\"]}" : "{\"tags\":[\"desk\"]}"))
+              .ifMatch(s -> s.registry().get("ann", "plug-1").version()),
+          BenchCase.route(d, "GET /users/{user}/tags/{tag}/devices", i -> BenchRequest.as("ann").path("user", "ann")
+              .path("tag", "kitchen")),
+          BenchCase.route(d, "GET /analytics/events", i -> BenchRequest.asMemberOf("ops", Devices.OPERATORS)
+              .query("type", "temperature").query("since", from(Clock.systemUTC()))),
+          BenchCase.route(d, "GET /analytics/device-status", i -> BenchRequest.asMemberOf("ops", Devices.OPERATORS)),
+          BenchCase.route(d, "GET /analytics/active-users", i -> BenchRequest.asMemberOf("ops", Devices.OPERATORS)
+              .query("days", "30")));
+    }
+
+    /** An event time the route accepts: a minute ago. */
+    private static String benchTime() {
+      return Timestamps.format(Instant.now().truncatedTo(ChronoUnit.MILLIS).minus(Duration.ofMinutes(1)));
+    }
+
+    /** A batch of three events, sequences unique to invocation {@code i}. */
+    private static String batch(int i) {
+      String at = benchTime();
+      StringBuilder b = new StringBuilder("{\"events\":[");
+      for (int k = 0; k < 3; k++) {
+        b.append(k == 0 ? "" : ",").append("{\"at\":\"").append(at).append("\",\"seq\":").append(i * 3 + k)
+            .append(",\"type\":\"temperature\",\"value\":").append(20 + k).append('}');
+      }
+      return b.append("]}").toString();
     }
 
     @Override
@@ -483,7 +688,7 @@ public final class DevicesDev implements DevDomain {
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("AP02", "AP04", "AP14");
+      return List.of("AP02", "AP04", "AP05", "AP14");
     }
 
     @Override

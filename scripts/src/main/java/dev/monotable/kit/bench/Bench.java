@@ -71,7 +71,7 @@ public final class Bench<S extends DomainServices> {
       "  --scale-iterations N  invocations per pattern and size in the scale runs (default 50)",
       "  --seed S         seed of the synthetic scale dataset (default 1)",
       "  --json           print JSON instead of markdown (both are written to target/bench/)",
-      "  --write-docs     also write docs/benchmarks.md",
+      "  --write-docs     also write benchmarks.md into the domain's docs folder (Forge: docs/)",
       "  --domain ID      the domain to benchmark (default: MONOTABLE_DOMAIN, else the first",
       "                   registered)",
       "",
@@ -103,16 +103,16 @@ public final class Bench<S extends DomainServices> {
   }
 
   /**
-   * {@code scripts/bench}; {@code locals}, {@code ops} and {@code benches} resolve {@code --domain}
-   * (null: the default) to the domain's facets.
+   * {@code scripts/bench}; {@code locals}, {@code ops}, {@code benches} and {@code docsFolders}
+   * resolve {@code --domain} (null: the default) to the domain's facets and its docs folder.
    */
   public static void main(String[] args, Function<String, LocalDomain> locals, Function<String, OpsDomain> ops,
-      Function<String, BenchDomain<?>> benches) {
+      Function<String, BenchDomain<?>> benches, Function<String, String> docsFolders) {
     OpsMain.exec(USAGE, args, () -> {
       DomainOption chosen = DomainOption.take(args);
       Options options = parse(chosen.rest());
       return of(locals.apply(chosen.id()), ops.apply(chosen.id()), benches.apply(chosen.id()))
-          .run(options, Path.of("").toAbsolutePath());
+          .run(options, Path.of("").toAbsolutePath(), docsFolders.apply(chosen.id()));
     });
   }
 
@@ -203,6 +203,11 @@ public final class Bench<S extends DomainServices> {
   }
 
   int run(Options o, Path root) throws Exception {
+    return run(o, root, "docs");
+  }
+
+  /** Runs the bench; {@code --write-docs} writes {@code benchmarks.md} into {@code docsFolder} (relative to root). */
+  int run(Options o, Path root, String docsFolder) throws Exception {
     Path jar = root.resolve(local.domain().lambdaJar());
     Path probeClasses = root.resolve("scripts/target/classes");
     if (o.cold() && !Files.isRegularFile(jar)) {
@@ -324,8 +329,8 @@ public final class Bench<S extends DomainServices> {
       Files.writeString(dir.resolve("report.md"), markdown, StandardCharsets.UTF_8);
       Files.writeString(dir.resolve("report.json"), json, StandardCharsets.UTF_8);
       if (o.writeDocs()) {
-        Files.writeString(root.resolve("docs/benchmarks.md"), markdown, StandardCharsets.UTF_8);
-        progress("wrote docs/benchmarks.md");
+        Files.writeString(root.resolve(docsFolder).resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
+        progress("wrote " + docsFolder + "/benchmarks.md");
       }
       out.print(o.json() ? json + "\n" : markdown);
       out.flush();

@@ -14,18 +14,25 @@ import java.util.Map;
  * probe, so it depends on nothing outside the Lambda jar.
  *
  * @param caller authenticated username (claims {@code username} and {@code sub}), or null
+ * @param groups the caller's user pool groups (claim {@code cognito:groups}), usually none
  */
-public record BenchRequest(String caller, Map<String, String> path, Map<String, String> query,
+public record BenchRequest(String caller, List<String> groups, Map<String, String> path, Map<String, String> query,
     Map<String, String> headers, String body) {
 
   public BenchRequest {
+    groups = List.copyOf(groups);
     path = Map.copyOf(path);
     query = Map.copyOf(query);
     headers = Map.copyOf(headers);
   }
 
   public static BenchRequest as(String caller) {
-    return new BenchRequest(caller, Map.of(), Map.of(), Map.of(), null);
+    return new BenchRequest(caller, List.of(), Map.of(), Map.of(), Map.of(), null);
+  }
+
+  /** Authenticated as {@code caller}, a member of user pool group {@code group}. */
+  public static BenchRequest asMemberOf(String caller, String group) {
+    return new BenchRequest(caller, List.of(group), Map.of(), Map.of(), Map.of(), null);
   }
 
   public static BenchRequest anonymous() {
@@ -33,24 +40,24 @@ public record BenchRequest(String caller, Map<String, String> path, Map<String, 
   }
 
   public BenchRequest path(String name, String value) {
-    return new BenchRequest(caller, with(path, name, value), query, headers, body);
+    return new BenchRequest(caller, groups, with(path, name, value), query, headers, body);
   }
 
   public BenchRequest query(String name, String value) {
-    return new BenchRequest(caller, path, with(query, name, value), headers, body);
+    return new BenchRequest(caller, groups, path, with(query, name, value), headers, body);
   }
 
   public BenchRequest header(String name, String value) {
-    return new BenchRequest(caller, path, query, with(headers, name.toLowerCase(Locale.ROOT), value), body);
+    return new BenchRequest(caller, groups, path, query, with(headers, name.toLowerCase(Locale.ROOT), value), body);
   }
 
   public BenchRequest body(String json) {
-    return new BenchRequest(caller, path, query, headers, json);
+    return new BenchRequest(caller, groups, path, query, headers, json);
   }
 
   /** The event API Gateway would send for route {@code method routePath} (e.g. {@code GET /users/{username}}). */
   public APIGatewayV2HTTPEvent toEvent(String method, String routePath, String requestId) {
-    ApiEvent event = ApiEvent.request(method, routePath).as(caller).headers(headers).requestId(requestId);
+    ApiEvent event = ApiEvent.request(method, routePath).as(caller, groups).headers(headers).requestId(requestId);
     path.forEach(event::path);
     query.forEach(event::query);
     if (body != null) {
@@ -65,6 +72,7 @@ public record BenchRequest(String caller, Map<String, String> path, Map<String, 
     if (caller != null) {
       args.add("caller=" + caller);
     }
+    groups.forEach(g -> args.add("group=" + g));
     path.forEach((k, v) -> args.add("path." + k + "=" + v));
     query.forEach((k, v) -> args.add("query." + k + "=" + v));
     headers.forEach((k, v) -> args.add("header." + k + "=" + v));
@@ -76,6 +84,7 @@ public record BenchRequest(String caller, Map<String, String> path, Map<String, 
 
   public static BenchRequest fromArgs(List<String> args) {
     String caller = null;
+    List<String> groups = new ArrayList<>();
     String body = null;
     Map<String, String> path = new LinkedHashMap<>();
     Map<String, String> query = new LinkedHashMap<>();
@@ -89,6 +98,8 @@ public record BenchRequest(String caller, Map<String, String> path, Map<String, 
       String value = a.substring(eq + 1);
       if (key.equals("caller")) {
         caller = value;
+      } else if (key.equals("group")) {
+        groups.add(value);
       } else if (key.equals("body")) {
         body = value;
       } else if (key.startsWith("path.")) {
@@ -101,7 +112,7 @@ public record BenchRequest(String caller, Map<String, String> path, Map<String, 
         throw new IllegalArgumentException("unknown request argument " + key);
       }
     }
-    return new BenchRequest(caller, path, query, headers, body);
+    return new BenchRequest(caller, groups, path, query, headers, body);
   }
 
   private static Map<String, String> with(Map<String, String> m, String k, String v) {

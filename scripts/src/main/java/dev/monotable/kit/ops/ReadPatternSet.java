@@ -82,15 +82,16 @@ public final class ReadPatternSet {
   }
 
   /**
-   * Requests one call of the pattern may make: one (reads are one DynamoDB request), or two when
-   * its route is granted a read besides its Query (a GetItem or BatchGetItem before the Query, to
-   * check access or to fill an empty page).
+   * Requests one call of the pattern may make: what it declares ({@link AccessPatternSpec#requestAllowance},
+   * for example one Query per shard of a write-sharded partition), and at least one (reads are one
+   * DynamoDB request), or two when its route is granted a read besides its Query (a GetItem or
+   * BatchGetItem before the Query, to check access or to fill an empty page).
    */
   public int requestBudget(AccessPatternSpec ap) {
     Set<DynamoAction> actions = granted(ap);
     boolean readBeforeQuery = actions.contains(DynamoAction.QUERY)
         && (actions.contains(DynamoAction.GET_ITEM) || actions.contains(DynamoAction.BATCH_GET_ITEM));
-    return readBeforeQuery ? 2 : 1;
+    return Math.max(ap.requestAllowance().requests(), readBeforeQuery ? 2 : 1);
   }
 
   /** Action of an SDK operation name, or null for one no function is ever granted (Scan). */
@@ -102,6 +103,7 @@ public final class ReadPatternSet {
       case "PutItem" -> DynamoAction.PUT_ITEM;
       case "UpdateItem" -> DynamoAction.UPDATE_ITEM;
       case "DeleteItem" -> DynamoAction.DELETE_ITEM;
+      case "BatchWriteItem" -> DynamoAction.BATCH_WRITE_ITEM;
       default -> null;
     };
   }

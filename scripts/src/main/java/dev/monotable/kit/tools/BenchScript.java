@@ -11,6 +11,6 @@ public final class BenchScript {
 
   public static void main(String[] args) {
     Bench.main(args, id -> DevDomains.fromCommandLine(id).local(), id -> DevDomains.fromCommandLine(id).ops(),
-        id -> DevDomains.fromCommandLine(id).bench());
+        id -> DevDomains.fromCommandLine(id).bench(), id -> DevDomains.fromCommandLine(id).docs().folder());
   }
 }

@@ -3,6 +3,7 @@ package dev.monotable.devices.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.functions.DevicesServices;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
@@ -18,6 +19,7 @@ import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
+import dev.monotable.kit.keys.Timestamps;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -30,10 +32,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 
 /**
- * Devices's request budget: the exact DynamoDB requests of each route, pinned. Every pattern of
- * this slice is one request (an event recorded out of order, older than its device's latest, takes
- * a second transaction: DevicesDataTest covers it); a change that adds a read before a write, or a
- * second page, fails here. A refused call (no token, or another user's data) makes no request at all.
+ * Devices's request budget: the exact DynamoDB requests of each route, pinned. Every read is one
+ * request but the events of a type (one Query per shard); writes that copy from the device read it
+ * first. A change that adds a read before a write, or a second page, fails here. A refused call
+ * (no token, another user's data, an analytics route without the operators group) makes no request.
  */
 @ExtendWith(DynamoDbExtension.class)
 class DevicesRequestBudgetTest {
@@ -48,9 +50,18 @@ class DevicesRequestBudgetTest {
     BUDGET.put("PUT /users/{user}/devices/{device}", List.of("TransactWriteItems"));
     BUDGET.put("GET /users/{user}/devices/{device}", List.of("GetItem"));
     BUDGET.put("PATCH /users/{user}/devices/{device}", List.of("UpdateItem"));
+    // the bench's doomed device has two events: one round finds them, the device goes last
+    BUDGET.put("DELETE /users/{user}/devices/{device}", List.of("UpdateItem", "Query", "BatchWriteItem", "DeleteItem"));
     BUDGET.put("GET /users/{user}/devices/{device}/events", List.of("Query"));
-    BUDGET.put("POST /users/{user}/devices/{device}/events", List.of("TransactWriteItems"));
+    BUDGET.put("POST /users/{user}/devices/{device}/events", List.of("GetItem", "PutItem"));
+    BUDGET.put("POST /users/{user}/devices/{device}/events/batch", List.of("GetItem", "BatchWriteItem"));
+    BUDGET.put("PUT /users/{user}/devices/{device}/tags", List.of("GetItem", "TransactWriteItems"));
+    BUDGET.put("GET /users/{user}/tags/{tag}/devices", List.of("Query"));
+    BUDGET.put("GET /users/{user}/events", List.of("Query"));
     BUDGET.put("GET /users/{user}/dashboard", List.of("Query"));
+    BUDGET.put("GET /analytics/events", java.util.Collections.nCopies(DevicesKeys.EVENT_TYPE_SHARDS, "Query"));
+    BUDGET.put("GET /analytics/device-status", List.of("BatchGetItem"));
+    BUDGET.put("GET /analytics/active-users", List.of("Query"));
   }
 
   @Test
@@ -94,7 +105,8 @@ class DevicesRequestBudgetTest {
     BenchDomain<DevicesServices> bench = (BenchDomain<DevicesServices>) dev.bench();
     Domain d = dev.domain();
     String device = "/users/{user}/devices/{device}";
-    String event = "{\"at\":\"2026-01-02T00:00:00.000Z\",\"type\":\"temperature\",\"value\":1}";
+    String at = Timestamps.format(java.time.Instant.now().minusSeconds(60));
+    String event = "{\"at\":\"" + at + "\",\"type\":\"temperature\",\"value\":1}";
     // Each call on ann's data, made by each of these callers: no token (401) and zoe's (403).
     Map<String, Function<BenchRequest, BenchRequest>> calls = new LinkedHashMap<>();
     calls.put("GET /users/{user}", r -> r.path("user", "ann"));
@@ -108,6 +120,16 @@ class DevicesRequestBudgetTest {
     calls.put("PATCH " + device, r -> r.path("user", "ann").path("device", "plug-1").header("if-match", "\"1\"")
         .body("{\"status\":\"error\"}"));
     calls.put("POST " + device + "/events", r -> r.path("user", "ann").path("device", "thermo-1").body(event));
+    calls.put("POST " + device + "/events/batch", r -> r.path("user", "ann").path("device", "thermo-1")
+        .body("{\"events\":[" + event + "]}"));
+    calls.put("DELETE " + device, r -> r.path("user", "ann").path("device", "thermo-1"));
+    calls.put("PUT " + device + "/tags", r -> r.path("user", "ann").path("device", "thermo-1").body("{\"tags\":[]}"));
+    calls.put("GET /users/{user}/tags/{tag}/devices", r -> r.path("user", "ann").path("tag", "kitchen"));
+    calls.put("GET /users/{user}/events", r -> r.path("user", "ann").query("from", at).query("to", at));
+    // the analytics routes: anyone outside the operators group, ann included
+    calls.put("GET /analytics/events", r -> r.query("type", "temperature").query("since", at));
+    calls.put("GET /analytics/device-status", r -> r);
+    calls.put("GET /analytics/active-users", r -> r);
     Map<String, Integer> callers = new LinkedHashMap<>();
     callers.put("anonymous", 401);
     callers.put("zoe", 403);

@@ -65,6 +65,21 @@ class LocalServiceStartTest {
   }
 
   @Test
+  void token_shouldCarryTheGroupsAsked_inCognitosClaim_andRefuseAMalformedGroup() {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    assertEquals(0, TokenCli.run(new String[] {"ops", "--group", "operators"}, new LocalKeys(keysDir),
+        new PrintStream(printed, true, StandardCharsets.UTF_8)));
+    var claims = new JwtVerifier(LocalKeys.ISSUER, LocalKeys.AUDIENCE, new LocalKeys(keysDir).signer()::jwks,
+        Clock.systemUTC()).verify(printed.toString(StandardCharsets.UTF_8).strip());
+    assertEquals("ops", claims.username());
+    assertEquals(java.util.List.of("operators"), claims.all().get(dev.monotable.kit.auth.Claims.GROUPS));
+    assertThrows(dev.monotable.kit.cli.UsageException.class, () -> TokenCli.run(new String[] {"ops", "--group", "a b"},
+        new LocalKeys(keysDir), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+    assertThrows(dev.monotable.kit.cli.UsageException.class, () -> TokenCli.run(new String[] {"ops", "--group"},
+        new LocalKeys(keysDir), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+  }
+
+  @Test
   void start_shouldRefuseABusyPort_beforeCreatingTheTable(TestTable table) throws Exception {
     String fresh = "monotable-never-" + UUID.randomUUID().toString().substring(0, 8);
     try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

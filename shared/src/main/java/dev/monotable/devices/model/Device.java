@@ -1,60 +1,113 @@
 package dev.monotable.devices.model;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A device of a user ({@code DEVICE#{device}} in the user's partition, and in GSI1 so the user's
- * devices and dashboard are read without their events). {@code Status} changes under optimistic
- * locking on {@code Version}; {@code Latest*} is a copy of the device's newest event, written with
- * each event (absent until the first).
+ * devices and dashboard are read without their events). {@code Status} and {@code Name} change
+ * under optimistic locking on {@code Version}. {@code Recent} holds copies of the device's newest
+ * {@link #RECENT_MAX} events, newest first, kept by a stream function so the dashboard needs no
+ * event item. {@code Tags} mirrors the device's tag items. {@code DeletingAt} marks a device whose
+ * deletion has begun (AP08): it takes no event and {@code DeletedEvents} counts the progress.
  */
 public record Device(String user, String device, String name, String kind, String status, long version,
-    String createdAt, String updatedAt, Reading latest) {
+    String createdAt, String updatedAt, List<String> tags, List<Reading> recent, long recentRev,
+    String deletingAt, long deletedEvents) {
 
   public static final String TYPE = "Device";
   /** The statuses a device reports. */
   public static final List<String> STATUSES = List.of("online", "offline", "error");
+  /** Events copied onto the device for the dashboard (the seed's "last 10 events per device"). */
+  public static final int RECENT_MAX = 10;
+  /** Tags a device may carry. */
+  public static final int TAGS_MAX = 10;
 
-  /** The copy of the device's newest event on the device item. */
+  /** Newest first: by time, then sequence. */
+  public static final Comparator<Reading> NEWEST_FIRST =
+      Comparator.comparing(Reading::at).thenComparingInt(Reading::seq).reversed();
+
+  /** The copy of one event on the device item. */
   public record Reading(String at, int seq, String type, BigDecimal value) {}
 
-  /** A device without an event yet. */
-  public Device(String user, String device, String name, String kind, String status, long version,
-      String createdAt, String updatedAt) {
-    this(user, device, name, kind, status, version, createdAt, updatedAt, null);
+  public Device {
+    tags = List.copyOf(new TreeSet<>(tags));
+    recent = List.copyOf(recent);
+  }
+
+  /** A new device: no tags, no event, not being deleted. */
+  public static Device added(String user, String device, String name, String kind, String now) {
+    return new Device(user, device, name, kind, "offline", 1, now, now, List.of(), List.of(), 0, null, 0);
+  }
+
+  /**
+   * {@code recent} with {@code readings} merged in: newest first, at most {@link #RECENT_MAX}, each
+   * event once. The same readings merged twice, or in another order, give the same list, so a
+   * redelivered or reordered stream record cannot disturb it.
+   */
+  public static List<Reading> merge(List<Reading> recent, List<Reading> readings) {
+    TreeSet<Reading> all = new TreeSet<>(NEWEST_FIRST);
+    all.addAll(recent);
+    all.addAll(readings);
+    List<Reading> out = new ArrayList<>(all);
+    return List.copyOf(out.subList(0, Math.min(RECENT_MAX, out.size())));
   }
 
   public Map<String, AttributeValue> toItem() {
     Items.Builder b = Items.builder(TYPE, DevicesKeys.device(user, device))
         .gsi(Gsi.GSI1, DevicesKeys.deviceByUser(user, device))
         .s("User", user).s("Device", device).s("Name", name).s("Kind", kind).s("Status", status)
-        .n(TableSchema.VERSION, version)
+        .n(TableSchema.VERSION, version).n("RecentRev", recentRev)
         .audit(createdAt, updatedAt);
-    if (latest == null) {
-      return b.build();
+    if (deletingAt != null) {
+      b.s("DeletingAt", deletingAt).n("DeletedEvents", deletedEvents);
     }
-    Map<String, AttributeValue> item = new HashMap<>(b.s("LatestAt", latest.at()).n("LatestSeq", latest.seq())
-        .s("LatestType", latest.type()).build());
-    item.put("LatestValue", AttributeValue.fromN(latest.value().toPlainString()));
+    Map<String, AttributeValue> item = new HashMap<>(b.build());
+    if (!tags.isEmpty()) {
+      item.put("Tags", AttributeValue.fromSs(tags));
+    }
+    item.put("Recent", recentValue(recent));
     return Map.copyOf(item);
+  }
+
+  /** {@code Recent} as DynamoDB holds it: a list of maps {@code {At, Seq, Type, Value}}. */
+  public static AttributeValue recentValue(List<Reading> recent) {
+    List<AttributeValue> list = new ArrayList<>();
+    for (Reading r : recent) {
+      list.add(AttributeValue.fromM(Map.of("At", AttributeValue.fromS(r.at()),
+          "Seq", AttributeValue.fromN(Integer.toString(r.seq())), "Type", AttributeValue.fromS(r.type()),
+          "Value", AttributeValue.fromN(r.value().toPlainString()))));
+    }
+    return AttributeValue.fromL(list);
   }
 
   public static Device fromItem(Map<String, AttributeValue> item) {
     Items.requireType(item, TYPE);
-    Reading latest = item.containsKey("LatestAt")
-        ? new Reading(Items.s(item, "LatestAt"), (int) Items.n(item, "LatestSeq"), Items.s(item, "LatestType"),
-            new BigDecimal(item.get("LatestValue").n()))
-        : null;
+    List<Reading> recent = new ArrayList<>();
+    AttributeValue r = item.get("Recent");
+    if (r != null && r.hasL()) {
+      for (AttributeValue v : r.l()) {
+        Map<String, AttributeValue> m = v.m();
+        recent.add(new Reading(m.get("At").s(), Integer.parseInt(m.get("Seq").n()), m.get("Type").s(),
+            new BigDecimal(m.get("Value").n())));
+      }
+    }
+    AttributeValue tags = item.get("Tags");
     return new Device(Items.s(item, "User"), Items.s(item, "Device"), Items.s(item, "Name"), Items.s(item, "Kind"),
         Items.s(item, "Status"), Items.n(item, TableSchema.VERSION), Items.s(item, TableSchema.CREATED_AT),
-        Items.s(item, TableSchema.UPDATED_AT), latest);
+        Items.s(item, TableSchema.UPDATED_AT), tags == null || !tags.hasSs() ? List.of() : tags.ss(), recent,
+        item.containsKey("RecentRev") ? Items.n(item, "RecentRev") : 0,
+        item.containsKey("DeletingAt") ? Items.s(item, "DeletingAt") : null,
+        item.containsKey("DeletedEvents") ? Items.n(item, "DeletedEvents") : 0);
   }
 }

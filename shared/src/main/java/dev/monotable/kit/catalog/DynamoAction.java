@@ -12,6 +12,8 @@ public enum DynamoAction {
   PUT_ITEM("dynamodb:PutItem"),
   UPDATE_ITEM("dynamodb:UpdateItem"),
   DELETE_ITEM("dynamodb:DeleteItem"),
+  /** Puts and deletes of up to 25 items; IAM checks it as its own action, not as PutItem or DeleteItem. */
+  BATCH_WRITE_ITEM("dynamodb:BatchWriteItem"),
   CONDITION_CHECK_ITEM("dynamodb:ConditionCheckItem");
 
   private final String iamName;
@@ -25,6 +27,6 @@ public enum DynamoAction {
   }
 
   public boolean isWrite() {
-    return this == PUT_ITEM || this == UPDATE_ITEM || this == DELETE_ITEM;
+    return this == PUT_ITEM || this == UPDATE_ITEM || this == DELETE_ITEM || this == BATCH_WRITE_ITEM;
   }
 }

@@ -21,6 +21,15 @@ public final class Backoff {
   }
 
   /**
+   * The pause before attempt {@code attempt} of a hot-path batch, with AWS's "full jitter": a
+   * random time up to {@link #pauseMillis}, so many writers throttled together do not retry
+   * together. {@code unit} is a random number in [0, 1).
+   */
+  public static long jitteredPauseMillis(int attempt, double unit) {
+    return (long) (pauseMillis(attempt) * unit);
+  }
+
+  /**
    * Makes {@code attempt} with {@code work}, then again with what it returns (the part it left
    * unprocessed) until {@code done} says nothing is left, pausing {@link #pauseMillis} before each
    * retry.
@@ -41,8 +50,12 @@ public final class Backoff {
   }
 
   private static void pause(int attempt) {
-    long millis = pauseMillis(attempt);
-    if (millis == 0) {
+    sleep(pauseMillis(attempt));
+  }
+
+  /** Sleeps {@code millis} (nothing for 0); an interrupt ends it as an IllegalStateException, the flag kept. */
+  static void sleep(long millis) {
+    if (millis <= 0) {
       return;
     }
     try {

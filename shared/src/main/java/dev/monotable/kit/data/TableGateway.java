@@ -15,10 +15,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
@@ -27,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The table as the data-access classes see it: one client, the table name, the cursor codec and
@@ -58,6 +64,14 @@ public final class TableGateway {
 
   public String tableName() {
     return tableName;
+  }
+
+  /**
+   * The codec of this table's cursors, for a list merged from several queries (a sharded
+   * partition), whose cursor is not one query's LastEvaluatedKey.
+   */
+  public CursorCodec cursors() {
+    return cursors;
   }
 
   public Clock clock() {
@@ -165,6 +179,57 @@ public final class TableGateway {
       return unprocessed == null ? List.of() : new ArrayList<>(unprocessed.keys());
     }, List::isEmpty, "BatchGetItem left keys");
     return found;
+  }
+
+  /** One conditional DeleteItem. */
+  public void delete(Key key, String condition, Map<String, String> names) {
+    client.deleteItem(DeleteItemRequest.builder().tableName(tableName).key(key.toMap()).conditionExpression(condition)
+        .expressionAttributeNames(names).build());
+  }
+
+  /**
+   * Puts up to 25 items with one BatchWriteItem, then again with its UnprocessedItems after a
+   * jittered pause ({@link Backoff#jitteredPauseMillis}), at most {@code attempts} requests in all.
+   * Unconditional puts: a caller whose keys are derived from the data can send the same batch
+   * again and write the same items. Returns the items still unprocessed after the last attempt
+   * (empty when every item was written), so the caller can answer per item.
+   */
+  public List<Map<String, AttributeValue>> batchPut(List<Map<String, AttributeValue>> items, int attempts) {
+    if (items.isEmpty() || items.size() > 25) {
+      throw new IllegalArgumentException("BatchWriteItem takes 1 to 25 requests");
+    }
+    List<WriteRequest> pending = new ArrayList<>();
+    for (Map<String, AttributeValue> item : items) {
+      pending.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+    }
+    for (int attempt = 0; attempt < attempts && !pending.isEmpty(); attempt++) {
+      Backoff.sleep(Backoff.jitteredPauseMillis(attempt, java.util.concurrent.ThreadLocalRandom.current().nextDouble()));
+      BatchWriteItemResponse response = client.batchWriteItem(BatchWriteItemRequest.builder()
+          .requestItems(Map.of(tableName, pending)).build());
+      pending = new ArrayList<>(response.unprocessedItems().getOrDefault(tableName, List.of()));
+    }
+    List<Map<String, AttributeValue>> left = new ArrayList<>();
+    for (WriteRequest w : pending) {
+      left.add(w.putRequest().item());
+    }
+    return left;
+  }
+
+  /**
+   * Deletes up to 25 items by key with one BatchWriteItem, retrying UnprocessedItems with
+   * {@link Backoff} until none is left.
+   */
+  public void batchDelete(List<Key> keys) {
+    if (keys.isEmpty() || keys.size() > 25) {
+      throw new IllegalArgumentException("BatchWriteItem takes 1 to 25 requests");
+    }
+    List<WriteRequest> all = new ArrayList<>();
+    for (Key k : keys) {
+      all.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(k.toMap()).build()).build());
+    }
+    Backoff.untilDone(all, pending -> new ArrayList<>(client.batchWriteItem(BatchWriteItemRequest.builder()
+        .requestItems(Map.of(tableName, pending)).build()).unprocessedItems().getOrDefault(tableName, List.of())),
+        List::isEmpty, "BatchWriteItem left deletes");
   }
 
   /** One Query page; the cursor is bound to {@code scope} and the query's partition. */

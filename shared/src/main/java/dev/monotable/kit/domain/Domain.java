@@ -29,6 +29,14 @@ public interface Domain {
     return "functions/target/monotable-" + name().toLowerCase(java.util.Locale.ROOT) + "-lambda.jar";
   }
 
+  /**
+   * User pool groups the domain's routes check ({@code cognito:groups}, for example an operators
+   * group for routes that read across users); the stack creates each in its user pool.
+   */
+  default List<String> userGroups() {
+    return List.of();
+  }
+
   /** Every HTTP route; nothing else lists routes. */
   List<Endpoint> endpoints();
 

@@ -2,8 +2,9 @@ package dev.monotable.devices.data;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.devices.DevicesKeys;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
+import dev.monotable.devices.model.DeviceTag;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
 import dev.monotable.kit.data.Page;
@@ -29,7 +30,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** Devices's data access against the local engine: the exact items, and one request per pattern. */
 @ExtendWith(DynamoDbExtension.class)
 class DevicesDataTest {
-  private static final String T0 = "2026-01-02T03:04:05.678Z";
+  // Far ahead of the engine's real clock: events expire 90 days after their time, and the engine's
+  // TTL sweeper would delete events timed in the real past.
+  private static final String T0 = "2090-01-02T03:04:05.678Z";
+  private static final String DAY = "2090-01-01T";
 
   private final TestTable table;
   private final MutableClock clock = MutableClock.at(T0);
@@ -82,8 +86,11 @@ class DevicesDataTest {
     assertThrows(ValidationException.class, () -> profiles.get("a#b"));
     assertThrows(ValidationException.class, () -> registry.get("ann", "DEVICE#x"));
     assertThrows(ValidationException.class, () -> profiles.create("Upper", "U", "u@example.com"));
-    assertThrows(ValidationException.class, () -> events.range("ann", "d", "2026-01-01", "2026-01-02T00:00:00.000Z",
+    assertThrows(ValidationException.class, () -> events.range("ann", "d", "2090-01-01", "2090-01-02T00:00:00.000Z",
         PageRequest.first(10)));
+    // an event type or a tag becomes a key segment too
+    assertThrows(ValidationException.class, () -> events.ofType("temp#0", T0, PageRequest.first(10)));
+    assertThrows(ValidationException.class, () -> registry.byTag("ann", "a#b", PageRequest.first(10)));
   }
 
   // ---- AP07 / AP03 / AP02 devices -----------------------------------------------------------
@@ -96,12 +103,13 @@ class DevicesDataTest {
 
     Map<String, AttributeValue> item = table.item(new Key("USER#cat", "DEVICE#thermo-1")).orElseThrow();
     assertEquals(Set.of("PK", "SK", "GSI1PK", "GSI1SK", "Type", "User", "Device", "Name", "Kind", "Status", "Version",
-        "CreatedAt", "UpdatedAt", "SchemaVersion"), item.keySet());
+        "Recent", "RecentRev", "CreatedAt", "UpdatedAt", "SchemaVersion"), item.keySet());
     assertEquals("USER#cat", s(item, "GSI1PK"));
     assertEquals("DEVICE#thermo-1", s(item, "GSI1SK"));
     assertEquals("Device", s(item, "Type"));
     assertEquals("offline", s(item, "Status"));
     assertEquals("1", item.get("Version").n());
+    assertEquals(List.of(), item.get("Recent").l());
     assertEquals(d, registry.get("cat", "thermo-1"));
   }
 
@@ -121,11 +129,12 @@ class DevicesDataTest {
   }
 
   @Test
-  void listDevices_shouldReturnOnlyDevicesInIdOrderOverPages_whenTheyHaveEvents() {
+  void listDevices_shouldReturnOnlyDevicesInIdOrderOverPages_whenTheyHaveEventsAndTags() {
     profiles.create("eve", "Eve", "eve@example.com");
     for (String id : List.of("c", "a", "b")) {
       registry.add("eve", id, "Device " + id, "sensor");
-      events.record("eve", id, T0, 0, "temperature", new BigDecimal("20.5"));
+      events.record("eve", id, input(DAY + "10:00:00.000Z", 0, "20.5"));
+      registry.setTags("eve", id, List.of("lab"), null);
     }
 
     Page<Device> first = registry.list("eve", PageRequest.first(2));
@@ -137,74 +146,139 @@ class DevicesDataTest {
     assertTrue(registry.list("nobody", PageRequest.first(10)).items().isEmpty());
   }
 
-  // ---- AP06 status update -------------------------------------------------------------------
+  // ---- AP06 update --------------------------------------------------------------------------
 
   @Test
-  void updateStatus_shouldSetStatusAndBumpVersion_whenIfMatchIsCurrent() {
+  void update_shouldSetStatusAndNameAndBumpVersion_whenIfMatchIsCurrent() {
     profiles.create("fay", "Fay", "fay@example.com");
     registry.add("fay", "d1", "D", "plug");
     clock.advance(Duration.ofMinutes(1));
 
-    Device d = registry.updateStatus("fay", "d1", "online", 1L);
+    Device d = registry.update("fay", "d1", "online", null, 1L);
 
     assertEquals("online", d.status());
     assertEquals(2, d.version());
     Map<String, AttributeValue> item = table.item(new Key("USER#fay", "DEVICE#d1")).orElseThrow();
     assertEquals("online", s(item, "Status"));
     assertEquals("2", item.get("Version").n());
-    assertEquals("2026-01-02T03:05:05.678Z", s(item, "UpdatedAt"));
+    assertEquals("2090-01-02T03:05:05.678Z", s(item, "UpdatedAt"));
     assertEquals(T0, s(item, "CreatedAt"));
-    assertEquals(3, registry.updateStatus("fay", "d1", "error", null).version());
+    Device renamed = registry.update("fay", "d1", null, "Desk lamp", null);
+    assertEquals(3, renamed.version());
+    assertEquals("Desk lamp", s(table.item(new Key("USER#fay", "DEVICE#d1")).orElseThrow(), "Name"));
+    assertEquals("online", renamed.status());
   }
 
   @Test
-  void updateStatus_shouldBeVersionMismatchAndWriteNothing_whenIfMatchIsStale() {
+  void update_shouldBeVersionMismatchAndWriteNothing_whenIfMatchIsStale() {
     profiles.create("gus", "Gus", "gus@example.com");
     registry.add("gus", "d1", "D", "plug");
-    registry.updateStatus("gus", "d1", "online", 1L);
+    registry.update("gus", "d1", "online", null, 1L);
 
     VersionMismatchException e = assertThrows(VersionMismatchException.class,
-        () -> registry.updateStatus("gus", "d1", "error", 1L));
+        () -> registry.update("gus", "d1", "error", null, 1L));
     assertEquals(2, e.currentVersion());
     assertEquals("online", registry.get("gus", "d1").status());
   }
 
   @Test
-  void updateStatus_shouldBeNotFound_whenTheDeviceDoesNotExist_andRefuseAnUnknownStatus() {
-    assertThrows(NotFoundException.class, () -> registry.updateStatus("hal", "none", "online", 1L));
-    assertThrows(NotFoundException.class, () -> registry.updateStatus("hal", "none", "online", null));
-    assertThrows(ValidationException.class, () -> registry.updateStatus("hal", "none", "exploded", null));
+  void update_shouldBeNotFound_whenTheDeviceDoesNotExist_andRefuseBadInput() {
+    assertThrows(NotFoundException.class, () -> registry.update("hal", "none", "online", null, 1L));
+    assertThrows(NotFoundException.class, () -> registry.update("hal", "none", "online", null, null));
+    assertThrows(ValidationException.class, () -> registry.update("hal", "none", "exploded", null, null));
+    assertThrows(ValidationException.class, () -> registry.update("hal", "none", null, null, null));
     // guards: an update must not create a device item as a side effect
     assertTrue(table.item(new Key("USER#hal", "DEVICE#none")).isEmpty());
   }
 
-  // ---- AP13 / AP04 events -------------------------------------------------------------------
+  // ---- AP13 / AP15 / AP04 / AP05 / AP09 events ----------------------------------------------
 
   @Test
-  void recordEvent_shouldWriteTheEventUnderItsDevice_andConflictOnRedelivery() {
+  void recordEvent_shouldWriteTheEventWithItsIndexKeysTtlAndDeviceName_andConflictOnRedelivery() {
     profiles.create("ivy", "Ivy", "ivy@example.com");
-    registry.add("ivy", "t1", "T", "thermostat");
+    registry.add("ivy", "t1", "Hall thermostat", "thermostat");
 
-    events.record("ivy", "t1", "2026-01-01T10:00:00.000Z", 7, "temperature", new BigDecimal("72.50"));
+    events.record("ivy", "t1", new Events.EventInput(DAY + "10:00:00.000Z", 7, "temperature", new BigDecimal("72.50")));
 
     Map<String, AttributeValue> item =
-        table.item(new Key("USER#ivy", "DEVICE#t1#EVENT#2026-01-01T10:00:00.000Z#00000007")).orElseThrow();
-    assertEquals(Set.of("PK", "SK", "Type", "User", "Device", "At", "Seq", "EventType", "Value", "CreatedAt",
-        "UpdatedAt", "SchemaVersion"), item.keySet());
+        table.item(new Key("USER#ivy", "DEVICE#t1#EVENT#2090-01-01T10:00:00.000Z#00000007")).orElseThrow();
+    assertEquals(Set.of("PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "Type", "User", "Device", "At", "Seq",
+        "EventType", "Value", "DeviceName", "NameVersion", "TTL", "CreatedAt", "UpdatedAt", "SchemaVersion"),
+        item.keySet());
     assertEquals("Event", s(item, "Type"));
+    assertEquals("USER#ivy", s(item, "GSI1PK"));
+    assertEquals("EVENT#2090-01-01T10:00:00.000Z#t1#00000007", s(item, "GSI1SK"));
+    assertEquals("EVENTTYPE#temperature#" + DevicesKeys.shard("ivy", "t1", 8), s(item, "GSI2PK"));
+    assertEquals("2090-01-01T10:00:00.000Z#ivy#t1#00000007", s(item, "GSI2SK"));
+    assertEquals(Long.toString(java.time.Instant.parse("2090-04-01T10:00:00Z").getEpochSecond()), item.get("TTL").n());
+    assertEquals("Hall thermostat", s(item, "DeviceName"));
+    assertEquals("1", item.get("NameVersion").n());
     assertEquals("72.5", item.get("Value").n());
-    assertEquals("7", item.get("Seq").n());
     ConflictException e = assertThrows(ConflictException.class,
-        () -> events.record("ivy", "t1", "2026-01-01T10:00:00.000Z", 7, "temperature", BigDecimal.ONE));
+        () -> events.record("ivy", "t1", input(DAY + "10:00:00.000Z", 7, "1")));
     assertEquals("event", e.conflict());
+  }
+
+  @Test
+  void recordEvent_shouldRefuseTimesOutsideTheRetentionAndBadTypes_andWriteNothing() {
+    profiles.create("ike", "Ike", "ike@example.com");
+    registry.add("ike", "t1", "T", "thermostat");
+    // T0 is 2090-01-02T03:04: 91 days back is expired already; 10 minutes ahead is beyond the skew
+    assertThrows(ValidationException.class, () -> events.record("ike", "t1", input("2089-10-02T00:00:00.000Z", 0, "1")));
+    assertThrows(ValidationException.class, () -> events.record("ike", "t1", input("2090-01-02T03:15:00.000Z", 0, "1")));
+    assertThrows(ValidationException.class, () -> events.record("ike", "t1",
+        new Events.EventInput(DAY + "10:00:00.000Z", 0, "Temp Reading", BigDecimal.ONE)));
+    assertThrows(ValidationException.class, () -> events.record("ike", "t1",
+        new Events.EventInput(DAY + "10:00:00.000Z", 0, "t", new BigDecimal("1e15"))));
+    assertEquals(List.of("DEVICE#t1"), table.scanAll().stream().filter(i -> s(i, "PK").equals("USER#ike"))
+        .map(i -> s(i, "SK")).filter(k -> !k.equals("#PROFILE")).toList());
   }
 
   @Test
   void recordEvent_shouldBeNotFoundAndWriteNothing_whenTheDeviceDoesNotExist() {
     profiles.create("jon", "Jon", "jon@example.com");
-    assertThrows(NotFoundException.class,
-        () -> events.record("jon", "none", "2026-01-01T10:00:00.000Z", 0, "temperature", BigDecimal.ONE));
-    assertTrue(table.item(new Key("USER#jon", "DEVICE#none#EVENT#2026-01-01T10:00:00.000Z#00000000")).isEmpty());
+    assertThrows(NotFoundException.class, () -> events.record("jon", "none", input(DAY + "10:00:00.000Z", 0, "1")));
+    assertTrue(table.item(new Key("USER#jon", "DEVICE#none#EVENT#2090-01-01T10:00:00.000Z#00000000")).isEmpty());
+  }
+
+  @Test
+  void recordBatch_shouldWriteEveryEvent_andWriteTheSameItemsWhenRedelivered() {
+    profiles.create("joy", "Joy", "joy@example.com");
+    registry.add("joy", "t1", "T", "thermostat");
+    List<Events.EventInput> batch = new ArrayList<>();
+    for (int i = 0; i < 25; i++) {
+      batch.add(input(DAY + String.format("%02d:00:00.000Z", i % 24), i, Integer.toString(i)));
+    }
+
+    Events.BatchResult first = events.recordBatch("joy", "t1", batch);
+    List<Map<String, AttributeValue>> written = table.itemsOfType("Event");
+    Events.BatchResult again = events.recordBatch("joy", "t1", batch);
+
+    assertEquals(25, first.written().size());
+    assertEquals(List.of(), first.unprocessed());
+    assertEquals(25, again.written().size());
+    assertEquals(25, written.size());
+    assertEquals(written, table.itemsOfType("Event"), "a redelivered batch writes the same items, nothing twice");
+    assertEquals(Set.of("USER#joy"), written.stream().map(i -> s(i, "PK")).collect(java.util.stream.Collectors.toSet()));
+  }
+
+  @Test
+  void recordBatch_shouldRefuseTheWholeBatchAndWriteNothing_whenOneEventIsBadOrRepeated() {
+    profiles.create("kai", "Kai", "kai@example.com");
+    registry.add("kai", "t1", "T", "thermostat");
+    List<Events.EventInput> bad = List.of(input(DAY + "01:00:00.000Z", 0, "1"), input("2090-13-01T00:00:00.000Z", 0, "1"));
+    ValidationException e = assertThrows(ValidationException.class, () -> events.recordBatch("kai", "t1", bad));
+    assertEquals("events[1].at", e.field());
+    List<Events.EventInput> twice = List.of(input(DAY + "01:00:00.000Z", 3, "1"), input(DAY + "01:00:00.000Z", 3, "2"));
+    assertEquals("events[1]", assertThrows(ValidationException.class, () -> events.recordBatch("kai", "t1", twice))
+        .field());
+    List<Events.EventInput> tooMany = new ArrayList<>();
+    for (int i = 0; i < 26; i++) {
+      tooMany.add(input(DAY + "01:00:00.000Z", i, "1"));
+    }
+    assertThrows(ValidationException.class, () -> events.recordBatch("kai", "t1", tooMany));
+    assertThrows(NotFoundException.class, () -> events.recordBatch("kai", "none", List.of(input(DAY + "01:00:00.000Z", 0, "1"))));
+    assertEquals(List.of(), table.itemsOfType("Event").stream().filter(i -> s(i, "PK").equals("USER#kai")).toList());
   }
 
   @Test
@@ -214,80 +288,227 @@ class DevicesDataTest {
     registry.add("kim", "a-b", "AB", "sensor"); // guards: "a-b" must not fall in the range of device "a"
     registry.add("kim", "b", "B", "sensor");
     for (int h = 0; h < 5; h++) {
-      String at = "2026-01-01T0" + h + ":00:00.000Z";
-      events.record("kim", "a", at, 0, "t", BigDecimal.valueOf(h));
-      events.record("kim", "a-b", at, 0, "t", BigDecimal.valueOf(100 + h));
-      events.record("kim", "b", at, 0, "t", BigDecimal.valueOf(200 + h));
+      String at = DAY + "0" + h + ":00:00.000Z";
+      events.record("kim", "a", input(at, 0, Integer.toString(h)));
+      events.record("kim", "a-b", input(at, 0, Integer.toString(100 + h)));
+      events.record("kim", "b", input(at, 0, Integer.toString(200 + h)));
     }
-    events.record("kim", "a", "2026-01-01T03:00:00.000Z", 1, "t", BigDecimal.valueOf(31));
+    events.record("kim", "a", input(DAY + "03:00:00.000Z", 1, "31"));
 
     // from and to inclusive: 01:00 .. 03:00, including both sequences at 03:00
     List<String> seen = new ArrayList<>();
     PageRequest page = PageRequest.first(2);
     do {
-      Page<Event> p = events.range("kim", "a", "2026-01-01T01:00:00.000Z", "2026-01-01T03:00:00.000Z", page);
+      Page<Event> p = events.range("kim", "a", DAY + "01:00:00.000Z", DAY + "03:00:00.000Z", page);
       p.items().forEach(e -> seen.add(e.at().substring(11, 13) + "/" + e.seq() + "=" + e.value()));
       page = p.nextCursor() == null ? null : new PageRequest(2, p.nextCursor());
     } while (page != null);
     assertEquals(List.of("03/1=31", "03/0=3", "02/0=2", "01/0=1"), seen);
 
-    assertThrows(ValidationException.class, () -> events.range("kim", "a", "2026-01-02T00:00:00.000Z",
-        "2026-01-01T00:00:00.000Z", PageRequest.first(10)));
+    assertThrows(ValidationException.class, () -> events.range("kim", "a", "2090-01-02T00:00:00.000Z",
+        DAY + "00:00:00.000Z", PageRequest.first(10)));
     // guards: the right shape is not enough, the time must exist
-    assertThrows(ValidationException.class, () -> events.range("kim", "a", "2026-02-30T00:00:00.000Z",
-        "2026-03-01T00:00:00.000Z", PageRequest.first(10)));
+    assertThrows(ValidationException.class, () -> events.range("kim", "a", "2090-02-30T00:00:00.000Z",
+        "2090-03-01T00:00:00.000Z", PageRequest.first(10)));
   }
 
   @Test
-  void recordEvent_shouldCopyTheNewestEventOntoTheDevice_andKeepIt_whenAnOlderEventArrivesLater() {
-    profiles.create("lea", "Lea", "lea@example.com");
-    registry.add("lea", "t1", "T", "thermostat");
+  void reads_shouldNeverShowAnExpiredEvent_evenBeforeTtlDeletesIt() {
+    profiles.create("lia", "Lia", "lia@example.com");
+    registry.add("lia", "t1", "T", "thermostat");
+    events.record("lia", "t1", input(DAY + "10:00:00.000Z", 0, "1"));
+    events.record("lia", "t1", input("2090-01-02T00:00:00.000Z", 0, "2"));
 
-    events.record("lea", "t1", "2026-01-01T10:00:00.000Z", 0, "temperature", new BigDecimal("21"));
-    events.record("lea", "t1", "2026-01-01T09:00:00.000Z", 0, "temperature", new BigDecimal("19"));
+    // 90 days after the first event, before the second has expired: the item is still in the table
+    clock.set(java.time.Instant.parse("2090-04-01T10:00:00.001Z"));
+    assertTrue(table.item(DevicesKeys.event("lia", "t1", DAY + "10:00:00.000Z", 0)).isPresent());
 
-    Map<String, AttributeValue> item = table.item(new Key("USER#lea", "DEVICE#t1")).orElseThrow();
-    assertEquals("2026-01-01T10:00:00.000Z", s(item, "LatestAt"));
-    assertEquals("21", item.get("LatestValue").n());
-    assertEquals("0", item.get("LatestSeq").n());
-    assertEquals("temperature", s(item, "LatestType"));
-    // guards: the copy is not a status change: Version stays for If-Match
-    assertEquals("1", item.get("Version").n());
-    // and the older event is recorded all the same
-    assertTrue(table.item(new Key("USER#lea", "DEVICE#t1#EVENT#2026-01-01T09:00:00.000Z#00000000")).isPresent());
-    assertThrows(ConflictException.class,
-        () -> events.record("lea", "t1", "2026-01-01T09:00:00.000Z", 0, "temperature", BigDecimal.ONE));
-    assertEquals(new Device.Reading("2026-01-01T10:00:00.000Z", 0, "temperature", new BigDecimal("21")),
-        registry.get("lea", "t1").latest());
-    // at the same instant, the higher sequence is the newer; a lower one arriving later does not replace it
-    events.record("lea", "t1", "2026-01-01T10:00:00.000Z", 5, "temperature", new BigDecimal("22"));
-    events.record("lea", "t1", "2026-01-01T10:00:00.000Z", 3, "temperature", new BigDecimal("23"));
-    assertEquals(new Device.Reading("2026-01-01T10:00:00.000Z", 5, "temperature", new BigDecimal("22")),
-        registry.get("lea", "t1").latest());
+    String from = "2089-12-01T00:00:00.000Z";
+    String to = "2090-04-01T00:00:00.000Z";
+    assertEquals(List.of("2"), events.range("lia", "t1", from, to, PageRequest.first(10)).items().stream()
+        .map(e -> e.value().toPlainString()).toList());
+    assertEquals(List.of("2"), events.byUser("lia", from, to, PageRequest.first(10)).items().stream()
+        .map(e -> e.value().toPlainString()).toList());
+    assertEquals(List.of(), events.range("lia", "t1", from, "2089-12-31T00:00:00.000Z", PageRequest.first(10)).items());
   }
 
-  // ---- AP14 dashboard -----------------------------------------------------------------------
+  @Test
+  void eventsByUser_shouldMergeEveryDeviceInTimeOrder_newestFirst_overPages() {
+    profiles.create("mia", "Mia", "mia@example.com");
+    registry.add("mia", "a", "A", "sensor");
+    registry.add("mia", "b", "B", "sensor");
+    events.record("mia", "a", input(DAY + "01:00:00.000Z", 0, "1"));
+    events.record("mia", "b", input(DAY + "02:00:00.000Z", 0, "2"));
+    events.record("mia", "a", input(DAY + "03:00:00.000Z", 0, "3"));
+    events.record("mia", "b", input(DAY + "04:00:00.000Z", 0, "4"));
+
+    List<String> seen = new ArrayList<>();
+    PageRequest page = PageRequest.first(3);
+    do {
+      Page<Event> p = events.byUser("mia", DAY + "02:00:00.000Z", DAY + "23:59:59.999Z", page);
+      p.items().forEach(e -> seen.add(e.device() + e.value()));
+      page = p.nextCursor() == null ? null : new PageRequest(3, p.nextCursor());
+    } while (page != null);
+    assertEquals(List.of("b4", "a3", "b2"), seen);
+  }
 
   @Test
-  void dashboard_shouldReturnProfileAndDevicesWithTheirLatestEvent_inOneQueryOverPages() {
+  void eventsOfType_shouldMergeEveryShardNewestFirst_andPageWithoutMissingOrRepeating() {
+    List<String> expected = new ArrayList<>();
+    for (int u = 0; u < 4; u++) {
+      String user = "typ" + u;
+      profiles.create(user, "U", user + "@example.com");
+      for (int d = 0; d < 4; d++) {
+        registry.add(user, "d" + d, "D", "sensor");
+        String at = DAY + String.format("%02d:%02d:00.000Z", u * 4 + d, d);
+        events.record(user, "d" + d, new Events.EventInput(at, 0, "door", BigDecimal.ONE));
+        events.record(user, "d" + d, new Events.EventInput(at, 1, "other", BigDecimal.ONE));
+        expected.add(0, user + "/d" + d);
+      }
+    }
+    java.util.Set<Integer> shards = new java.util.HashSet<>();
+    for (Map<String, AttributeValue> i : table.itemsOfType("Event")) {
+      shards.add(Integer.parseInt(s(i, "GSI2PK").substring(s(i, "GSI2PK").lastIndexOf('#') + 1)));
+    }
+    assertTrue(shards.size() > 1, "16 devices spread over several shards: " + shards);
+
+    List<String> seen = new ArrayList<>();
+    PageRequest page = PageRequest.first(5);
+    int pages = 0;
+    do {
+      Page<Event> p = events.ofType("door", DAY + "00:00:00.000Z", page);
+      p.items().forEach(e -> seen.add(e.user() + "/" + e.device()));
+      page = p.nextCursor() == null ? null : new PageRequest(5, p.nextCursor());
+      pages++;
+    } while (page != null);
+    assertEquals(expected, seen);
+    assertEquals(4, pages);
+    assertEquals(expected.subList(0, 4), events.ofType("door", DAY + "12:00:00.000Z", PageRequest.first(10)).items()
+        .stream().map(e -> e.user() + "/" + e.device()).toList());
+  }
+
+  // ---- AP16 / AP17 tags ----------------------------------------------------------------------
+
+  @Test
+  void setTags_shouldKeepTheTagItemsAndTheDevicesTagsInStep_andTheInvertedIndexAnswersByTag() {
+    profiles.create("ned", "Ned", "ned@example.com");
+    registry.add("ned", "a", "A", "sensor");
+    registry.add("ned", "b", "B", "sensor");
+
+    registry.setTags("ned", "a", List.of("lab", "roof"), 1L);
+    registry.setTags("ned", "b", List.of("lab"), null);
+    Device a = registry.setTags("ned", "a", List.of("roof", "yard"), 2L);
+
+    assertEquals(List.of("roof", "yard"), a.tags());
+    assertEquals(3, a.version());
+    Map<String, AttributeValue> tag = table.item(new Key("USER#ned", "DEVICE#a#TAG#yard")).orElseThrow();
+    assertEquals(Set.of("PK", "SK", "GSI2PK", "GSI2SK", "Type", "User", "Device", "Tag", "CreatedAt", "UpdatedAt",
+        "SchemaVersion"), tag.keySet());
+    assertEquals("USER#ned#TAG#yard", s(tag, "GSI2PK"));
+    assertEquals("DEVICE#a", s(tag, "GSI2SK"));
+    assertEquals("DeviceTag", s(tag, "Type"));
+    assertTrue(table.item(new Key("USER#ned", "DEVICE#a#TAG#lab")).isEmpty());
+    assertEquals(List.of("b"), registry.byTag("ned", "lab", PageRequest.first(10)).items().stream()
+        .map(DeviceTag::device).toList());
+    assertEquals(List.of("a"), registry.byTag("ned", "yard", PageRequest.first(10)).items().stream()
+        .map(DeviceTag::device).toList());
+    assertThrows(VersionMismatchException.class, () -> registry.setTags("ned", "a", List.of(), 2L));
+    assertEquals(List.of("roof", "yard"), registry.get("ned", "a").tags());
+  }
+
+  // ---- AP08 deletion --------------------------------------------------------------------------
+
+  @Test
+  void delete_shouldRemoveTheDeviceItsEventsAndTagsOverResumedCalls_andTouchNoOtherDevice() {
+    profiles.create("ola", "Ola", "ola@example.com");
+    registry.add("ola", "a", "A", "sensor");
+    registry.add("ola", "a-b", "AB", "sensor"); // guards: a prefix of another device's id
+    registry.setTags("ola", "a", List.of("lab"), null);
+    int n = Registry.DELETE_PAGES * Registry.DELETE_PAGE_SIZE + 30; // more than one call removes
+    for (int i = 0; i < n; i += 25) {
+      List<Events.EventInput> batch = new ArrayList<>();
+      for (int k = i; k < Math.min(n, i + 25); k++) {
+        batch.add(input(DAY + String.format("%02d:%02d:%02d.000Z", k / 3600, k / 60 % 60, k % 60), 0, "1"));
+      }
+      events.recordBatch("ola", "a", batch);
+    }
+    events.record("ola", "a-b", input(DAY + "00:00:00.000Z", 0, "7"));
+
+    Registry.Removal first = registry.delete("ola", "a");
+    assertFalse(first.done());
+    assertEquals(Registry.DELETE_PAGES * Registry.DELETE_PAGE_SIZE, first.deleted());
+    Device marked = registry.get("ola", "a");
+    assertNotNull(marked.deletingAt());
+    assertEquals(first.deleted(), marked.deletedEvents());
+    assertThrows(ConflictException.class, () -> events.record("ola", "a", input(DAY + "23:00:00.000Z", 0, "1")));
+    assertThrows(ConflictException.class, () -> registry.update("ola", "a", "online", null, null));
+
+    Registry.Removal second = registry.delete("ola", "a");
+    assertTrue(second.done());
+    assertEquals(n + 1 - first.deleted(), second.deleted()); // the events left and the tag
+    assertEquals(n + 1, second.deletedTotal());
+    assertEquals(List.of(), table.scanAll().stream().filter(i -> s(i, "PK").equals("USER#ola")).map(i -> s(i, "SK"))
+        .filter(k -> k.startsWith("DEVICE#a#") || k.equals("DEVICE#a")).toList());
+    assertTrue(table.item(new Key("USER#ola", "DEVICE#a-b")).isPresent());
+    assertEquals(1, events.range("ola", "a-b", DAY + "00:00:00.000Z", DAY + "23:59:59.999Z", PageRequest.first(10))
+        .items().size());
+    assertThrows(NotFoundException.class, () -> registry.delete("ola", "a"));
+  }
+
+  // ---- AP14 dashboard, AP10 / AP11 analytics ----------------------------------------------------
+
+  @Test
+  void dashboard_shouldReturnProfileAndDevicesWithTheirRecentEvents_inOneQueryOverPages_andNoEventItem() {
     profiles.create("max", "Max", "max@example.com");
     registry.add("max", "b", "B", "plug");
     registry.add("max", "a", "A", "sensor");
     registry.add("max", "c", "C", "sensor");
     for (int h = 0; h < 3; h++) {
-      events.record("max", "a", "2026-01-01T0" + h + ":00:00.000Z", 0, "t", BigDecimal.valueOf(h));
+      events.record("max", "a", input(DAY + "0" + h + ":00:00.000Z", 0, Integer.toString(h)));
     }
+    // the stream's ST1 keeps Recent; here it is written as ST1 would
+    new StreamWrites(table.gateway(clock)).addRecent(events.range("max", "a", DAY + "02:00:00.000Z",
+        DAY + "02:00:00.000Z", PageRequest.first(1)).items().get(0));
 
     Registry.Dashboard first = registry.dashboard("max", PageRequest.first(2));
     assertEquals("Max", first.profile().name());
     assertEquals(List.of("a", "b"), first.devices().items().stream().map(Device::device).toList());
-    assertEquals("2026-01-01T02:00:00.000Z", first.devices().items().get(0).latest().at());
-    assertNull(first.devices().items().get(1).latest());
+    assertEquals(List.of(new Device.Reading(DAY + "02:00:00.000Z", 0, "temperature", new BigDecimal("2"))),
+        first.devices().items().get(0).recent());
+    assertEquals(List.of(), first.devices().items().get(1).recent());
     Registry.Dashboard second = registry.dashboard("max", new PageRequest(2, first.devices().nextCursor()));
     assertNull(second.profile());
     assertEquals(List.of("c"), second.devices().items().stream().map(Device::device).toList());
     assertNull(second.devices().nextCursor());
     assertThrows(NotFoundException.class, () -> registry.dashboard("nobody", PageRequest.first(10)));
+  }
+
+  @Test
+  void statusCounts_shouldSumEveryShard_andActiveUsersReadOnlyProfilesWithActivity() {
+    StreamWrites writes = new StreamWrites(table.gateway(clock));
+    writes.countStatus("rec-1", "pam", "a", Map.of("offline", 1L));
+    writes.countStatus("rec-2", "pam", "b", Map.of("offline", 1L));
+    writes.countStatus("rec-3", "pam", "a", Map.of("offline", -1L, "online", 1L));
+    writes.countStatus("rec-3", "pam", "a", Map.of("offline", -1L, "online", 1L)); // redelivered
+    assertEquals(Map.of("online", 1L, "offline", 1L, "error", 0L), new Stats(table.gateway(clock)).deviceStatusCounts());
+
+    profiles.create("pam", "Pam", "pam@example.com");
+    profiles.create("quin", "Quin", "quin@example.com");
+    profiles.create("rob", "Rob", "rob@example.com");
+    writes.markActive("pam", "2090-01-01T00:00:00.000Z");
+    writes.markActive("quin", "2089-11-01T00:00:00.000Z");
+    Map<String, AttributeValue> pam = table.item(new Key("USER#pam", "#PROFILE")).orElseThrow();
+    assertEquals("ACTIVE", s(pam, "GSI2PK"));
+    assertEquals("2090-01-01T00:00:00.000Z#pam", s(pam, "GSI2SK"));
+    assertFalse(table.item(new Key("USER#rob", "#PROFILE")).orElseThrow().containsKey("GSI2PK"), "sparse");
+    assertEquals(List.of("pam"), profiles.active(30, PageRequest.first(10)).items().stream()
+        .map(UserProfile::user).toList());
+    assertEquals(List.of("pam", "quin"), profiles.active(90, PageRequest.first(10)).items().stream()
+        .map(UserProfile::user).toList());
+  }
+
+  private static Events.EventInput input(String at, int seq, String value) {
+    return new Events.EventInput(at, seq, "temperature", new BigDecimal(value));
   }
 
   private static String s(Map<String, AttributeValue> item, String name) {

@@ -31,7 +31,17 @@ public final class JwtSigner {
     return sign(claims(issuer, audience, username, issuedAt, expiresAt));
   }
 
-  /** The claims of a Forge token, as a map the caller may still change (tests forge bad ones). */
+  /** A token as {@link #sign(String, String, String, long, long)}, for a member of user pool {@code groups}. */
+  public String sign(String issuer, String audience, String username, long issuedAt, long expiresAt,
+      java.util.List<String> groups) {
+    Map<String, Object> claims = claims(issuer, audience, username, issuedAt, expiresAt);
+    if (!groups.isEmpty()) {
+      claims.put(Claims.GROUPS, groups);
+    }
+    return sign(claims);
+  }
+
+  /** The claims of a token, as a map the caller may still change (tests forge bad ones). */
   public static Map<String, Object> claims(String issuer, String audience, String username, long issuedAt,
       long expiresAt) {
     Map<String, Object> claims = new LinkedHashMap<>();

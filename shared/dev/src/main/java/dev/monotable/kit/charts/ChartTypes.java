@@ -99,7 +99,9 @@ public final class ChartTypes {
     S("string"),
     N("number"),
     BOOL("boolean"),
-    M("map");
+    M("map"),
+    L("list"),
+    SS("string_set");
 
     private final String erdName;
 
@@ -119,6 +121,8 @@ public final class ChartTypes {
         case N -> v.n() != null;
         case BOOL -> v.bool() != null;
         case M -> v.hasM();
+        case L -> v.hasL();
+        case SS -> v.hasSs();
       };
     }
   }
