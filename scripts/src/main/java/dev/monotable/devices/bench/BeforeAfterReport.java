@@ -128,14 +128,14 @@ final class BeforeAfterReport {
         | 2 | Query Devices-ByUserId `userId = :u`, every page | Query GSI1 `GSI1PK = USER#{user} AND begins_with(GSI1SK, DEVICE#)` |
         | 3 | GetItem Devices | GetItem `USER#{user}` / `DEVICE#{device}` |
         | 4 | Query Events-ByDeviceId `deviceId = :d AND timestamp BETWEEN`, newest first, every page | Query `PK = USER#{user} AND SK BETWEEN DEVICE#{device}#EVENT#{from} AND ...#{to}#~`, newest first |
-        | 5 | Query Events-ByUserId `userId = :u AND timestamp BETWEEN`, newest first, every page | (planned) one Query of GSI1 |
-        | 6 | UpdateItem Devices, `attribute_exists(deviceId)` | UpdateItem of the device, versioned |
+        | 5 | Query Events-ByUserId `userId = :u AND timestamp BETWEEN`, newest first, every page | Query GSI1 `GSI1PK = USER#{user} AND GSI1SK BETWEEN EVENT#{from} AND EVENT#{to}#~`, newest first |
+        | 6 | UpdateItem Devices, `attribute_exists(deviceId)` | UpdateItem of the device, versioned (the counters follow by stream) |
         | 7 | TransactWriteItems: ConditionCheck Users + Put Devices `attribute_not_exists` | TransactWriteItems: ConditionCheck profile + Put device |
-        | 8 | Query Events-ByDeviceId (every page), BatchWriteItem of 25 deletes per batch, DeleteItem Devices | (planned) batched, resumable deletion |
-        | 9 | Query Events-ByType `type = :t AND timestamp >= :since`, newest first, `Limit 100` | (planned) one Query per shard of GSI2, merged |
-        | 10 | Query Devices-ByStatus `Select=COUNT` per status (3), every page | (planned) one BatchGetItem of the counter shards |
-        | 11 | Scan Events, filter `timestamp >= :since`, projecting `userId`, every page | (planned) one Query of a sparse GSI2 partition |
-        | D | GetItem Users, Query Devices-ByUserId, then per device Query Events-ByDeviceId newest first `Limit 1` | Query GSI1 `GSI1PK = USER#{user}`: profile, then devices with a copy of their newest event |
+        | 8 | Query Events-ByDeviceId (every page), BatchWriteItem of 25 deletes per batch, DeleteItem Devices | UpdateItem marking the device, Query `begins_with(SK, DEVICE#{device}#)`, BatchWriteItem of 25 deletes, DeleteItem of the device (resumable) |
+        | 9 | Query Events-ByType `type = :t AND timestamp >= :since`, newest first, `Limit 100` | one Query per write shard (8) of GSI2 `EVENTTYPE#{type}#{shard}`, `Limit 100` each, merged |
+        | 10 | Query Devices-ByStatus `Select=COUNT` per status (3), every page | BatchGetItem of the 10 counter shards a stream function keeps |
+        | 11 | Scan Events, filter `timestamp >= :since`, projecting `userId`, every page | Query of GSI2's sparse `ACTIVE` partition from 30 days ago |
+        | D | GetItem Users, Query Devices-ByUserId, then per device Query Events-ByDeviceId newest first `Limit 10` | Query GSI1 `GSI1PK = USER#{user}` up to the devices: profile, then devices with copies of their 10 newest events |
         | D* | GetItem Users, Scan Devices filter `userId`, then per device Scan Events filter `deviceId` and `timestamp > :since`, every page of each (the seed's code) | as D |
         """);
 
@@ -214,9 +214,11 @@ final class BeforeAfterReport {
         usd(seedDashCost), (reduction >= 81 ? "the reduction holds" : "a smaller reduction than the seed's 81%")
             + " for the patterns measured on both sides; the seed gives no data size or traffic behind its dollars, "
             + "so its dollars cannot be checked, and every Scan's cost grows with the table"));
-    b.append(String.format(Locale.ROOT, "| 1 table + 1 GSI instead of 3 tables + 6 GSIs | 1 table + %d GSI(s) "
-        + "instead of 3 tables + 6 GSIs | %s |%n", Devices.SCHEMA.gsis().size(),
-        Devices.SCHEMA.gsis().size() <= 2 ? "confirmed" : "more indexes than the seed's one"));
+    int gsis = Devices.SCHEMA.gsis().size();
+    b.append(String.format(Locale.ROOT, "| 1 table + 1 GSI instead of 3 tables + 6 GSIs | 1 table + %d GSIs instead "
+        + "of 3 tables + 6 GSIs | %s |%n", gsis, gsis == 1 ? "confirmed" : "one table as claimed; " + gsis
+        + " overloaded GSIs, not 1: the seed's one GSI serves only its analytics, Devices also serves its user's "
+        + "events, tags and active users from them"));
     return b.toString();
   }
 

@@ -184,7 +184,8 @@ public final class CompareDesigns {
     this.peer = new EntityFirstDevices(client, peerTables);
     byte[] secret = new byte[32];
     new SecureRandom().nextBytes(secret);
-    this.single = new SingleTableSide(new TableGateway(client, singleTable, new CursorCodec(secret), Clock.systemUTC()));
+    this.single = new SingleTableSide(new TableGateway(client, singleTable, new CursorCodec(secret),
+        Clock.fixed(data.now(), java.time.ZoneOffset.UTC)));
     this.data = data;
     this.from = Timestamps.format(data.now().minus(Duration.ofDays(30)));
     this.to = Timestamps.format(data.now());
@@ -349,7 +350,7 @@ public final class CompareDesigns {
   private static List<String> dashboardView(EntityFirstDevices.Dashboard d) {
     List<String> out = new ArrayList<>();
     out.add(Views.peerProfile(d.profile()));
-    d.devices().forEach(x -> out.add(Views.peerDevice(x.device()) + " latest " + Views.peerEvent(x.latest())));
+    d.devices().forEach(x -> out.add(Views.peerDevice(x.device()) + " recent " + Views.peerRecent(x.recent())));
     return out;
   }
 
@@ -367,7 +368,7 @@ public final class CompareDesigns {
       case DELETE_DEVICE -> single.deleteDevice(user, device).map(x -> x);
       case EVENTS_OF_TYPE -> single.eventsOfType(a.type(), sinceWeek, 100).map(x -> x);
       case COUNT_BY_STATUS -> single.countByStatus().map(x -> x);
-      case ACTIVE_USERS -> single.activeUsers(sinceMonth).map(x -> x);
+      case ACTIVE_USERS -> single.activeUsers(30).map(x -> x);
       case DASHBOARD, DASHBOARD_AS_SEED_SHOWS -> single.dashboard(user).map(x -> x);
     };
   }

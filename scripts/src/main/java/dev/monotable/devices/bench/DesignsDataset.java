@@ -1,7 +1,9 @@
 package dev.monotable.devices.bench;
 
 import dev.monotable.devices.model.Device;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Event;
+import dev.monotable.devices.model.StatusCounts;
 import dev.monotable.devices.model.UserProfile;
 import dev.monotable.devices.peer.EntityFirstDevices;
 import dev.monotable.kit.keys.Timestamps;
@@ -98,31 +100,49 @@ public record DesignsDataset(int users, Instant now, long seed) {
 
   // ---- the single-table items: the domain's model classes ---------------------------------------
 
-  /** Every single-table item, profiles, devices and events, one by one. */
+  /**
+   * Every single-table item, one by one: profiles (with {@code ActiveAt}, the newest event's time,
+   * as the activity stream function leaves it), devices (with their 10 newest events in
+   * {@code Recent}, as the recent-events stream function leaves them), events, and the status
+   * counts in their shards (as the counting stream function leaves them).
+   */
   public void singleTableItems(Consumer<Map<String, AttributeValue>> sink) {
+    Map<Integer, Map<String, Long>> shards = new java.util.TreeMap<>();
     for (int u = 0; u < users; u++) {
       UserData p = user(u);
-      sink.accept(new UserProfile(p.user(), p.name(), p.email(), CREATED).toItem());
+      List<DeviceData> own = new ArrayList<>();
+      String active = null;
       for (int k = 0; k < DEVICES_PER_USER; k++) {
         DeviceData d = device(u * DEVICES_PER_USER + k);
+        own.add(d);
+        String newest = d.events().get(d.events().size() - 1).at();
+        active = active == null || newest.compareTo(active) > 0 ? newest : active;
+      }
+      sink.accept(new UserProfile(p.user(), p.name(), p.email(), CREATED, active).toItem());
+      for (DeviceData d : own) {
         sink.accept(singleTableDevice(d, d.status()).toItem());
         for (EventData e : d.events()) {
           sink.accept(singleTableEvent(d, e).toItem());
         }
+        shards.computeIfAbsent(DevicesKeys.shard(d.user(), d.device(), DevicesKeys.STATUS_SHARDS),
+            s -> new java.util.LinkedHashMap<>()).merge(d.status(), 1L, Long::sum);
       }
     }
+    shards.forEach((shard, counts) -> sink.accept(new StatusCounts(shard, counts, CREATED, CREATED).toItem()));
   }
 
-  /** The device as the domain stores it after its events: version 1, {@code Latest*} its newest event. */
+  /** The device as the domain stores it after its events: version 1, {@code Recent} its newest 10. */
   public static Device singleTableDevice(DeviceData d, String status) {
-    EventData newest = d.events().get(d.events().size() - 1);
-    return new Device(d.user(), d.device(), d.name(), d.kind(), status, 1, CREATED, CREATED,
-        new Device.Reading(newest.at(), 0, newest.type(), newest.value()));
+    List<Device.Reading> readings = d.events().stream().map(e -> new Device.Reading(e.at(), 0, e.type(), e.value()))
+        .toList();
+    List<Device.Reading> recent = Device.merge(List.of(), readings);
+    return new Device(d.user(), d.device(), d.name(), d.kind(), status, 1, CREATED, CREATED, List.of(), recent,
+        d.events().size(), null, 0);
   }
 
-  /** The event as the domain stores it (sequence 0). */
+  /** The event as the domain stores it (sequence 0, the device's name at version 1). */
   public static Event singleTableEvent(DeviceData d, EventData e) {
-    return new Event(d.user(), d.device(), e.at(), 0, e.type(), e.value(), CREATED);
+    return new Event(d.user(), d.device(), e.at(), 0, e.type(), e.value(), d.name(), 1, CREATED);
   }
 
   // ---- the entity-first items: the seed's attributes --------------------------------------------

@@ -18,7 +18,7 @@ public enum SeedPattern {
   EVENTS_OF_TYPE("9", "events of a type, last 7 days, newest 100", 10.0 / 60, true, false),
   COUNT_BY_STATUS("10", "device counts by status", 10.0 / 60, true, false),
   ACTIVE_USERS("11", "users active in the last 30 days", 10.0 / 60, true, false),
-  DASHBOARD("D", "dashboard: profile, devices, each device's newest event", 1000, true, false),
+  DASHBOARD("D", "dashboard: profile, devices, each device's 10 newest events", 1000, true, false),
   DASHBOARD_AS_SEED_SHOWS("D*", "the same dashboard as the seed's code writes it (Scans)", 1000, true, false);
 
   private final String id;

@@ -4,6 +4,7 @@ import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -28,10 +29,15 @@ final class Views {
     return String.join("|", e.device(), e.at(), e.eventType(), number(e.value()));
   }
 
-  /** The dashboard's copy of a device's newest event, or {@code none}. */
-  static String latest(Device d) {
-    return d.latest() == null ? "none"
-        : String.join("|", d.device(), d.latest().at(), d.latest().type(), number(d.latest().value()));
+  /** The dashboard's copies of a device's newest events, newest first, or {@code none}. */
+  static String recent(Device d) {
+    return d.recent().isEmpty() ? "none" : String.join(", ", d.recent().stream()
+        .map(r -> String.join("|", d.device(), r.at(), r.type(), number(r.value()))).toList());
+  }
+
+  /** A list of entity-first events as {@link #recent} shows them. */
+  static String peerRecent(List<Map<String, AttributeValue>> events) {
+    return events.isEmpty() ? "none" : String.join(", ", events.stream().map(Views::peerEvent).toList());
   }
 
   static String peerProfile(Map<String, AttributeValue> i) {

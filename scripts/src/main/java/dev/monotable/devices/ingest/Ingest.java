@@ -279,7 +279,7 @@ public final class Ingest {
       for (int k = 0; k < n; k++) {
         Map<String, AttributeValue> item = new Event("ingest-raw", "raw-" + (k % 1000),
             Timestamps.format(now.minusSeconds(60L * (k / 1000 + 1))), 0, IngestPlan.TYPES.get(k % 5),
-            BigDecimal.valueOf(k % 500, 1), Timestamps.format(now)).toItem();
+            BigDecimal.valueOf(k % 500, 1), "Raw sensor", 1, Timestamps.format(now)).toItem();
         sink.accept(item);
       }
     }, n, null);
