@@ -135,13 +135,14 @@ public final class IngestScript {
       long now = System.currentTimeMillis() / 1000;
       IngestPlan plan = new IngestPlan(o.events(), o.devices(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
       Ingest.Result result;
+      // The handlers and the stream pipeline (which takes System.out when the service starts) log a
+      // JSON line per invocation (CloudWatch on Lambda): dropped here, so stdout carries the report
+      // alone (as scripts/bench does); the pipeline's give-ups still reach its dead-letter file.
+      System.setOut(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
       try (DynamoDbClient client = DynamoDbClients.create(endpoint, Env.region());
           LocalService service = new LocalService(new DevicesDev().local()).start(new LocalService.Options(0, endpoint,
               false, table, false, keys, client).withStreams(o.streams()))) {
         String base = service.api().baseUrl();
-        // The handlers and the stream pipeline log a JSON line per invocation to stdout (CloudWatch on
-        // Lambda): dropped here, so stdout carries the report alone (as scripts/bench does).
-        System.setOut(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
         System.err.println("Devices service on " + base + ", table " + table + " at " + endpoint
             + (o.streams() ? ", stream consumers on" : ", no stream consumers"));
         java.util.function.Function<String, String> token = user -> tokens.computeIfAbsent(user,
