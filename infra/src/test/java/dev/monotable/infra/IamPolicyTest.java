@@ -76,8 +76,13 @@ class IamPolicyTest {
 
     assertEquals(List.of(), fn.statementsFor("dynamodb"));
     assertEquals(List.of(), fn.statementsFor("secretsmanager"));
-    assertEquals(List.of("logs:CreateLogStream", "logs:PutLogEvents"),
+    // Its own logs, and the trace segments of active tracing (X-Ray accepts no resource but "*").
+    assertEquals(List.of("logs:CreateLogStream", "logs:PutLogEvents", "xray:PutTelemetryRecords",
+            "xray:PutTraceSegments"),
         fn.statements().stream().flatMap(s -> list(s.get("Action")).stream()).map(String::valueOf).sorted().toList());
+    Map<String, Object> xray = fn.statements().stream()
+        .filter(s -> list(s.get("Action")).contains("xray:PutTraceSegments")).findFirst().orElseThrow();
+    assertEquals("*", xray.get("Resource"));
   }
 
   @ParameterizedTest(name = "{0}")

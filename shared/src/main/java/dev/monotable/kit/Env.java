@@ -30,6 +30,13 @@ public final class Env {
   public static final String JWKS_URL = "JWKS_URL";
   /** Least level of the JSON log lines written (TRACE, DEBUG, INFO, WARN, ERROR); default INFO. */
   public static final String LOG_LEVEL = "LOG_LEVEL";
+  /**
+   * The {@code service} dimension of the metrics (Powertools' name for it); set by infra to the
+   * domain's name, which is also the default.
+   */
+  public static final String POWERTOOLS_SERVICE_NAME = "POWERTOOLS_SERVICE_NAME";
+  /** CloudWatch namespace of the metrics (Powertools' name for it); default {@code Monotable}. */
+  public static final String POWERTOOLS_METRICS_NAMESPACE = "POWERTOOLS_METRICS_NAMESPACE";
   /** JVM flags set by infra on every function; read by the JVM itself, never by the code. */
   public static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
   /**

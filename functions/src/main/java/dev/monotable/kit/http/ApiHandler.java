@@ -1,9 +1,12 @@
 package dev.monotable.kit.http;
 
+import dev.monotable.kit.catalog.MetricNames;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.kit.data.CallTally;
+import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.log.JsonLog;
 import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.catalog.Auth;
@@ -11,13 +14,20 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.http.DomainServices;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Base of every route handler: parses the payload 2.0 event, identifies the caller, runs
  * {@link #handle}, maps failures through {@link ErrorMapper} and writes one structured log line
- * (route, request id, status, outcome, latency; never bodies or tokens).
+ * (route, request id, status, outcome, latency; never bodies or tokens). That line is also the
+ * invocation's metrics in CloudWatch's embedded metric format ({@link Emf}), under the dimensions
+ * service and access pattern ({@link Endpoint#metricPattern()}): requests, latency, status class
+ * (and each 4xx code), cold start, and what its DynamoDB calls did as the client's {@link
+ * CallTally} counted them (requests, consumed read and write capacity, conditional refusals,
+ * transaction conflicts, SDK retries, throttles).
  *
  * <p>The domain is reached through {@code services} only: its routes give the handler's auth mode
  * and its body declarations are checked before {@link #handle} runs. Subclasses have a no-argument
@@ -31,10 +41,22 @@ public abstract class ApiHandler<S extends DomainServices>
 
   protected final S services;
   private final Auth auth;
+  private final String service;
+  // Route key -> access pattern dimension, for the routes this handler serves.
+  private final Map<String, String> patterns;
+  private final String defaultPattern;
 
   protected ApiHandler(S services) {
     this.services = services;
     this.auth = authOf(services, getClass());
+    this.service = Emf.service(services.domain().name());
+    this.patterns = new java.util.HashMap<>();
+    for (Endpoint e : services.domain().endpoints()) {
+      if (e.handlerClass().equals(getClass().getName())) {
+        patterns.put(e.routeKey(), e.metricPattern());
+      }
+    }
+    this.defaultPattern = patterns.isEmpty() ? getClass().getSimpleName() : patterns.values().iterator().next();
   }
 
   /** Handles one parsed request; throw the domain exceptions for failures. */
@@ -46,6 +68,7 @@ public abstract class ApiHandler<S extends DomainServices>
     Response response;
     String caller = null;
     Throwable failure = null;
+    CallTally.open();
     try {
       caller = caller(event);
       Request request = new Request(event, caller, auth != Auth.NONE);
@@ -56,7 +79,8 @@ public abstract class ApiHandler<S extends DomainServices>
       failure = t;
       response = ErrorMapper.toResponse(t);
     }
-    log(event, context, caller, response, failure, (System.nanoTime() - start) / 1_000_000.0);
+    CallTally calls = CallTally.close();
+    log(event, context, caller, response, failure, (System.nanoTime() - start) / 1_000_000.0, calls);
     return response.toEvent();
   }
 
@@ -88,8 +112,8 @@ public abstract class ApiHandler<S extends DomainServices>
     return claims == null ? null : Claims.usernameOf(claims);
   }
 
-  private static void log(APIGatewayV2HTTPEvent event, Context context, String caller, Response response,
-      Throwable failure, double latencyMs) {
+  private void log(APIGatewayV2HTTPEvent event, Context context, String caller, Response response,
+      Throwable failure, double latencyMs, CallTally calls) {
     Map<String, Object> line = new LinkedHashMap<>();
     line.put("level", response.status() >= 500 ? "ERROR" : "INFO");
     line.put("route", event.getRouteKey());
@@ -105,7 +129,32 @@ public abstract class ApiHandler<S extends DomainServices>
       line.put("exception", failure.getClass().getName());
       line.put("exceptionMessage", String.valueOf(failure.getMessage()));
     }
+    int status = response.status();
+    List<Emf.Metric> metrics = new ArrayList<>(16);
+    metrics.add(Emf.Metric.count(MetricNames.REQUESTS, 1));
+    metrics.add(Emf.Metric.millis(MetricNames.LATENCY, Math.round(latencyMs * 100) / 100.0));
+    metrics.add(Emf.Metric.count(MetricNames.STATUS_2XX, status < 400 ? 1 : 0));
+    metrics.add(Emf.Metric.count(MetricNames.STATUS_4XX, status >= 400 && status < 500 ? 1 : 0));
+    metrics.add(Emf.Metric.count(MetricNames.STATUS_5XX, status >= 500 ? 1 : 0));
+    if (status >= 400 && status < 500) {
+      // The codes are the contract's fixed few (not_found, validation, ...): a metric each, no dimension.
+      metrics.add(Emf.Metric.count(MetricNames.CLIENT_ERROR_PREFIX + errorCode(response), 1));
+    }
+    metrics.addAll(Emf.calls(calls));
+    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart(getClass())));
+    String routeKey = event.getRouteKey();
+    Emf.add(line, service, routeKey == null ? defaultPattern : patterns.getOrDefault(routeKey, defaultPattern),
+        metrics, System.currentTimeMillis());
     JsonLog.write(line);
+  }
+
+  /** The {@code error.code} of an error body (ErrorMapper's shape), or {@code unknown}. */
+  static String errorCode(Response response) {
+    if (response.body() instanceof Map<?, ?> body && body.get("error") instanceof Map<?, ?> error
+        && error.get("code") instanceof String code) {
+      return code;
+    }
+    return "unknown";
   }
 
   private static Auth authOf(DomainServices services, Class<?> handler) {

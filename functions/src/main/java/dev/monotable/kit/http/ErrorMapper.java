@@ -1,5 +1,6 @@
 package dev.monotable.kit.http;
 
+import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.ForbiddenException;
@@ -45,7 +46,7 @@ public final class ErrorMapper {
     } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)) {
       // Another transaction held one of the items: nothing was written and a retry will succeed.
       return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
-    } else if (t instanceof DynamoDbException e && isThrottling(e)) {
+    } else if (t instanceof DynamoDbException e && CallMeter.isThrottling(e)) {
       return new Response(503, body("throttled", "the table is busy; retry shortly", null), Map.of("retry-after", "1"));
     } else if (t instanceof DynamoDbException e && e.statusCode() >= 500
         || t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException
@@ -56,12 +57,6 @@ public final class ErrorMapper {
           Map.of("retry-after", "1"));
     }
     return error(500, "internal", "internal error", null);
-  }
-
-  private static boolean isThrottling(DynamoDbException e) {
-    String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-    return e.isThrottlingException() || "ProvisionedThroughputExceededException".equals(code)
-        || "RequestLimitExceeded".equals(code) || "ThrottlingException".equals(code);
   }
 
   /**

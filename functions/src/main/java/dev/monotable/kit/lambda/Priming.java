@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.http.DomainServices;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -332,7 +333,8 @@ public final class Priming implements Resource {
   public void beforeCheckpoint(Context<? extends Resource> context) {
     try {
       prime();
-      primeHandler();
+      // Its line carries no metrics, and the first invocation after the restore is the cold one.
+      Emf.priming(this::primeHandler);
     } catch (RuntimeException e) {
       // Priming is an optimisation: a failure here must never block the snapshot.
     }

@@ -12,12 +12,23 @@ import java.util.Map;
  * fields. A line's {@code level} field is compared with {@code LOG_LEVEL} (set by infra, default
  * INFO): lines below it are not written. Callers must never put tokens, cursors or request bodies
  * in a line.
+ *
+ * <p>A line that carries metrics (an {@link Emf} {@code _aws} block: the one line of each
+ * invocation) is written whatever the level, since CloudWatch takes the metrics from it. Every line
+ * carries the X-Ray {@code traceId} of the invocation it belongs to when Lambda traces it, so a log
+ * line leads to its trace and back.
  */
 public final class JsonLog {
   /** The levels, least severe first (Powertools' names). */
   public static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
 
   private static final String THRESHOLD = threshold(Env.get(Env.LOG_LEVEL));
+
+  /**
+   * The system property the Lambda Java runtime sets to each invocation's X-Ray trace header
+   * ({@code Root=1-...;Parent=...;Sampled=1}); unset outside Lambda.
+   */
+  static final String TRACE_HEADER_PROPERTY = "com.amazonaws.xray.traceHeader";
 
   private JsonLog() {}
 
@@ -28,9 +39,27 @@ public final class JsonLog {
 
   /** Writes the line to {@code out} unless its {@code level} is below {@code threshold}. */
   static void write(Map<String, Object> line, String threshold, PrintStream out) {
-    if (enabled(String.valueOf(line.get("level")), threshold)) {
+    if (line.containsKey("_aws") || enabled(String.valueOf(line.get("level")), threshold)) {
+      String traceId = traceId(System.getProperty(TRACE_HEADER_PROPERTY));
+      if (traceId != null && !line.containsKey("traceId")) {
+        line = new java.util.LinkedHashMap<>(line);
+        line.put("traceId", traceId);
+      }
       out.println(Json.write(line));
     }
+  }
+
+  /** The {@code Root} of an X-Ray trace header, as the X-Ray console searches it; null without one. */
+  static String traceId(String header) {
+    if (header == null) {
+      return null;
+    }
+    for (String part : header.split(";")) {
+      if (part.startsWith("Root=")) {
+        return part.substring("Root=".length());
+      }
+    }
+    return null;
   }
 
   /** True when a line of {@code level} passes {@code threshold}; a line of unknown level always does. */

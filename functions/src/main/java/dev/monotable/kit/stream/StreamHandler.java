@@ -1,12 +1,16 @@
 package dev.monotable.kit.stream;
 
+import dev.monotable.kit.catalog.MetricNames;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.data.CallTally;
 import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.log.JsonLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +24,11 @@ import java.util.Map;
  * records before it are never applied twice and the ones after it are not applied ahead of it.
  * Every effect is idempotent anyway ({@link Effect#ALREADY_APPLIED}), because Lambda delivers
  * at least once: a whole batch can arrive again after a timeout or a crash.
+ *
+ * <p>Each batch writes one log line that is also its metrics ({@link Emf}), under the dimensions
+ * service and the declaration's stream id (ST1..): records, applied, already applied, ignored,
+ * failures, batch lag (the age of the newest record when the batch started), latency, cold start
+ * and what the batch's DynamoDB calls did ({@link CallTally}).
  *
  * <p>Subclasses have a no-argument constructor for the Lambda runtime and one taking the domain's
  * services for tests.
@@ -41,8 +50,14 @@ public abstract class StreamHandler<S extends DomainServices>
 
   protected final S services;
 
+  private final String service;
+  private final String stream;
+
   protected StreamHandler(S services) {
     this.services = services;
+    this.service = Emf.service(services.domain().name());
+    StreamHandlerDeclaration declaration = services.domain().stream(getClass().getName());
+    this.stream = declaration != null ? declaration.stream() : getClass().getSimpleName();
   }
 
   /** Applies one record; anything thrown makes it the batch item failure. */
@@ -53,6 +68,10 @@ public abstract class StreamHandler<S extends DomainServices>
     List<DynamodbStreamRecord> records = event == null || event.getRecords() == null ? List.of() : event.getRecords();
     Map<Effect, Integer> effects = new LinkedHashMap<>();
     List<BatchItemFailure> failures = new ArrayList<>();
+    long start = System.nanoTime();
+    long now = System.currentTimeMillis();
+    double lagMs = lagMs(records, now);
+    CallTally.open();
     for (DynamodbStreamRecord raw : records) {
       ChangeRecord record = null;
       try {
@@ -80,7 +99,30 @@ public abstract class StreamHandler<S extends DomainServices>
     line.put("records", records.size());
     effects.forEach((effect, count) -> line.put(effect.name().toLowerCase(java.util.Locale.ROOT), count));
     line.put("failures", failures.size());
+    CallTally calls = CallTally.close();
+    List<Emf.Metric> metrics = new ArrayList<>(16);
+    metrics.add(Emf.Metric.count(MetricNames.RECORDS, records.size()));
+    metrics.add(Emf.Metric.count(MetricNames.APPLIED, effects.getOrDefault(Effect.APPLIED, 0)));
+    metrics.add(Emf.Metric.count(MetricNames.ALREADY_APPLIED, effects.getOrDefault(Effect.ALREADY_APPLIED, 0)));
+    metrics.add(Emf.Metric.count(MetricNames.IGNORED, effects.getOrDefault(Effect.IGNORED, 0)));
+    metrics.add(Emf.Metric.count(MetricNames.FAILURES, failures.size()));
+    metrics.add(Emf.Metric.millis(MetricNames.BATCH_LAG, lagMs));
+    metrics.add(Emf.Metric.millis(MetricNames.LATENCY, Math.round((System.nanoTime() - start) / 10_000.0) / 100.0));
+    metrics.addAll(Emf.calls(calls));
+    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart(getClass())));
+    Emf.add(line, service, stream, metrics, now);
     JsonLog.write(line);
     return StreamsEventResponse.builder().withBatchItemFailures(failures).build();
+  }
+
+  /** Age of the batch's newest record (ApproximateCreationDateTime, whole seconds) at {@code now}; 0 without one. */
+  static double lagMs(List<DynamodbStreamRecord> records, long now) {
+    long newest = Long.MIN_VALUE;
+    for (DynamodbStreamRecord r : records) {
+      if (r.getDynamodb() != null && r.getDynamodb().getApproximateCreationDateTime() != null) {
+        newest = Math.max(newest, r.getDynamodb().getApproximateCreationDateTime().getTime());
+      }
+    }
+    return newest == Long.MIN_VALUE ? 0 : Math.max(0, now - newest);
   }
 }

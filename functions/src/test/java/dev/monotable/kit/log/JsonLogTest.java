@@ -40,4 +40,27 @@ class JsonLogTest {
     assertEquals("WARN", JsonLog.threshold(" warn "));
     assertEquals("TRACE", JsonLog.threshold("TRACE"));
   }
+
+  @Test
+  void write_shouldWriteAMetricsLine_whateverTheThreshold() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("level", "INFO");
+    line.put("_aws", Map.of());
+    JsonLog.write(line, "ERROR", new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    assertEquals("{\"level\":\"INFO\",\"_aws\":{}}\n", bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void write_shouldAddTheTraceId_whenLambdaTracesTheInvocation() {
+    System.setProperty(JsonLog.TRACE_HEADER_PROPERTY, "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1");
+    try {
+      assertEquals("{\"level\":\"INFO\",\"route\":\"GET /health\",\"traceId\":\"1-5759e988-bd862e3fe1be46a994272793\"}\n",
+          written("INFO", "INFO"));
+    } finally {
+      System.clearProperty(JsonLog.TRACE_HEADER_PROPERTY);
+    }
+    assertNull(JsonLog.traceId("Parent=1;Sampled=0"));
+    assertNull(JsonLog.traceId(null));
+  }
 }

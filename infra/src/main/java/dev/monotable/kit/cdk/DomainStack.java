@@ -1,5 +1,6 @@
 package dev.monotable.kit.cdk;
 
+import dev.monotable.kit.catalog.MetricNames;
 
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Endpoint;
@@ -36,8 +37,11 @@ import software.constructs.Construct;
  * One stage of a domain, built from its {@link Domain} declaration and its Lambda jar: the table
  * ({@link Domain#schema()}), the cursor key, the token issuer (a Cognito user pool unless an
  * external issuer is configured), the HTTP API, one nested stack of functions and routes per API
- * area ({@link Domain#endpoints()}), the stream consumers ({@link Domain#streams()}) and the
- * alarms. One top-level stack per domain, with the construct id {@code <Domain>Stack}, so each
+ * area ({@link Domain#endpoints()}), the stream consumers ({@link Domain#streams()}), the
+ * alarms on the service's objectives ({@link ServiceAlarms}) with their SNS topic, and its dashboard
+ * ({@link ServiceDashboard}). Every function writes its metrics under the namespace
+ * {@link Emf#DEFAULT_NAMESPACE} and the service named as the domain, and is traced by X-Ray when
+ * the stage says so. One top-level stack per domain, with the construct id {@code <Domain>Stack}, so each
  * domain deploys alone with {@code cdk deploy <Domain>Stack}.
  */
 public final class DomainStack extends Stack {
@@ -50,6 +54,7 @@ public final class DomainStack extends Stack {
   public static final String OUT_JWT_ISSUER = "JwtIssuer";
   public static final String OUT_ALARM_TOPIC_ARN = "AlarmTopicArn";
   public static final String OUT_CURSOR_SECRET_ARN = "CursorSecretArn";
+  public static final String OUT_DASHBOARD_NAME = "DashboardName";
 
   private final SingleTable table;
   private final DomainHttpApi api;
@@ -59,6 +64,7 @@ public final class DomainStack extends Stack {
   private final Map<String, RoutesStack> routeStacks = new LinkedHashMap<>();
   private final List<StreamHandlerFunction> streamHandlers = new ArrayList<>();
   private NestedStack streamsStack;
+  private final ServiceDashboard dashboard;
 
   public DomainStack(Construct scope, String id, Props props) {
     super(scope, id, stackProps(props));
@@ -74,7 +80,12 @@ public final class DomainStack extends Stack {
     this.table = new SingleTable(this, "Data", SingleTable.props()
         .schema(props.domain.schema())
         .retainData(retain)
+        .contributorInsights(settings.contributorInsights())
         .build());
+    // Powertools' variable names: the functions' metrics go to this namespace and service.
+    Map<String, String> metrics = new java.util.TreeMap<>(Map.of(
+        Env.POWERTOOLS_METRICS_NAMESPACE, MetricNames.DEFAULT_NAMESPACE,
+        Env.POWERTOOLS_SERVICE_NAME, name));
 
     // Secrets Manager rather than an SSM SecureString: CloudFormation can generate the value
     // itself, so no step outside `cdk deploy` ever handles the key.
@@ -148,7 +159,8 @@ public final class DomainStack extends Stack {
           .cursorSecret(cursorSecret)
           .jwtIssuer(issuer)
           .jwtAudience(String.join(",", audience))
-          .alarmTopic(alarmTopic)
+          .environment(metrics)
+          .tracing(settings.tracing())
           .logLevel(settings.logLevel())
           .logRetention(logRetention)
           .logRemovalPolicy(removal)
@@ -161,6 +173,8 @@ public final class DomainStack extends Stack {
         .table(table.getTable())
         .operations(ServiceAlarms.operationsOf(props.endpoints))
         .alarmTopic(alarmTopic)
+        .namespace(MetricNames.DEFAULT_NAMESPACE)
+        .service(name)
         .build());
 
     if (!props.streamHandlers.isEmpty()) {
@@ -171,14 +185,25 @@ public final class DomainStack extends Stack {
             .declaration(declaration)
             .table(table.getTable())
             .code(Code.fromAsset(jar))
-            .environment(new java.util.TreeMap<>(Map.of(Env.TABLE_NAME, table.getTable().getTableName(),
-                Env.LOG_LEVEL, settings.logLevel())))
+            .environment(streamEnvironment(table.getTable().getTableName(), settings.logLevel(), metrics))
             .alarmTopic(alarmTopic)
+            .tracing(settings.tracing())
             .logRetention(logRetention)
             .removalPolicy(removal)
             .build()));
       }
     }
+
+    this.dashboard = new ServiceDashboard(this, "Observability", ServiceDashboard.props()
+        .domain(props.domain)
+        .table(table.getTable())
+        .stage(api.getStage())
+        .streams(streamHandlers)
+        .namespace(MetricNames.DEFAULT_NAMESPACE)
+        .service(name)
+        .dashboardName(name + "-" + settings.stage())
+        .contributorInsights(settings.contributorInsights())
+        .build());
 
     CfnOutput.Builder.create(this, OUT_API_URL).value(api.getUrl())
         .description("Base URL of the " + name + " HTTP API").build();
@@ -188,6 +213,8 @@ public final class DomainStack extends Stack {
         .description("Issuer of the tokens the API accepts").build();
     CfnOutput.Builder.create(this, OUT_ALARM_TOPIC_ARN).value(alarmTopic.getTopicArn())
         .description("Subscribe to receive the alarms").build();
+    CfnOutput.Builder.create(this, OUT_DASHBOARD_NAME).value(dashboard.getDashboard().getDashboardName())
+        .description("CloudWatch dashboard of the " + name + " service").build();
     CfnOutput.Builder.create(this, OUT_CURSOR_SECRET_ARN).value(cursorSecret.getSecretArn())
         .description("HMAC key of pagination cursors").build();
     if (userPool != null) {
@@ -207,6 +234,14 @@ public final class DomainStack extends Stack {
       }
       return errors;
     });
+  }
+
+  // Sorted: the environment's order is the template's and the version hash's.
+  private static Map<String, String> streamEnvironment(String tableName, String logLevel, Map<String, String> metrics) {
+    Map<String, String> environment = new java.util.TreeMap<>(metrics);
+    environment.put(Env.TABLE_NAME, tableName);
+    environment.put(Env.LOG_LEVEL, logLevel);
+    return environment;
   }
 
   private static StackProps stackProps(Props props) {
@@ -246,6 +281,10 @@ public final class DomainStack extends Stack {
 
   public Secret getCursorSecret() {
     return cursorSecret;
+  }
+
+  public ServiceDashboard getDashboard() {
+    return dashboard;
   }
 
   public Topic getAlarmTopic() {

@@ -10,9 +10,6 @@ import io.github.cdklabs.cdknag.NagSuppressions;
 import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
-import software.amazon.awscdk.services.cloudwatch.Alarm;
-import software.amazon.awscdk.services.cloudwatch.MetricOptions;
-import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
 import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Role;
@@ -23,16 +20,19 @@ import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
-import software.amazon.awscdk.services.sns.ITopic;
 import software.constructs.Construct;
 
 /**
  * One Java handler of the functions jar as a SnapStart Lambda function: its own role (no managed
  * policy; least privilege is added by the caller through {@link #allow}), its own log group with
  * retention, a published version behind the {@value #ALIAS_NAME} alias that every trigger must
- * target, and error and throttle alarms.
+ * target, and X-Ray active tracing unless turned off. Its alarms are the service's, not its own
+ * ({@link ServiceAlarms}: 5xx rate and p99 latency per access pattern; a stream consumer's iterator
+ * age and on-failure queue): an error or a throttle of one function shows there as what the caller
+ * meets, without an alarm per function.
  *
  * <p>SnapStart only applies to published versions; invoking {@code $LATEST} would silently run
  * without it, so the alias is the function's only entry point.
@@ -69,8 +69,6 @@ public final class RouteFunction extends Construct {
   private final Alias alias;
   private final Role role;
   private final LogGroup logGroup;
-  private final Alarm errorsAlarm;
-  private final Alarm throttlesAlarm;
 
   public RouteFunction(Construct scope, String id, Props props) {
     super(scope, id);
@@ -109,7 +107,17 @@ public final class RouteFunction extends Construct {
         .logGroup(logGroup)
         .environment(environment)
         .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+        .tracing(props.tracing ? Tracing.ACTIVE : Tracing.DISABLED)
         .build();
+    if (props.tracing) {
+      // Active tracing adds xray:PutTraceSegments/PutTelemetryRecords on "*" to the role.
+      NagSuppressions.addResourceSuppressions(role, List.of(NagPackSuppression.builder()
+          .id("AwsSolutions-IAM5")
+          .reason("X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permission "
+              + "(IAM only accepts '*'); they write trace data only.")
+          .appliesTo(List.of("Resource::*"))
+          .build()), true);
+    }
     this.alias = Alias.Builder.create(this, "Alias")
         .aliasName(ALIAS_NAME)
         .version(function.getCurrentVersion())
@@ -121,16 +129,6 @@ public final class RouteFunction extends Construct {
         .reason("Java 21 on purpose: the functions are built and tested for the Java 21 runtime with "
             + "SnapStart on arm64; moving to a newer runtime is a deliberate upgrade, not a deploy-time default.")
         .build()));
-
-    // Any unhandled error is a bug: handlers turn expected failures into 4xx/5xx responses.
-    this.errorsAlarm = Alarms.onAny(this, "ErrorsAlarm", props.handlerClass + " threw unhandled errors",
-        function.metricErrors(fiveMinuteSum()));
-    this.throttlesAlarm = Alarms.onAny(this, "ThrottlesAlarm",
-        props.handlerClass + " was throttled (account concurrency exhausted)", function.metricThrottles(fiveMinuteSum()));
-    if (props.alarmTopic != null) {
-      errorsAlarm.addAlarmAction(new SnsAction(props.alarmTopic));
-      throttlesAlarm.addAlarmAction(new SnsAction(props.alarmTopic));
-    }
 
     getNode().addValidation(() -> {
       List<String> errors = new java.util.ArrayList<>();
@@ -146,10 +144,6 @@ public final class RouteFunction extends Construct {
       }
       return errors;
     });
-  }
-
-  private static MetricOptions fiveMinuteSum() {
-    return MetricOptions.builder().period(Duration.minutes(5)).statistic("Sum").build();
   }
 
   /** Adds statements to this function's own role. */
@@ -174,14 +168,6 @@ public final class RouteFunction extends Construct {
     return logGroup;
   }
 
-  public Alarm getErrorsAlarm() {
-    return errorsAlarm;
-  }
-
-  public Alarm getThrottlesAlarm() {
-    return throttlesAlarm;
-  }
-
   public static Props.Builder props() {
     return new Props.Builder();
   }
@@ -197,7 +183,7 @@ public final class RouteFunction extends Construct {
     final RetentionDays logRetention;
     final RemovalPolicy logRemovalPolicy;
     final Map<String, String> environment;
-    final ITopic alarmTopic;
+    final boolean tracing;
 
     private Props(Builder b) {
       this.handlerClass = b.handlerClass;
@@ -210,7 +196,7 @@ public final class RouteFunction extends Construct {
       this.logRemovalPolicy = b.logRemovalPolicy;
       // Insertion order: it is the order of the template and of the version hash.
       this.environment = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.environment));
-      this.alarmTopic = b.alarmTopic;
+      this.tracing = b.tracing;
     }
 
     /** Builder of {@link Props}. */
@@ -224,7 +210,7 @@ public final class RouteFunction extends Construct {
       private RetentionDays logRetention = RetentionDays.ONE_MONTH;
       private RemovalPolicy logRemovalPolicy = RemovalPolicy.RETAIN;
       private final Map<String, String> environment = new LinkedHashMap<>();
-      private ITopic alarmTopic;
+      private boolean tracing = true;
 
       /** Fully qualified handler class; the handler string is {@code <class>::handleRequest}. Required. */
       public Builder handlerClass(String handlerClass) {
@@ -284,9 +270,15 @@ public final class RouteFunction extends Construct {
         return this;
       }
 
-      /** Topic notified by the error and throttle alarms. @default alarms without actions */
-      public Builder alarmTopic(ITopic alarmTopic) {
-        this.alarmTopic = alarmTopic;
+      /**
+       * X-Ray active tracing: Lambda samples invocations into traces, and the runtime hands each
+       * invocation's trace id to the log lines. No tracing SDK is in the jar (see
+       * docs/performance-levers.md).
+       *
+       * @default true
+       */
+      public Builder tracing(boolean tracing) {
+        this.tracing = tracing;
         return this;
       }
 

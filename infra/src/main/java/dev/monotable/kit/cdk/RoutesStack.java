@@ -18,7 +18,6 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.amazon.awscdk.services.secretsmanager.ISecret;
-import software.amazon.awscdk.services.sns.ITopic;
 import software.constructs.Construct;
 import software.constructs.IConstruct;
 
@@ -57,6 +56,8 @@ public final class RoutesStack extends NestedStack {
       Map<String, String> environment = new LinkedHashMap<>();
       environment.put(Env.TABLE_NAME, props.table.getTableName());
       environment.put(Env.LOG_LEVEL, props.logLevel);
+      // Sorted: the environment's order is the template's and the version hash's.
+      environment.putAll(new java.util.TreeMap<>(props.environment));
       if (first.auth() == Auth.OPTIONAL) {
         environment.put(Env.JWT_ISSUER, props.jwtIssuer);
         environment.put(Env.JWT_AUDIENCE, props.jwtAudience);
@@ -73,7 +74,7 @@ public final class RoutesStack extends NestedStack {
           .environment(environment)
           .logRetention(props.logRetention)
           .logRemovalPolicy(props.logRemovalPolicy)
-          .alarmTopic(props.alarmTopic)
+          .tracing(props.tracing)
           .build());
       function.allow(access.statements(props.table.getTableArn()));
       if (paginated) {
@@ -159,7 +160,8 @@ public final class RoutesStack extends NestedStack {
     final ISecret cursorSecret;
     final String jwtIssuer;
     final String jwtAudience;
-    final ITopic alarmTopic;
+    final Map<String, String> environment;
+    final boolean tracing;
     final String logLevel;
     final RetentionDays logRetention;
     final RemovalPolicy logRemovalPolicy;
@@ -172,7 +174,8 @@ public final class RoutesStack extends NestedStack {
       this.cursorSecret = b.cursorSecret;
       this.jwtIssuer = b.jwtIssuer;
       this.jwtAudience = b.jwtAudience;
-      this.alarmTopic = b.alarmTopic;
+      this.environment = Map.copyOf(b.environment);
+      this.tracing = b.tracing;
       this.logLevel = b.logLevel;
       this.logRetention = b.logRetention;
       this.logRemovalPolicy = b.logRemovalPolicy;
@@ -187,7 +190,8 @@ public final class RoutesStack extends NestedStack {
       private ISecret cursorSecret;
       private String jwtIssuer;
       private String jwtAudience;
-      private ITopic alarmTopic;
+      private Map<String, String> environment = Map.of();
+      private boolean tracing = true;
       private String logLevel = "INFO";
       private RetentionDays logRetention = RetentionDays.ONE_MONTH;
       private RemovalPolicy logRemovalPolicy = RemovalPolicy.RETAIN;
@@ -234,9 +238,15 @@ public final class RoutesStack extends NestedStack {
         return this;
       }
 
-      /** @default alarms without actions */
-      public Builder alarmTopic(ITopic alarmTopic) {
-        this.alarmTopic = alarmTopic;
+      /** Added to every function's environment (the metrics' service and namespace). @default none */
+      public Builder environment(Map<String, String> environment) {
+        this.environment = environment;
+        return this;
+      }
+
+      /** X-Ray active tracing on the functions ({@link RouteFunction.Props.Builder#tracing}). @default true */
+      public Builder tracing(boolean tracing) {
+        this.tracing = tracing;
         return this;
       }
 

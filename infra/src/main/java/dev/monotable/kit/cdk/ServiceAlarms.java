@@ -1,5 +1,6 @@
 package dev.monotable.kit.cdk;
 
+import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
@@ -15,6 +16,7 @@ import software.amazon.awscdk.services.apigatewayv2.HttpStage;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.MathExpression;
+import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
@@ -26,9 +28,13 @@ import software.amazon.awscdk.services.sns.ITopic;
 import software.constructs.Construct;
 
 /**
- * Alarms on the shared parts of a domain's service: the API stage's 5xx rate and latency, and the
- * table's throttled requests and system errors for the operations its endpoints use. Per-function
- * error and throttle alarms live with each {@link RouteFunction}.
+ * The alarms on a domain's service objectives: the API stage's 5xx rate and p99 latency, the p99
+ * handler latency of each access pattern against the target its declaration gives ({@link
+ * Endpoint#latencyTargetP99Ms()}, read from the functions' embedded metrics), and the table's
+ * throttled requests and system errors for the operations its endpoints use. Each notifies the
+ * alarm topic and needs more than one datapoint where one could be noise; what to check first for
+ * each is in docs/operations.md. A stream consumer's alarms (iterator age, on-failure queue) live
+ * with its {@link StreamHandlerFunction}.
  */
 public final class ServiceAlarms extends Construct {
 
@@ -42,6 +48,7 @@ public final class ServiceAlarms extends Construct {
   private final Alarm apiLatency;
   private final Alarm tableThrottles;
   private final Alarm tableSystemErrors;
+  private final Map<String, Alarm> patternLatency = new java.util.LinkedHashMap<>();
 
   public ServiceAlarms(Construct scope, String id, Props props) {
     super(scope, id);
@@ -81,17 +88,35 @@ public final class ServiceAlarms extends Construct {
     Set<Operation> watched = props.operations != null ? props.operations : operationsOf(props.domain.endpoints());
     List<Operation> operations = watched.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(watched));
     String table = "the " + props.domain.name() + " table";
-    this.tableThrottles = Alarms.onAny(this, "TableThrottledRequests", "DynamoDB throttled requests on " + table,
+    this.tableThrottles = Alarms.sustained(this, "TableThrottledRequests", "DynamoDB throttled requests on " + table,
         props.table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
             .operations(operations).period(period).build()));
-    this.tableSystemErrors = Alarms.onAny(this, "TableSystemErrors",
+    this.tableSystemErrors = Alarms.sustained(this, "TableSystemErrors",
         "DynamoDB system errors (HTTP 500) on " + table,
         props.table.metricSystemErrorsForOperations(SystemErrorsForOperationsMetricOptions.builder()
             .operations(operations).period(period).build()));
 
+    String service = props.service != null ? props.service : props.domain.name();
+    for (Map.Entry<String, Integer> target : latencyTargets(props.domain.endpoints()).entrySet()) {
+      String pattern = target.getKey();
+      patternLatency.put(pattern, Alarm.Builder.create(this, "LatencyP99" + pattern)
+          .alarmDescription(pattern + " handler p99 latency above its target of " + target.getValue() + " ms")
+          .metric(patternMetric(props.namespace, service, pattern, MetricNames.LATENCY, "p99", period))
+          .threshold(target.getValue())
+          .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+          // Three of five periods: one slow restore or one slow page is not a trend.
+          .evaluationPeriods(5)
+          .datapointsToAlarm(3)
+          .treatMissingData(TreatMissingData.NOT_BREACHING)
+          .build());
+    }
+
     if (props.alarmTopic != null) {
       SnsAction action = new SnsAction(props.alarmTopic);
-      for (Alarm alarm : List.of(apiServerErrorRate, apiLatency, tableThrottles, tableSystemErrors)) {
+      List<Alarm> all = new java.util.ArrayList<>(List.of(apiServerErrorRate, apiLatency, tableThrottles,
+          tableSystemErrors));
+      all.addAll(patternLatency.values());
+      for (Alarm alarm : all) {
         alarm.addAlarmAction(action);
       }
     }
@@ -100,6 +125,31 @@ public final class ServiceAlarms extends Construct {
         ? List.of("no DynamoDB operations to watch")
         // CloudWatch allows at most 10 metrics in one alarm's math expression.
         : operations.size() > 10 ? List.of("more than 10 operations in one alarm: " + operations) : List.of());
+  }
+
+  /**
+   * The p99 target of each access pattern dimension ({@link Endpoint#metricPattern()}), in catalog
+   * order; two routes of one pattern share the larger of their targets.
+   */
+  public static Map<String, Integer> latencyTargets(List<Endpoint> endpoints) {
+    Map<String, Integer> targets = new java.util.LinkedHashMap<>();
+    for (Endpoint e : endpoints) {
+      targets.merge(e.metricPattern(), e.latencyTargetP99Ms(), Math::max);
+    }
+    return targets;
+  }
+
+  /** One metric of the functions' embedded metrics, for one access pattern of a service. */
+  public static Metric patternMetric(String namespace, String service, String pattern, String name, String statistic,
+      Duration period) {
+    // Sorted dimensions: the template must not vary between runs.
+    return Metric.Builder.create()
+        .namespace(namespace)
+        .metricName(name)
+        .dimensionsMap(new TreeMap<>(Map.of(MetricNames.SERVICE, service, MetricNames.ACCESS_PATTERN, pattern)))
+        .statistic(statistic)
+        .period(period)
+        .build();
   }
 
   /** DynamoDB operations (CloudWatch {@code Operation} dimension) the endpoints issue. */
@@ -144,6 +194,11 @@ public final class ServiceAlarms extends Construct {
     return tableSystemErrors;
   }
 
+  /** The p99 latency alarm of each access pattern dimension. */
+  public Map<String, Alarm> getPatternLatency() {
+    return java.util.Collections.unmodifiableMap(patternLatency);
+  }
+
   public static Props.Builder props() {
     return new Props.Builder();
   }
@@ -155,6 +210,8 @@ public final class ServiceAlarms extends Construct {
     final TableV2 table;
     final Set<Operation> operations;
     final ITopic alarmTopic;
+    final String namespace;
+    final String service;
 
     private Props(Builder b) {
       this.domain = b.domain;
@@ -162,6 +219,8 @@ public final class ServiceAlarms extends Construct {
       this.table = b.table;
       this.operations = b.operations;
       this.alarmTopic = b.alarmTopic;
+      this.namespace = b.namespace;
+      this.service = b.service;
     }
 
     /** Builder of {@link Props}. */
@@ -171,6 +230,8 @@ public final class ServiceAlarms extends Construct {
       private TableV2 table;
       private Set<Operation> operations;
       private ITopic alarmTopic;
+      private String namespace = MetricNames.DEFAULT_NAMESPACE;
+      private String service;
 
       /** The domain whose table and API are watched. Required. */
       public Builder domain(Domain domain) {
@@ -203,6 +264,18 @@ public final class ServiceAlarms extends Construct {
       /** @default alarms without actions */
       public Builder alarmTopic(ITopic alarmTopic) {
         this.alarmTopic = alarmTopic;
+        return this;
+      }
+
+      /** Namespace of the functions' metrics. @default {@link Emf#DEFAULT_NAMESPACE} */
+      public Builder namespace(String namespace) {
+        this.namespace = namespace;
+        return this;
+      }
+
+      /** The {@code service} dimension of the functions' metrics. @default the domain's name */
+      public Builder service(String service) {
+        this.service = service;
         return this;
       }
 

@@ -11,6 +11,8 @@ import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
 import software.amazon.awscdk.services.dynamodb.Billing;
+import software.amazon.awscdk.services.dynamodb.CfnGlobalTable;
+import software.amazon.awscdk.services.dynamodb.ContributorInsightsSpecification;
 import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexPropsV2;
 import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
@@ -67,8 +69,18 @@ public final class SingleTable extends Construct {
             .pointInTimeRecoveryEnabled(true)
             .build())
         .deletionProtection(props.retainData)
+        .contributorInsightsSpecification(ContributorInsightsSpecification.builder()
+            .enabled(props.contributorInsights).build())
         .removalPolicy(props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
         .build();
+    if (props.contributorInsights && !indexes.isEmpty()) {
+      // TableV2 sets Contributor Insights on the table only; each index of the replica takes its own.
+      List<Map<String, Object>> gsis = new ArrayList<>();
+      for (Gsi gsi : props.schema.gsis()) {
+        gsis.add(Map.of("IndexName", gsi.indexName(), "ContributorInsightsSpecification", Map.of("Enabled", true)));
+      }
+      ((CfnGlobalTable) table.getNode().getDefaultChild()).addPropertyOverride("Replicas.0.GlobalSecondaryIndexes", gsis);
+    }
   }
 
   private static String keyName(List<KeySchemaElement> keySchema, KeyType type) {
@@ -97,16 +109,19 @@ public final class SingleTable extends Construct {
   public static final class Props {
     final TableSchema schema;
     final boolean retainData;
+    final boolean contributorInsights;
 
     private Props(Builder b) {
       this.schema = b.schema;
       this.retainData = b.retainData;
+      this.contributorInsights = b.contributorInsights;
     }
 
     /** Builder of {@link Props}. */
     public static final class Builder {
       private TableSchema schema;
       private boolean retainData = true;
+      private boolean contributorInsights;
 
       /** The domain's table ({@code Domain.schema()}). Required. */
       public Builder schema(TableSchema schema) {
@@ -122,6 +137,17 @@ public final class SingleTable extends Construct {
        */
       public Builder retainData(boolean retainData) {
         this.retainData = retainData;
+        return this;
+      }
+
+      /**
+       * CloudWatch Contributor Insights on the table and each index: the most accessed and most
+       * throttled partition and sort keys. Billed per request event, so a stage option.
+       *
+       * @default false
+       */
+      public Builder contributorInsights(boolean contributorInsights) {
+        this.contributorInsights = contributorInsights;
         return this;
       }
 

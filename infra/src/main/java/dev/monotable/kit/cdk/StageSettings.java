@@ -22,6 +22,10 @@ import software.constructs.Node;
  * @param throttleRateLimit steady-state requests per second for the whole API stage
  * @param throttleBurstLimit burst capacity of the API stage
  * @param logLevel value of {@link Env#LOG_LEVEL} on every function
+ * @param tracing X-Ray active tracing on every function (the trace id then reaches every log line)
+ * @param contributorInsights CloudWatch Contributor Insights on the table and each index: the most
+ *     accessed and most throttled keys, on the dashboard; billed per event, so on in production only
+ *     unless the context says otherwise
  */
 public record StageSettings(
     String stage,
@@ -33,7 +37,9 @@ public record StageSettings(
     String alarmEmail,
     int throttleRateLimit,
     int throttleBurstLimit,
-    String logLevel) {
+    String logLevel,
+    boolean tracing,
+    boolean contributorInsights) {
 
   /** Context keys, as documented in infra/README.md. */
   public static final String CTX_STAGE = "stage";
@@ -46,6 +52,8 @@ public record StageSettings(
   public static final String CTX_THROTTLE_RATE = "throttleRateLimit";
   public static final String CTX_THROTTLE_BURST = "throttleBurstLimit";
   public static final String CTX_LOG_LEVEL = "logLevel";
+  public static final String CTX_TRACING = "tracing";
+  public static final String CTX_CONTRIBUTOR_INSIGHTS = "contributorInsights";
 
   public static final String DEFAULT_STAGE = "dev";
 
@@ -81,8 +89,9 @@ public record StageSettings(
 
   /** Reads the settings from the app's context, falling back to the CLI's default account/region. */
   public static StageSettings fromContext(Node node) {
+    String stage = string(node, CTX_STAGE, DEFAULT_STAGE);
     return new StageSettings(
-        string(node, CTX_STAGE, DEFAULT_STAGE),
+        stage,
         string(node, CTX_ACCOUNT, Env.get(Env.CDK_DEFAULT_ACCOUNT)),
         string(node, CTX_REGION, Env.get(Env.CDK_DEFAULT_REGION)),
         string(node, CTX_JWT_ISSUER, null),
@@ -91,7 +100,26 @@ public record StageSettings(
         string(node, CTX_ALARM_EMAIL, null),
         Integer.parseInt(string(node, CTX_THROTTLE_RATE, "50")),
         Integer.parseInt(string(node, CTX_THROTTLE_BURST, "100")),
-        string(node, CTX_LOG_LEVEL, "INFO").toUpperCase(java.util.Locale.ROOT));
+        string(node, CTX_LOG_LEVEL, "INFO").toUpperCase(java.util.Locale.ROOT),
+        bool(node, CTX_TRACING, true),
+        bool(node, CTX_CONTRIBUTOR_INSIGHTS, !isEphemeral(stage)));
+  }
+
+  private static boolean isEphemeral(String stage) {
+    return stage == null || stage.equals(DEFAULT_STAGE) || stage.startsWith(DEFAULT_STAGE + "-");
+  }
+
+  // -c key=true|false from the CLI arrives as a string; cdk.json may hold a boolean.
+  private static boolean bool(Node node, String key, boolean fallback) {
+    String value = string(node, key, null);
+    if (value == null) {
+      return fallback;
+    }
+    return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("context '" + key + "' must be true or false, not '" + value + "'");
+    };
   }
 
   /**
@@ -99,7 +127,7 @@ public record StageSettings(
    * deletion protection. Every other stage is treated as production and retains its data.
    */
   public boolean ephemeral() {
-    return stage.equals(DEFAULT_STAGE) || stage.startsWith(DEFAULT_STAGE + "-");
+    return isEphemeral(stage);
   }
 
   /** True when no external issuer is configured and the stack owns a Cognito user pool. */

@@ -36,7 +36,7 @@ import software.constructs.Construct;
 
 /**
  * A consumer of the table's stream built from a {@link StreamHandlerDeclaration}: a
- * {@link RouteFunction} (SnapStart, alias, own role and log group, alarms), an event source
+ * {@link RouteFunction} (SnapStart, alias, own role and log group, tracing), an event source
  * mapping on its alias that filters by event name and item {@code Type} before invoking, and an
  * SQS queue that receives the metadata of batches that exhausted their retries or grew older than
  * the declared maximum record age, with alarms on the queue's depth and on the function's
@@ -57,6 +57,7 @@ public final class StreamHandlerFunction extends Construct {
    */
   public static final double ITERATOR_AGE_ALARM_MS = 300_000;
 
+  private final StreamHandlerDeclaration declaration;
   private final RouteFunction function;
   private final EventSourceMapping mapping;
   private final Queue failures;
@@ -66,6 +67,7 @@ public final class StreamHandlerFunction extends Construct {
   public StreamHandlerFunction(Construct scope, String id, Props props) {
     super(scope, id);
     StreamHandlerDeclaration declaration = Objects.requireNonNull(props.declaration, "declaration");
+    this.declaration = declaration;
     Objects.requireNonNull(props.table, "table");
     String streamArn = Objects.requireNonNull(props.table.getTableStreamArn(), "the table has no stream");
 
@@ -77,7 +79,7 @@ public final class StreamHandlerFunction extends Construct {
         .environment(props.environment)
         .logRetention(props.logRetention)
         .logRemovalPolicy(props.removalPolicy)
-        .alarmTopic(props.alarmTopic)
+        .tracing(props.tracing)
         .build());
 
     this.failures = Queue.Builder.create(this, "OnFailure")
@@ -125,6 +127,7 @@ public final class StreamHandlerFunction extends Construct {
         .filters(filters(declaration))
         .build();
 
+    // A message in the queue is records given up: never noise, and it stays until someone acts.
     this.failedBatches = Alarms.onAny(this, "FailedBatchesAlarm",
         declaration.handlerClass() + " gave up on stream records (see its on-failure queue)",
         failures.metricApproximateNumberOfMessagesVisible(
@@ -135,7 +138,9 @@ public final class StreamHandlerFunction extends Construct {
         .metric(function.getFunction().metric("IteratorAge",
             MetricOptions.builder().period(Duration.minutes(5)).statistic("Maximum").build()))
         .threshold(ITERATOR_AGE_ALARM_MS)
-        .evaluationPeriods(1)
+        // Two of three five-minute periods: one slow batch after a deploy is not an outage.
+        .evaluationPeriods(3)
+        .datapointsToAlarm(2)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();
@@ -186,6 +191,10 @@ public final class StreamHandlerFunction extends Construct {
     return statements;
   }
 
+  public StreamHandlerDeclaration getDeclaration() {
+    return declaration;
+  }
+
   public RouteFunction getFunction() {
     return function;
   }
@@ -217,6 +226,7 @@ public final class StreamHandlerFunction extends Construct {
     final Code code;
     final Map<String, String> environment;
     final ITopic alarmTopic;
+    final boolean tracing;
     final RetentionDays logRetention;
     final RemovalPolicy removalPolicy;
 
@@ -226,6 +236,7 @@ public final class StreamHandlerFunction extends Construct {
       this.code = b.code;
       this.environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.environment));
       this.alarmTopic = b.alarmTopic;
+      this.tracing = b.tracing;
       this.logRetention = b.logRetention;
       this.removalPolicy = b.removalPolicy;
     }
@@ -237,6 +248,7 @@ public final class StreamHandlerFunction extends Construct {
       private Code code;
       private Map<String, String> environment = Map.of();
       private ITopic alarmTopic;
+      private boolean tracing = true;
       private RetentionDays logRetention = RetentionDays.ONE_MONTH;
       private RemovalPolicy removalPolicy = RemovalPolicy.RETAIN;
 
@@ -267,6 +279,12 @@ public final class StreamHandlerFunction extends Construct {
       /** @default alarms without actions */
       public Builder alarmTopic(ITopic alarmTopic) {
         this.alarmTopic = alarmTopic;
+        return this;
+      }
+
+      /** X-Ray active tracing on the function ({@link RouteFunction.Props.Builder#tracing}). @default true */
+      public Builder tracing(boolean tracing) {
+        this.tracing = tracing;
         return this;
       }
 

@@ -38,6 +38,24 @@ class StageSettingsTest {
   }
 
   @Test
+  void observability_shouldTraceEverywhere_andTurnContributorInsightsOnInProductionOnly_byDefault() {
+    StageSettings dev = settings(Map.of());
+    StageSettings prod = settings(Map.of("stage", "prod"));
+    assertTrue(dev.tracing());
+    assertTrue(prod.tracing());
+    assertFalse(dev.contributorInsights());
+    assertTrue(prod.contributorInsights());
+    // Either way by context, as the CLI passes it (-c tracing=false) or cdk.json holds it.
+    StageSettings quiet = settings(Map.of("stage", "prod", "tracing", "false", "contributorInsights", false));
+    assertFalse(quiet.tracing());
+    assertFalse(quiet.contributorInsights());
+    assertTrue(settings(Map.of("contributorInsights", "true")).contributorInsights());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> settings(Map.of("tracing", "yes")));
+    assertEquals("context 'tracing' must be true or false, not 'yes'", e.getMessage());
+  }
+
+  @Test
   void ephemeral_shouldBeFalse_whenStageIsNotDev() {
     assertFalse(settings(Map.of("stage", "prod")).ephemeral());
     assertFalse(settings(Map.of("stage", "staging")).ephemeral());

@@ -36,12 +36,23 @@ public final class LocalApi implements AutoCloseable {
   private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers = new HashMap<>();
   private final JwtVerifier verifier;
   private final String jwks;
+  private final List<LocalPages> pages;
   private LocalHttpServer server;
 
-  private LocalApi(List<Endpoint> endpoints, LocalDomain.Wiring wiring, JwtVerifier verifier, String jwks) {
+  private LocalApi(List<Endpoint> endpoints, LocalDomain.Wiring wiring, JwtVerifier verifier, String jwks,
+      List<LocalPages> pages) {
+    for (Endpoint e : endpoints) {
+      // The local pages' prefixes are never routes: what the local service answers there cannot be
+      // mistaken for (or hide) a route of the deployed API.
+      if (LocalPages.reserved(e.path())) {
+        throw new IllegalArgumentException(e.routeKey() + " lies under a prefix reserved for local pages "
+            + LocalPages.RESERVED);
+      }
+    }
     this.routes = new RouteTable(endpoints);
     this.verifier = verifier;
     this.jwks = jwks;
+    this.pages = List.copyOf(pages);
     for (Endpoint e : endpoints) {
       handlers.computeIfAbsent(e.handlerClass(), wiring::route);
     }
@@ -57,13 +68,27 @@ public final class LocalApi implements AutoCloseable {
    */
   public static LocalApi start(int port, Domain domain, LocalDomain.Wiring wiring, JwtVerifier verifier, String jwks)
       throws IOException {
-    LocalApi api = new LocalApi(domain.endpoints(), wiring, verifier, jwks);
+    return start(port, domain, wiring, verifier, jwks, List.of());
+  }
+
+  /**
+   * {@link #start(int, Domain, LocalDomain.Wiring, JwtVerifier, String)} with local-only pages
+   * ({@link LocalPages}) answered before the routes, under their reserved prefixes.
+   */
+  public static LocalApi start(int port, Domain domain, LocalDomain.Wiring wiring, JwtVerifier verifier, String jwks,
+      List<LocalPages> pages) throws IOException {
+    LocalApi api = new LocalApi(domain.endpoints(), wiring, verifier, jwks, pages);
     api.server = LocalHttpServer.start(port, api::serve, LocalApi::error, MAX_PAYLOAD);
     return api;
   }
 
   public int port() {
     return server.port();
+  }
+
+  /** The local pages served beside the routes. */
+  public List<LocalPages> pages() {
+    return pages;
   }
 
   public String baseUrl() {
@@ -81,6 +106,10 @@ public final class LocalApi implements AutoCloseable {
     if ("GET".equals(method) && "/.well-known/jwks.json".equals(rawPath)) {
       return new LocalHttpServer.Response(200, Map.of("content-type", "application/json"),
           jwks.getBytes(StandardCharsets.UTF_8));
+    }
+    LocalHttpServer.Response page = servePage(pages, request);
+    if (page != null) {
+      return page;
     }
     RouteTable.Match match;
     Map<String, String> query;
@@ -122,6 +151,25 @@ public final class LocalApi implements AutoCloseable {
       query.forEach(event::query);
     }
     return send(handlers.get(match.endpoint().handlerClass()).handleRequest(event.build(), null));
+  }
+
+  /** The answer of the local page serving the request's path, or null when none does. */
+  static LocalHttpServer.Response servePage(List<LocalPages> pages, LocalHttpServer.Request request) {
+    String path = request.rawPath();
+    for (LocalPages p : pages) {
+      if (LocalPages.reserved(path) && p.serves(path)) {
+        Map<String, List<String>> query;
+        try {
+          query = LocalPages.Request.parseQuery(request.rawQuery());
+        } catch (IllegalArgumentException e) {
+          return error(400, "validation", "the query string is not valid percent-encoding");
+        }
+        LocalPages.Response r = p.serve(new LocalPages.Request(request.method(), path, query, request.body()));
+        return new LocalHttpServer.Response(r.status(), Map.of("content-type", r.contentType(),
+            "cache-control", "no-store"), r.body());
+      }
+    }
+    return null;
   }
 
   private static LocalHttpServer.Response send(APIGatewayV2HTTPResponse response) {

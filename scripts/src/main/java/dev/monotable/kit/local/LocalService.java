@@ -45,6 +45,7 @@ public final class LocalService implements AutoCloseable {
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final LocalDomain domain;
   private final PrintStream log;
+  private final List<PagesFactory> pageFactories = new ArrayList<>();
   private LocalApi api;
   private StreamPipeline pipeline;
   private String endpoint;
@@ -53,6 +54,26 @@ public final class LocalService implements AutoCloseable {
   /** The service of this domain, starting silently (tests). */
   public LocalService(LocalDomain domain) {
     this(domain, null);
+  }
+
+  /**
+   * Builds a local-only page ({@link LocalPages}) once the service knows its table: the explorer,
+   * say. The kit's local service names no page; {@code scripts/dev} adds them.
+   */
+  @FunctionalInterface
+  public interface PagesFactory {
+    /**
+     * @param dynamoEndpoint the engine the service uses, or null for AWS
+     * @param table the service's table
+     * @param cursors the service's cursor key, so a page's cursors and the API's are one
+     */
+    LocalPages create(URI dynamoEndpoint, String table, CursorCodec cursors);
+  }
+
+  /** Serves a local-only page beside the API (call before {@link #start}). */
+  public LocalService withPages(PagesFactory factory) {
+    pageFactories.add(factory);
+    return this;
   }
 
   /** The service of this domain, saying on {@code log} what it does while starting (scripts/dev: stdout). */
@@ -112,6 +133,15 @@ public final class LocalService implements AutoCloseable {
    * throws a {@link UsageException} for an unknown one) served until the JVM stops.
    */
   public static void main(String[] args, Function<String, LocalDomain> domains) {
+    main(args, domains, (id, service) -> { });
+  }
+
+  /**
+   * {@code scripts/dev} with local pages: {@code pages} adds them to the service of the chosen
+   * domain id (null: the default) before it starts.
+   */
+  public static void main(String[] args, Function<String, LocalDomain> domains,
+      java.util.function.BiConsumer<String, LocalService> pages) {
     OpsMain.exec(USAGE, args, () -> {
       DomainOption chosen = DomainOption.take(args);
       boolean seed = true;
@@ -126,7 +156,10 @@ public final class LocalService implements AutoCloseable {
       String configured = Env.get(Env.DYNAMODB_ENDPOINT);
       String table = Env.get(Env.TABLE_NAME);
       boolean aws = "aws".equalsIgnoreCase(configured);
+      // The handlers' metric lines also go to .local/metrics.jsonl, for scripts/metrics.
+      MetricsLog.start(LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE));
       LocalService service = new LocalService(domain, System.out);
+      pages.accept(chosen.id(), service);
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         service.close();
@@ -149,6 +182,9 @@ public final class LocalService implements AutoCloseable {
     System.out.println("  API      " + base);
     System.out.println("  health   " + base + "/health");
     System.out.println("  JWKS     " + base + "/.well-known/jwks.json");
+    for (LocalPages page : service.api.pages()) {
+      System.out.println("  " + String.format("%-8s", page.title()) + " " + base + page.entryPath());
+    }
     System.out.println("  DynamoDB " + service.endpoint + "  table " + service.tableName);
     System.out.println("  streams  " + streamNames(d) + " in-process; one JSON line per batch below; dead letters in "
         + service.pipeline.deadLetterFile());
@@ -159,6 +195,7 @@ public final class LocalService implements AutoCloseable {
       examples.forEach(line -> System.out.println("  " + line));
     }
     System.out.println();
+    System.out.println("Per access pattern p50/p99, requests and capacity of this run: scripts/metrics");
     System.out.println("Ctrl-C stops the API and everything it started.");
   }
 
@@ -219,8 +256,8 @@ public final class LocalService implements AutoCloseable {
       Domain d = domain.domain();
       boolean created = ensureTable(client, tableName, d);
       Clock clock = o.clock() == null ? Clock.systemUTC() : o.clock();
-      TableGateway table = new TableGateway(client, tableName,
-          new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret())), clock);
+      CursorCodec cursors = new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret()));
+      TableGateway table = new TableGateway(client, tableName, cursors, clock);
       JwtSigner signer = o.keys().signer();
       JwtVerifier verifier = new JwtVerifier(LocalKeys.ISSUER, LocalKeys.AUDIENCE, signer::jwks, Clock.systemUTC());
       LocalDomain.Wiring wiring = domain.wire(table, verifier);
@@ -240,7 +277,15 @@ public final class LocalService implements AutoCloseable {
             o.keys().directory().resolve("stream-dead-letters.jsonl"), System.out).start();
         resources.add(pipeline);
       }
-      api = LocalApi.start(port, d, wiring, verifier, signer.jwks());
+      List<LocalPages> pages = new ArrayList<>();
+      for (PagesFactory f : pageFactories) {
+        LocalPages page = f.create(dynamo, tableName, cursors);
+        if (page instanceof AutoCloseable closeable) {
+          resources.add(closeable);
+        }
+        pages.add(page);
+      }
+      api = LocalApi.start(port, d, wiring, verifier, signer.jwks(), pages);
       resources.add(api);
       return this;
     } catch (Exception | Error e) {

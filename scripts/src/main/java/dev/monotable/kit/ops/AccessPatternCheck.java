@@ -180,7 +180,7 @@ public final class AccessPatternCheck {
    * What is wrong with the calls one run of a pattern made: a Scan, an action its routes are not
    * granted, a Query of another index than the catalog names, more calls than its budget.
    */
-  static List<String> judge(ReadPatternSet reads, AccessPatternSpec ap, List<RequestCounter.Call> calls) {
+  public static List<String> judge(ReadPatternSet reads, AccessPatternSpec ap, List<RequestCounter.Call> calls) {
     List<String> problems = new ArrayList<>();
     Set<DynamoAction> granted = reads.granted(ap);
     for (RequestCounter.Call call : calls) {

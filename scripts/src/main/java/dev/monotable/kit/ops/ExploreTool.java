@@ -51,6 +51,8 @@ public final class ExploreTool {
                                                                                    one read access pattern (DAL)
              scripts/explore ap --list                                             read patterns and their params
              scripts/explore type <Type> [--limit n]                               Scan with a filter (operator only)
+             scripts/explore --web [--port n]                                      the explorer page on this table
+                                                                                   (scripts/explore --web --help)
 
         --json    raw items, one DynamoDB JSON object per line
         --limit   at most this many items (default 50; ap: page size 1..100, default 30)

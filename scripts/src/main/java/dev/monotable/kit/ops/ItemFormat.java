@@ -161,6 +161,14 @@ public final class ItemFormat {
 
   /** One item in DynamoDB JSON: PK, SK and Type first, then the rest by name. */
   public static String json(Map<String, AttributeValue> item) {
+    return Json.write(dynamoJson(item));
+  }
+
+  /**
+   * One item (or key) in DynamoDB JSON as a value to embed in a larger JSON document: numbers stay
+   * the strings DynamoDB stores, so no digit is lost on the way to a browser.
+   */
+  public static Map<String, Object> dynamoJson(Map<String, AttributeValue> item) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (String first : List.of(TableSchema.PK, TableSchema.SK, TableSchema.TYPE)) {
       if (item.containsKey(first)) {
@@ -168,7 +176,7 @@ public final class ItemFormat {
       }
     }
     new TreeMap<>(item).forEach((k, v) -> out.putIfAbsent(k, plain(v)));
-    return Json.write(out);
+    return out;
   }
 
   /** Prints one JSON line per item. */

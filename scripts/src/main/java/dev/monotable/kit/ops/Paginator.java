@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * until it has what it wants, and then {@link #hasNext} says whether more was left. Scans stay in
  * the operator tools; application code reads pages through {@code TableGateway}.
  */
-final class Paginator {
+public final class Paginator {
   private final Function<Map<String, AttributeValue>, Page> fetch;
   private Map<String, AttributeValue> start;
   private boolean started;
@@ -36,7 +36,7 @@ final class Paginator {
    * @param scannedCount the items DynamoDB read for it ({@code ScannedCount})
    * @param lastKey where the page stopped ({@code LastEvaluatedKey}), or null when it is the last
    */
-  record Page(List<Map<String, AttributeValue>> items, int count, int scannedCount,
+  public record Page(List<Map<String, AttributeValue>> items, int count, int scannedCount,
       Map<String, AttributeValue> lastKey) {
 
     static Page of(QueryResponse r) {
@@ -59,22 +59,22 @@ final class Paginator {
    * once per page, so it may change, say, the Limit as items arrive). A null start key leaves
    * ExclusiveStartKey out of the request.
    */
-  static Paginator query(DynamoDbClient client, Supplier<QueryRequest.Builder> request) {
+  public static Paginator query(DynamoDbClient client, Supplier<QueryRequest.Builder> request) {
     return new Paginator(start -> Page.of(client.query(request.get().exclusiveStartKey(start).build())));
   }
 
   /** The pages of a Scan (a segment of one, with Segment and TotalSegments); as {@link #query}. */
-  static Paginator scan(DynamoDbClient client, Supplier<ScanRequest.Builder> request) {
+  public static Paginator scan(DynamoDbClient client, Supplier<ScanRequest.Builder> request) {
     return new Paginator(start -> Page.of(client.scan(request.get().exclusiveStartKey(start).build())));
   }
 
   /** True before the first page, and after a page that stopped before the end. */
-  boolean hasNext() {
+  public boolean hasNext() {
     return !started || start != null;
   }
 
   /** Reads the next page: one request. */
-  Page next() {
+  public Page next() {
     if (!hasNext()) {
       throw new NoSuchElementException("the last page was read");
     }
@@ -86,7 +86,7 @@ final class Paginator {
   }
 
   /** The requests made so far. */
-  int requests() {
+  public int requests() {
     return requests;
   }
 }

@@ -59,10 +59,10 @@ class CommandLineTest {
   }
 
   @Test
-  void scripts_shouldBeTheDocumentedSeventeen() throws IOException {
+  void scripts_shouldBeTheDocumentedEighteen() throws IOException {
     assertEquals(List.of("backfill", "bench", "compare-designs", "dev", "docs", "engine", "engine-bench",
-        "engine-difftest", "explore", "ingest", "levers-cold", "new-domain", "seed", "soak", "test-access-patterns",
-        "token", "validate"),
+        "engine-difftest", "explore", "ingest", "levers-cold", "metrics", "new-domain", "seed", "soak",
+        "test-access-patterns", "token", "validate"),
         List.copyOf(scripts().keySet()));
   }
 

@@ -32,4 +32,22 @@ public interface AccessPatternSpec {
   default RequestAllowance requestAllowance() {
     return RequestAllowance.ONE;
   }
+
+  /**
+   * The p99 of the pattern's handler latency (the {@code Latency} metric, from the event to the
+   * answer; the init phase of a cold start is not in it) above which its alarm fires; by default {@link
+   * #DEFAULT_LATENCY_TARGET_P99_MS}. A pattern that is slower by design (a transaction of many
+   * items, a read and a transaction) declares its own.
+   */
+  default int latencyTargetP99Ms() {
+    return DEFAULT_LATENCY_TARGET_P99_MS;
+  }
+
+  /**
+   * 1000 ms: one or two DynamoDB requests take 5-20 ms warm in the same region, but at low traffic
+   * the p99 of five minutes is its slowest invocation, often the first after a SnapStart restore
+   * (a few hundred ms of class loading and JIT); a p99 beyond a second means the table or the code
+   * got slow, not that a container started.
+   */
+  int DEFAULT_LATENCY_TARGET_P99_MS = 1000;
 }

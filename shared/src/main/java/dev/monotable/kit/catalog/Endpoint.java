@@ -46,6 +46,24 @@ public record Endpoint(
     return handlerClass.substring(handlerClass.lastIndexOf('.') + 1);
   }
 
+  /**
+   * The {@code accessPattern} dimension of the route's metrics: its pattern's name, or the names
+   * joined with {@code +} when one handler serves several (AP24+AP25+AP26); the handler's name for
+   * a route without a pattern. Two routes of one pattern share its metrics.
+   */
+  public String metricPattern() {
+    if (patterns.isEmpty()) {
+      return handlerName();
+    }
+    return String.join("+", patterns.stream().map(AccessPatternSpec::name).toList());
+  }
+
+  /** The largest of its patterns' {@link AccessPatternSpec#latencyTargetP99Ms()}: one handler serves them all. */
+  public int latencyTargetP99Ms() {
+    return patterns.stream().mapToInt(AccessPatternSpec::latencyTargetP99Ms).max()
+        .orElse(AccessPatternSpec.DEFAULT_LATENCY_TARGET_P99_MS);
+  }
+
   /** True when the function only reads the table. */
   public boolean readOnly() {
     return actions.stream().noneMatch(a -> a.isWrite() || a == DynamoAction.CONDITION_CHECK_ITEM);

@@ -28,6 +28,9 @@ public final class DynamoDbClients {
   /** The longest one request may take, retries included. */
   public static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
 
+  // Stateless (the counts live in the calling thread's tally): one instance serves every client.
+  private static final CallMeter METER = new CallMeter();
+
   private DynamoDbClients() {}
 
   /** Client for the environment: Lambda (no endpoint) or a local server (endpoint set). */
@@ -36,14 +39,19 @@ public final class DynamoDbClients {
     return create(endpoint == null ? null : URI.create(endpoint), Env.region());
   }
 
-  /** Client for an endpoint (null: AWS) with optional SDK interceptors (tests add limit guards). */
+  /**
+   * Client for an endpoint (null: AWS) with optional SDK interceptors (tests add limit guards). The
+   * {@link CallMeter} comes first, so every client counts its requests and capacity into the
+   * invocation's {@link CallTally}, and the interceptors after it see the requests it completed.
+   */
   public static DynamoDbClient create(URI endpoint, String region, ExecutionInterceptor... interceptors) {
     // Deadlines: a handler makes at most three calls in sequence and its function stops at 10 s,
     // so each call (retries included) gives up after 3 s and each attempt after 2 s; a slow or
     // silent table then answers 503 with Retry-After instead of hanging until Lambda kills it.
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder()
         .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
-        .apiCallTimeout(CALL_TIMEOUT);
+        .apiCallTimeout(CALL_TIMEOUT)
+        .addExecutionInterceptor(METER);
     for (ExecutionInterceptor i : interceptors) {
       override.addExecutionInterceptor(i);
     }
