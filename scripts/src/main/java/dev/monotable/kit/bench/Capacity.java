@@ -18,6 +18,10 @@ public final class Capacity {
   public static final String PRICE_SOURCE = "on-demand, us-east-1, Standard table class: $0.125 per million read "
       + "request units, $0.625 per million write request units (aws.amazon.com/dynamodb/pricing/on-demand, "
       + "prices since November 2024)";
+  /** Storage, us-east-1, Standard table class, per GB-month (the same page; the free 25 GB not applied). */
+  public static final double USD_PER_GB_MONTH = 0.25;
+  /** What DynamoDB adds to each item's size when it bills storage, in the table and in each index. */
+  public static final int STORAGE_OVERHEAD_BYTES = 100;
 
   private Capacity() {}
 

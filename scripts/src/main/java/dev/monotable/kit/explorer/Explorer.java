@@ -1,5 +1,6 @@
 package dev.monotable.kit.explorer;
 
+import dev.monotable.kit.bench.ItemSize;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.Chart;

@@ -59,9 +59,10 @@ class CommandLineTest {
   }
 
   @Test
-  void scripts_shouldBeTheDocumentedSixteen() throws IOException {
-    assertEquals(List.of("backfill", "bench", "dev", "docs", "engine", "engine-bench", "engine-difftest", "explore",
-        "levers-cold", "metrics", "new-domain", "seed", "soak", "test-access-patterns", "token", "validate"),
+  void scripts_shouldBeTheDocumentedEighteen() throws IOException {
+    assertEquals(List.of("backfill", "bench", "compare-designs", "dev", "docs", "engine", "engine-bench",
+        "engine-difftest", "explore", "ingest", "levers-cold", "metrics", "new-domain", "seed", "soak",
+        "test-access-patterns", "token", "validate"),
         List.copyOf(scripts().keySet()));
   }
 

@@ -1,4 +1,4 @@
-package dev.monotable.kit.explorer;
+package dev.monotable.kit.bench;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -6,14 +6,15 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The size of an item as DynamoDB counts it (attribute names plus values), for the explorer's
- * entity sizes only. Capacity is never computed from it: the engine prices requests
- * ({@code scripts/monotable_engine/capacity.py}) and the page shows the ConsumedCapacity it answers.
+ * The size of an item as DynamoDB counts it (attribute names plus values), for storage figures
+ * (compare-designs' monthly storage cost) and the explorer's entity sizes. Capacity is never
+ * computed from it: the engine prices requests ({@code scripts/monotable_engine/capacity.py}) and
+ * the bench reads the ConsumedCapacity it answers.
  */
-final class ItemSize {
+public final class ItemSize {
   private ItemSize() {}
 
-  static long of(Map<String, AttributeValue> item) {
+  public static long of(Map<String, AttributeValue> item) {
     long size = 0;
     for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
       size += utf8(e.getKey()) + value(e.getValue());
