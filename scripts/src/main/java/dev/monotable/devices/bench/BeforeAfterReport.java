@@ -37,10 +37,11 @@ final class BeforeAfterReport {
         Math.min(r.options().iterations(), r.options().scanRuns())));
     b.append("- **Engine**: the local engine (`scripts/engine`, moto 5.2.1 made faithful), one request at a time, "
         + "over loopback HTTP with the AWS SDK, on this project's shared 2-core machine.\n");
-    b.append("- **Capacity** by DynamoDB's rules from the real items (`kit.bench.CapacityMeter`: a Query or Scan "
-        + "is billed for every item it evaluates, before its filter, summed and rounded up to 4 KB per page, "
-        + "half for eventually consistent reads; writes per 1 KB of the larger image, plus each index entry "
-        + "written), not the engine's ConsumedCapacity.\n");
+    b.append("- **Capacity**: the ConsumedCapacity each request answers (`kit.bench.CapacityMeter` asks for it), "
+        + "which the local engine prices by DynamoDB's rules (`scripts/monotable_engine/capacity.py`: a Query or "
+        + "Scan is billed for every item it evaluates, before its filter, summed and rounded up to 4 KB, half for "
+        + "eventually consistent reads; writes per 1 KB of the larger image, plus each index entry written); "
+        + "against real DynamoDB the same command reads DynamoDB's own figures.\n");
     b.append("- **Prices**: ").append(Capacity.PRICE_SOURCE).append(String.format(Locale.ROOT,
         "; storage $%.2f per GB-month, %d bytes of overhead per item and per index entry.%n%n",
         Capacity.USD_PER_GB_MONTH, Capacity.STORAGE_OVERHEAD_BYTES));
