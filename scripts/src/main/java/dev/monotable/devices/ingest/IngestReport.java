@@ -52,6 +52,15 @@ public final class IngestReport {
         described in the access-pattern docs. "Throttled" counts 429/503 answers (the engine never throttles,
         so a throttle here is the service answering 503 when a request timed out); "events resent" counts
         events the route answered `unprocessed` (207) and the client sent again.
+
+        The stream consumers do not keep up with this rate locally: the in-process pipeline applies one
+        record at a time, and ST1 makes a GetItem and one or two UpdateItems per event (the device's recent
+        events and the user's activity), about three requests for every event the route wrote in one
+        twenty-fifth of a request. The engine keeps a bounded stream (10,000 records per table), so records
+        the pipeline has not reached are trimmed and dead-lettered: after this run some devices' `Recent`
+        lags their events. Every event is written; only the derived copies lag. On AWS the stream keeps 24
+        hours and a Lambda per shard consumes in parallel batches; merging a batch's events per device (one
+        read and one write per device and batch) is the next lever if ST1's iterator age grows.
         """);
     return b.toString();
   }
