@@ -1,5 +1,6 @@
 package dev.monotable.kit.tools;
 
+import dev.monotable.kit.Env;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.kit.local.MetricsLog;
@@ -20,7 +21,7 @@ public final class DevScript {
             .withPages((endpoint, table, cursors) -> new MetricsPage(
                 LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE))),
         // Every registered domain unless one is chosen (MONOTABLE_DOMAIN chooses one too).
-        System.getenv(DevDomains.MONOTABLE_DOMAIN) == null
+        Env.get(DevDomains.MONOTABLE_DOMAIN) == null
             ? DevDomains.registered().stream().map(DevDomain::id).toList() : java.util.List.of());
   }
 }
