@@ -40,7 +40,7 @@ import software.constructs.Construct;
  * area ({@link Domain#endpoints()}), the stream consumers ({@link Domain#streams()}), the
  * alarms on the service's objectives ({@link ServiceAlarms}) with their SNS topic, and its dashboard
  * ({@link ServiceDashboard}). Every function writes its metrics under the namespace
- * {@link Emf#DEFAULT_NAMESPACE} and the service named as the domain, and is traced by X-Ray when
+ * {@link MetricNames#DEFAULT_NAMESPACE} and the service named as the domain, and is traced by X-Ray when
  * the stage says so. One top-level stack per domain, with the construct id {@code <Domain>Stack}, so each
  * domain deploys alone with {@code cdk deploy <Domain>Stack}.
  */

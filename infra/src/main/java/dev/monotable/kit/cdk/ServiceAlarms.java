@@ -267,7 +267,7 @@ public final class ServiceAlarms extends Construct {
         return this;
       }
 
-      /** Namespace of the functions' metrics. @default {@link Emf#DEFAULT_NAMESPACE} */
+      /** Namespace of the functions' metrics. @default {@link MetricNames#DEFAULT_NAMESPACE} */
       public Builder namespace(String namespace) {
         this.namespace = namespace;
         return this;

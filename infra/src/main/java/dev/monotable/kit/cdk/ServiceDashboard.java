@@ -255,7 +255,7 @@ public final class ServiceDashboard extends Construct {
         return this;
       }
 
-      /** @default {@link Emf#DEFAULT_NAMESPACE} */
+      /** @default {@link MetricNames#DEFAULT_NAMESPACE} */
       public Builder namespace(String namespace) {
         this.namespace = namespace;
         return this;
