@@ -316,7 +316,7 @@ async function showCollection() {
 function buildPatterns() {
   const ap = clear($('ap'));
   for (const p of state.model.patterns) {
-    ap.append(el('option', { value: p.name, text: p.name + ' ' + p.description + (p.runnable ? '' : ' (' + (p.scan ? 'Scan' : p.read ? 'not wired' : 'write') + ')') }));
+    ap.append(el('option', { value: p.name, text: p.name + ' ' + p.description + (p.runnable ? '' : ' (' + (p.read ? 'not wired' : 'write') + ')') }));
   }
   const first = state.model.patterns.find(p => p.runnable);
   if (first) ap.value = first.name;

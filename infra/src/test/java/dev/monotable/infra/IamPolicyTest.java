@@ -94,7 +94,7 @@ class IamPolicyTest {
     Set<String> onTable = new TreeSet<>();
     endpoint.actions().stream().filter(a -> a != DynamoAction.QUERY).forEach(a -> onTable.add(a.iamName()));
     boolean baseQuery = endpoint.patterns().stream()
-        .anyMatch(p -> p.operation().contains("Query") && p.index() == null);
+        .anyMatch(p -> p.calls().includes(dev.monotable.kit.catalog.Operation.QUERY) && p.index() == null);
     if (baseQuery) {
       onTable.add("dynamodb:Query");
     }

@@ -108,7 +108,7 @@ public final class Priming implements Resource {
           actions.addAll(e.actions());
           indexes.addAll(e.indexes());
           queriesTable |= e.patterns().stream()
-              .anyMatch(p -> p.operation().contains("Query") && p.index() == null);
+              .anyMatch(p -> p.calls().includes(dev.monotable.kit.catalog.Operation.QUERY) && p.index() == null);
         }
       }
       StreamHandlerDeclaration stream = domain.stream(handlerClass);

@@ -64,7 +64,7 @@ class PrimingTest {
       if (e.handlerClass().equals(handlerClass)) {
         e.actions().stream().filter(a -> a != DynamoAction.QUERY).forEach(a -> allowed.add(a.iamName()));
         e.indexes().forEach(g -> allowed.add("dynamodb:Query on " + g.indexName()));
-        if (e.patterns().stream().anyMatch(p -> p.operation().contains("Query") && p.index() == null)) {
+        if (e.patterns().stream().anyMatch(p -> p.calls().includes(dev.monotable.kit.catalog.Operation.QUERY) && p.index() == null)) {
           allowed.add("dynamodb:Query");
         }
       }

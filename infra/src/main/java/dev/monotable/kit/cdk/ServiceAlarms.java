@@ -170,7 +170,7 @@ public final class ServiceAlarms extends Construct {
         });
       }
       for (AccessPatternSpec pattern : endpoint.patterns()) {
-        if (pattern.operation().contains("TransactWriteItems")) {
+        if (pattern.calls().includes(dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS)) {
           operations.add(Operation.TRANSACT_WRITE_ITEMS);
         }
       }

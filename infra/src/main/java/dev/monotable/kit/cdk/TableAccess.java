@@ -45,7 +45,7 @@ public record TableAccess(Set<String> tableActions, Set<Gsi> queriedIndexes, Lis
     boolean queriesBaseTable = false;
     Set<Gsi> patternIndexes = EnumSet.noneOf(Gsi.class);
     for (AccessPatternSpec pattern : endpoint.patterns()) {
-      if (!pattern.operation().contains("Query")) {
+      if (!pattern.calls().includes(dev.monotable.kit.catalog.Operation.QUERY)) {
         continue;
       }
       if (pattern.index() == null) {

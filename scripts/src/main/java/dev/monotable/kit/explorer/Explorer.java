@@ -216,9 +216,8 @@ public final class Explorer implements AutoCloseable {
       ReadPattern call = reads.get(ap);
       boolean read = reads.readPatterns().contains(ap);
       p.put("read", read);
-      p.put("runnable", read && call != null && !scans(ap));
-      p.put("scan", scans(ap));
-      p.put("why", scans(ap) ? scanMessage(ap) : !read ? "a write: the explorer runs read patterns only"
+      p.put("runnable", read && call != null);
+      p.put("why", !read ? "a write: the explorer runs read patterns only"
           : call == null ? "a read the domain's read patterns do not wire yet" : null);
       p.put("params", call == null ? List.of() : call.params());
       p.put("callerRequired", call != null && call.callerRequired());
@@ -294,15 +293,6 @@ public final class Explorer implements AutoCloseable {
     m.put("caller", s.caller());
     m.put("params", s.params());
     return m;
-  }
-
-  private static boolean scans(AccessPatternSpec ap) {
-    return ap.operation().toLowerCase(Locale.ROOT).contains("scan");
-  }
-
-  private static String scanMessage(AccessPatternSpec ap) {
-    return ap.name() + " is declared as " + ap.operation() + ": a Scan reads the whole table, which no access "
-        + "pattern may do; give it a key condition on a partition key (the explorer makes no request for it)";
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -612,9 +602,6 @@ public final class Explorer implements AutoCloseable {
     AccessPatternSpec ap = reads.byName(apName);
     if (ap == null) {
       throw new Refused(400, "validation", "ap", d.domain().name() + " has no access pattern " + apName);
-    }
-    if (scans(ap)) {
-      throw new Refused(400, "would_scan", "ap", scanMessage(ap));
     }
     if (!reads.readPatterns().contains(ap)) {
       throw new Refused(400, "validation", "ap", ap.name() + " (" + ap.description() + ") is a write ("

@@ -4,6 +4,9 @@ import static dev.monotable.kit.schema.TableSchema.Gsi.GSI1;
 
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.KeyCondition;
+import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
@@ -47,19 +50,17 @@ final class TinyDomain implements DevDomain {
     }
 
     @Override
-    public String operation() {
-      return "Query";
+    public Calls calls() {
+      return Calls.of(Operation.QUERY);
     }
 
     @Override
-    public Gsi index() {
-      return GSI1;
+    public KeyCondition key() {
+      return KeyCondition.query(COLOUR).on(GSI1);
     }
 
-    @Override
-    public String keyCondition() {
-      return "GSI1PK = COLOUR#{colour}";
-    }
+
+
 
     @Override
     public String parameters() {

@@ -15,6 +15,10 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.KeyCondition;
+import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
@@ -65,19 +69,17 @@ class TinyDomainServiceTest {
     }
 
     @Override
-    public String operation() {
-      return "GetItem";
+    public Calls calls() {
+      return Calls.of(Operation.GET_ITEM);
     }
 
     @Override
-    public Gsi index() {
-      return null;
+    public KeyCondition key() {
+      return KeyCondition.get(Template.of("NOTE#{id}"), Template.of("NOTE#{id}"));
     }
 
-    @Override
-    public String keyCondition() {
-      return "PK = NOTE#{id} AND SK = NOTE#{id}";
-    }
+
+
 
     @Override
     public String parameters() {

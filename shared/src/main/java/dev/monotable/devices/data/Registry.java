@@ -1,5 +1,6 @@
 package dev.monotable.devices.data;
 
+import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.DeviceTag;
@@ -76,7 +77,7 @@ public final class Registry {
    * device order; no event is in that index, so none is read. An unknown user has no devices.
    */
   public Page<Device> list(String user, PageRequest page) {
-    QuerySpec q = QuerySpec.index(Gsi.GSI1, DevicesKeys.userPartition(user), DevicesKeys.DEVICE.prefix());
+    QuerySpec q = DevicesPattern.AP02.queryFor(Map.of("user", DevicesKeys.user(user)));
     return table.query(q, page, "devices").map(Device::fromItem);
   }
 
@@ -92,8 +93,7 @@ public final class Registry {
    * @throws NotFoundException {@code user}: there is no such profile
    */
   public Dashboard dashboard(String user, PageRequest page) {
-    QuerySpec q = QuerySpec.between(Gsi.GSI1, DevicesKeys.userPartition(user), DevicesKeys.PROFILE.fill(),
-        DevicesKeys.DEVICE.prefix() + "~");
+    QuerySpec q = DevicesPattern.AP14.queryFor(Map.of("user", DevicesKeys.user(user)));
     HeadedPage p = table.queryWithHead(q, item -> UserProfile.TYPE.equals(Items.type(item)), true, page, "dashboard");
     if (p.head() == null && page.cursor() == null) {
       // GSI1 trails the table: a profile created a moment ago may not be there yet. One consistent
@@ -244,7 +244,7 @@ public final class Registry {
    * in device order: the tag items, inverted (the table holds them under each device).
    */
   public Page<DeviceTag> byTag(String user, String tag, PageRequest page) {
-    QuerySpec q = QuerySpec.index(Gsi.GSI2, DevicesKeys.taggedPartition(user, tag), null);
+    QuerySpec q = DevicesPattern.AP17.queryFor(Map.of("user", DevicesKeys.user(user), "tag", DevicesKeys.tag(tag)));
     return table.query(q, page, "tagged").map(DeviceTag::fromItem);
   }
 

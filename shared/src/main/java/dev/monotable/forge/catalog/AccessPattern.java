@@ -1,6 +1,36 @@
 package dev.monotable.forge.catalog;
 
+import static dev.monotable.forge.keys.Keys.ACCOUNT;
+import static dev.monotable.forge.keys.Keys.ACTIVITY;
+import static dev.monotable.forge.keys.Keys.FORK;
+import static dev.monotable.forge.keys.Keys.INVITATION;
+import static dev.monotable.forge.keys.Keys.ISSUE_CLOSED;
+import static dev.monotable.forge.keys.Keys.ISSUE_NUMBER;
+import static dev.monotable.forge.keys.Keys.MEMBER;
+import static dev.monotable.forge.keys.Keys.ORG_OF_MEMBER;
+import static dev.monotable.forge.keys.Keys.PULL_REQUESTS_OF_REPO;
+import static dev.monotable.forge.keys.Keys.PULL_REQUEST_CLOSED;
+import static dev.monotable.forge.keys.Keys.PULL_REQUEST_NUMBER;
+import static dev.monotable.forge.keys.Keys.REPO;
+import static dev.monotable.forge.keys.Keys.REPO_META;
+import static dev.monotable.forge.keys.Keys.REPO_UPDATED;
+import static dev.monotable.forge.keys.Keys.STAR;
+import static dev.monotable.kit.catalog.KeyCondition.get;
+import static dev.monotable.kit.catalog.KeyCondition.none;
+import static dev.monotable.kit.catalog.KeyCondition.plan;
+import static dev.monotable.kit.catalog.KeyCondition.query;
+import static dev.monotable.kit.catalog.Operation.BATCH_GET_ITEM;
+import static dev.monotable.kit.catalog.Operation.GET_ITEM;
+import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
+import static dev.monotable.kit.catalog.Operation.QUERY;
+import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
+import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
+
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.KeyCondition;
+import dev.monotable.kit.catalog.KeyCondition.Part;
+import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 
@@ -9,146 +39,186 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
  * operation, index and key condition that serve it. docs/access-patterns.md is generated from this enum.
  */
 public enum AccessPattern implements AccessPatternSpec {
-  AP01("create user, unique username and email", "TransactWriteItems", null,
-      "Put User + Put AccountEmail, both attribute_not_exists(PK)", "body: username, email, name, bio"),
-  AP02("get user", "GetItem", null, "PK = ACCOUNT#{username}, SK = ACCOUNT#{username}", "username"),
-  AP03("update profile (name, bio, email)", "UpdateItem / TransactWriteItems", null,
-      "Update User on Version; email change: Update User + Delete old AccountEmail + Put new AccountEmail",
+  AP01("create user, unique username and email", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Put User + Put AccountEmail, both attribute_not_exists(PK)"),
+      "body: username, email, name, bio"),
+  AP02("get user", Calls.of(GET_ITEM),
+      get(acct("username"), acct("username")),
+      "username"),
+  AP03("update profile (name, bio, email)", Calls.either(UPDATE_ITEM, TRANSACT_WRITE_ITEMS),
+      plan("Update User on Version; email change: Update User + Delete old AccountEmail + Put new AccountEmail"),
       "username, If-Match, body"),
-  AP04("create organization; caller becomes admin", "TransactWriteItems", null,
-      "ConditionCheck caller User + Put Organization attribute_not_exists + Put Membership(admin)",
+  AP04("create organization; caller becomes admin", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("ConditionCheck caller User + Put Organization attribute_not_exists + Put Membership(admin)"),
       "body: org (or login), name, description"),
-  AP05("get organization", "GetItem", null, "PK = ACCOUNT#{org}, SK = ACCOUNT#{org}", "org"),
-  AP06("add or change member (admin only)", "BatchGetItem + TransactWriteItems", null,
-      "BatchGetItem target Membership + Organization + User, then TransactWriteItems: ConditionCheck admin + "
-          + "ConditionCheck user + Put Membership (+ Update Organization AdminCount)",
+  AP05("get organization", Calls.of(GET_ITEM),
+      get(acct("org"), acct("org")),
+      "org"),
+  AP06("add or change member (admin only)", Calls.then(BATCH_GET_ITEM, TRANSACT_WRITE_ITEMS),
+      plan("BatchGetItem target Membership + Organization + User, then TransactWriteItems: ConditionCheck admin + "
+          + "ConditionCheck user + Put Membership (+ Update Organization AdminCount)"),
       "org, username, body: role"),
-  AP07("remove member (admin only; never the last admin)", "TransactWriteItems", null,
-      "ConditionCheck admin + Delete Membership (+ Update Organization AdminCount > 1)", "org, username"),
-  AP08("list members", "Query", null, "PK = ACCOUNT#{org} AND begins_with(SK, MEMBER#)", "org, limit, cursor"),
-  AP09("list a user's organizations", "Query", Gsi.GSI1,
-      "GSI1PK = ACCOUNT#{username} AND begins_with(GSI1SK, ORG#)", "username, limit, cursor"),
-  AP10("invite by email, expires in 7 days (admin only)", "TransactWriteItems", null,
-      "ConditionCheck admin + Put Invitation (absent or expired)", "org, body: email"),
-  AP11("pending invitations (expired never shown)", "Query", null,
-      "PK = ACCOUNT#{org} AND begins_with(SK, INVITE#), filter TTL > now", "org, limit, cursor"),
-  AP12("activity feed, newest first", "Query", null,
-      "PK = ACCOUNT#{username} AND begins_with(SK, #ACTIVITY#), descending, filter TTL > now",
+  AP07("remove member (admin only; never the last admin)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("ConditionCheck admin + Delete Membership (+ Update Organization AdminCount > 1)"),
+      "org, username"),
+  AP08("list members", Calls.of(QUERY),
+      query(acct("org")).beginsWith(literal(MEMBER)),
+      "org, limit, cursor"),
+  AP09("list a user's organizations", Calls.of(QUERY),
+      query(acct("username")).on(Gsi.GSI1).beginsWith(literal(ORG_OF_MEMBER)),
       "username, limit, cursor"),
-  AP13("create repository for self or an org (org admin)", "TransactWriteItems", null,
-      "Put Repository attribute_not_exists + Put Counter + ConditionCheck owner (and admin)",
+  AP10("invite by email, expires in 7 days (admin only)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("ConditionCheck admin + Put Invitation (absent or expired)"),
+      "org, body: email"),
+  AP11("pending invitations (expired never shown)", Calls.then(GET_ITEM, QUERY),
+      query(acct("org")).beginsWith(literal(INVITATION)).note("filter TTL > now"),
+      "org, limit, cursor"),
+  AP12("activity feed, newest first", Calls.of(QUERY),
+      query(acct("username")).beginsWith(literal(ACTIVITY)).descending().note("filter TTL > now"),
+      "username, limit, cursor"),
+  AP13("create repository for self or an org (org admin)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Put Repository attribute_not_exists + Put Counter + ConditionCheck owner (and admin)"),
       "body: owner, name, description, private"),
-  AP14("get repository; private ones are 404 to non-members", "GetItem / BatchGetItem", null,
-      "Repository (anonymous, owner); Repository + caller's Membership in the owner (others)", "owner, repo"),
-  AP15("repositories by owner, most recently updated first", "Query", Gsi.GSI3,
-      "GSI3PK = ACCOUNT#{owner} AND begins_with(GSI3SK, #), descending; GetItem caller's Membership only for a page "
-          + "with private org repositories read by a signed-in non-owner", "owner, limit, cursor"),
-  AP16("fork into the caller's account", "TransactWriteItems", null,
-      "Put fork attribute_not_exists + Put Counter + Update original ADD ForkCount 1", "owner, repo"),
-  AP17("list forks", "Query", Gsi.GSI2,
-      "GSI2PK = REPO#{owner}#{repo} AND GSI2SK BETWEEN FORK# AND REPO#{owner}#{repo} (the repository last)",
+  AP14("get repository; private ones are 404 to non-members", Calls.either(GET_ITEM, BATCH_GET_ITEM),
+      plan("Repository (anonymous, owner); Repository + caller's Membership in the owner (others)"),
+      "owner, repo"),
+  AP15("repositories by owner, most recently updated first", Calls.of(QUERY).sometimes(GET_ITEM),
+      query(acct("owner")).on(Gsi.GSI3).beginsWith(literal(REPO_UPDATED)).descending()
+          .note("GetItem caller's Membership only for a page with private org repositories read by a signed-in "
+              + "non-owner"),
+      "owner, limit, cursor"),
+  AP16("fork into the caller's account", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Put fork attribute_not_exists + Put Counter + Update original ADD ForkCount 1"),
+      "owner, repo"),
+  AP17("list forks", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(REPO).on(Gsi.GSI2).between(literal(FORK), Part.of(REPO)).note("the repository last"),
       "owner, repo, limit, cursor"),
-  AP18("star (idempotent)", "TransactWriteItems", null,
-      "Put Star attribute_not_exists + Update Repository ADD StarCount 1 if public and named as the path + "
-          + "ConditionCheck caller's User", "owner, repo"),
-  AP19("unstar (idempotent)", "TransactWriteItems", null,
-      "Delete Star attribute_exists + Update Repository ADD StarCount -1", "owner, repo"),
-  AP20("repositories a user starred", "Query", null,
-      "PK = ACCOUNT#{username} AND begins_with(SK, STAR#)", "username, limit, cursor"),
-  AP21("who starred a repository", "Query", Gsi.GSI1,
-      "GSI1PK = REPO#{owner}#{repo} AND GSI1SK BETWEEN REPO#{owner}#{repo} AND STAR$ (the repository first)",
+  AP18("star (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Put Star attribute_not_exists + Update Repository ADD StarCount 1 if public and named as the path + "
+          + "ConditionCheck caller's User"),
+      "owner, repo"),
+  AP19("unstar (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Delete Star attribute_exists + Update Repository ADD StarCount -1"),
+      "owner, repo"),
+  AP20("repositories a user starred", Calls.of(QUERY),
+      query(acct("username")).beginsWith(literal(STAR)),
+      "username, limit, cursor"),
+  AP21("who starred a repository", Calls.of(QUERY).sometimes(GET_ITEM),
+      query(REPO).on(Gsi.GSI1).between(Part.of(REPO), text("STAR$")).note("the repository first"),
       "owner, repo, limit, cursor"),
-  AP22("create issue; number from the shared counter", "UpdateItem + TransactWriteItems", null,
-      "Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put Issue attribute_not_exists + "
-          + "ConditionCheck caller's User",
+  AP22("create issue; number from the shared counter", Calls.then(UPDATE_ITEM, TRANSACT_WRITE_ITEMS),
+      plan("Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put Issue attribute_not_exists + "
+          + "ConditionCheck caller's User"),
       "owner, repo, body: title, body"),
-  AP23("get issue", "GetItem / BatchGetItem", null,
-      "Issue (anonymous, owner); Issue + caller's Membership (others)", "owner, repo, number"),
-  AP24("all issues by number", "Query", Gsi.GSI1,
-      "GSI1PK = REPO#{owner}#{repo} AND GSI1SK BETWEEN ISSUE# AND REPO#{owner}#{repo} (the repository last)",
+  AP23("get issue", Calls.either(GET_ITEM, BATCH_GET_ITEM),
+      plan("Issue (anonymous, owner); Issue + caller's Membership (others)"),
+      "owner, repo, number"),
+  AP24("all issues by number", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(REPO).on(Gsi.GSI1).between(literal(ISSUE_NUMBER), Part.of(REPO)).note("the repository last"),
       "owner, repo, state=all, limit, cursor"),
-  AP25("open issues, newest first", "Query", Gsi.GSI4,
-      "GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND ISSUE#OPEN$ (the repository first)",
+  AP25("open issues, newest first", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(REPO).on(Gsi.GSI4).between(Part.of(REPO_META), text("ISSUE#OPEN$")).note("the repository first"),
       "owner, repo, limit, cursor"),
-  AP26("closed issues, oldest first", "Query", Gsi.GSI4,
-      "GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #ISSUE#CLOSED# AND #REPO#{owner}#{repo} (the repository last)",
+  AP26("closed issues, oldest first", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(REPO).on(Gsi.GSI4).between(literal(ISSUE_CLOSED), Part.of(REPO_META)).note("the repository last"),
       "owner, repo, state=closed, limit, cursor"),
-  AP27("edit title/body, close or reopen", "UpdateItem", null,
-      "Update Issue on Version; rewrites GSI4SK on state change", "owner, repo, number, If-Match, body"),
-  AP28("comment on issue", "TransactWriteItems", null,
-      "ConditionCheck Issue exists, public and named as the path + Put IssueComment + ConditionCheck caller's User",
+  AP27("edit title/body, close or reopen", Calls.of(UPDATE_ITEM).sometimes(BATCH_GET_ITEM),
+      plan("Update Issue on Version; rewrites GSI4SK on state change"),
+      "owner, repo, number, If-Match, body"),
+  AP28("comment on issue", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("ConditionCheck Issue exists, public and named as the path + Put IssueComment + ConditionCheck caller's User"),
       "owner, repo, number, body: body"),
-  AP29("list issue comments, oldest first", "Query", null,
-      "PK = REPO#{owner}#{repo} AND begins_with(SK, ISSUE#{n8}#COMMENT#); an empty first page: BatchGetItem "
-          + "Repository + Issue", "owner, repo, number, limit, cursor"),
-  AP30("react to issue (idempotent)", "TransactWriteItems", null,
-      "Put Reaction attribute_not_exists + Update Issue ADD Reactions.{type} 1 if public and named as the path + "
-          + "ConditionCheck caller's User", "owner, repo, number, type"),
-  AP31("remove issue reaction (idempotent)", "TransactWriteItems", null,
-      "Delete Reaction attribute_exists + Update Issue ADD Reactions.{type} -1 if public + "
-          + "ConditionCheck caller's User",
+  AP29("list issue comments, oldest first", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(REPO).beginsWith(text("ISSUE#{n8}#COMMENT#"))
+          .note("an empty first page: BatchGetItem Repository + Issue"),
+      "owner, repo, number, limit, cursor"),
+  AP30("react to issue (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Put Reaction attribute_not_exists + Update Issue ADD Reactions.{type} 1 if public and named as the path + "
+          + "ConditionCheck caller's User"),
       "owner, repo, number, type"),
-  AP32("create pull request; number from the shared counter", "UpdateItem + TransactWriteItems", null,
-      "Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put PullRequest attribute_not_exists + "
-          + "ConditionCheck caller's User",
+  AP31("remove issue reaction (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Delete Reaction attribute_exists + Update Issue ADD Reactions.{type} -1 if public + "
+          + "ConditionCheck caller's User"),
+      "owner, repo, number, type"),
+  AP32("create pull request; number from the shared counter", Calls.then(UPDATE_ITEM, TRANSACT_WRITE_ITEMS),
+      plan("Update Counter ADD LastNumber 1 if visible (ALL_OLD), then Put PullRequest attribute_not_exists + "
+          + "ConditionCheck caller's User"),
       "owner, repo, body: title, body, head, base"),
-  AP33("get pull request", "GetItem / BatchGetItem", null,
-      "PullRequest (anonymous, owner); PullRequest + caller's Membership (others)", "owner, repo, number"),
-  AP34("all pull requests by number", "Query", Gsi.GSI1,
-      "GSI1PK = PR#{owner}#{repo} AND GSI1SK BETWEEN PR# AND REPO#{owner}#{repo} (the Counter last)",
+  AP33("get pull request", Calls.either(GET_ITEM, BATCH_GET_ITEM),
+      plan("PullRequest (anonymous, owner); PullRequest + caller's Membership (others)"),
+      "owner, repo, number"),
+  AP34("all pull requests by number", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(PULL_REQUESTS_OF_REPO).on(Gsi.GSI1).between(literal(PULL_REQUEST_NUMBER), Part.of(REPO))
+          .note("the Counter last"),
       "owner, repo, state=all, limit, cursor"),
-  AP35("open pull requests, newest first", "Query", Gsi.GSI4,
-      "GSI4PK = PR#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND PR#OPEN$ (the Counter first)",
+  AP35("open pull requests, newest first", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(PULL_REQUESTS_OF_REPO).on(Gsi.GSI4).between(Part.of(REPO_META), text("PR#OPEN$"))
+          .note("the Counter first"),
       "owner, repo, limit, cursor"),
-  AP36("closed and merged pull requests, oldest first", "Query", Gsi.GSI4,
-      "GSI4PK = PR#{owner}#{repo} AND GSI4SK BETWEEN #PR#CLOSED# AND #REPO#{owner}#{repo} (the Counter last)",
+  AP36("closed and merged pull requests, oldest first", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(PULL_REQUESTS_OF_REPO).on(Gsi.GSI4).between(literal(PULL_REQUEST_CLOSED), Part.of(REPO_META))
+          .note("the Counter last"),
       "owner, repo, state=closed, limit, cursor"),
-  AP37("edit, close, reopen or merge a pull request", "UpdateItem", null,
-      "Update PullRequest on Version; rewrites GSI4SK on state change", "owner, repo, number, If-Match, body"),
-  AP38("comment on pull request", "TransactWriteItems", null,
-      "ConditionCheck PullRequest exists, public and named as the path + Put PRComment + ConditionCheck caller's User",
+  AP37("edit, close, reopen or merge a pull request", Calls.of(UPDATE_ITEM).sometimes(BATCH_GET_ITEM),
+      plan("Update PullRequest on Version; rewrites GSI4SK on state change"),
+      "owner, repo, number, If-Match, body"),
+  AP38("comment on pull request", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("ConditionCheck PullRequest exists, public and named as the path + Put PRComment + ConditionCheck caller's User"),
       "owner, repo, number, body: body"),
-  AP39("list pull request comments, oldest first", "Query", null,
-      "PK = REPO#{owner}#{repo} AND begins_with(SK, PR#{n8}#COMMENT#); an empty first page: BatchGetItem "
-          + "Repository + PullRequest", "owner, repo, number, limit, cursor"),
-  AP40("react to pull request (idempotent)", "TransactWriteItems", null,
-      "Put Reaction attribute_not_exists + Update PullRequest ADD Reactions.{type} 1 if public and named as the path + "
-          + "ConditionCheck caller's User", "owner, repo, number, type"),
-  AP41("remove pull request reaction (idempotent)", "TransactWriteItems", null,
-      "Delete Reaction attribute_exists + Update PullRequest ADD Reactions.{type} -1 if public + "
-          + "ConditionCheck caller's User", "owner, repo, number, type"),
-  AP42("liveness of the API", "none", null, "none", "");
+  AP39("list pull request comments, oldest first", Calls.of(QUERY).sometimes(GET_ITEM, BATCH_GET_ITEM),
+      query(REPO).beginsWith(text("PR#{n8}#COMMENT#"))
+          .note("an empty first page: BatchGetItem Repository + PullRequest"),
+      "owner, repo, number, limit, cursor"),
+  AP40("react to pull request (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Put Reaction attribute_not_exists + Update PullRequest ADD Reactions.{type} 1 if public and named as the path + "
+          + "ConditionCheck caller's User"),
+      "owner, repo, number, type"),
+  AP41("remove pull request reaction (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
+      plan("Delete Reaction attribute_exists + Update PullRequest ADD Reactions.{type} -1 if public + "
+          + "ConditionCheck caller's User"),
+      "owner, repo, number, type"),
+  AP42("liveness of the API", Calls.none(),
+      none(),
+      "");
 
   private final String description;
-  private final String operation;
-  private final Gsi index;
-  private final String keyCondition;
+  private final Calls calls;
+  private final KeyCondition key;
   private final String parameters;
 
-  AccessPattern(String description, String operation, Gsi index, String keyCondition, String parameters) {
+  AccessPattern(String description, Calls calls, KeyCondition key, String parameters) {
     this.description = description;
-    this.operation = operation;
-    this.index = index;
-    this.keyCondition = keyCondition;
+    this.calls = calls;
+    this.key = key;
     this.parameters = parameters;
+  }
+
+  /** {@code ACCOUNT#{account}} as the docs print it for one kind of account. */
+  private static Part acct(String name) {
+    return Part.of(ACCOUNT).as("account", name);
+  }
+
+  /** The constant head of a template, as a sort-key bound or prefix. */
+  private static Part literal(Template t) {
+    return Part.of(Template.of(t.prefix()));
+  }
+
+  private static Part text(String template) {
+    return Part.of(Template.of(template));
   }
 
   public String description() {
     return description;
   }
 
-  /** The DynamoDB call (or calls) that serve the pattern. */
-  public String operation() {
-    return operation;
+  @Override
+  public Calls calls() {
+    return calls;
   }
 
-  /** The index queried, or null for the base table. */
-  public Gsi index() {
-    return index;
-  }
-
-  public String keyCondition() {
-    return keyCondition;
+  @Override
+  public KeyCondition key() {
+    return key;
   }
 
   public String parameters() {

@@ -1,6 +1,9 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.data.TableGateway.QuerySpec;
+import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import java.util.Map;
 
 /**
  * One access pattern as a domain declares it (typically an enum of its patterns): the DynamoDB
@@ -14,15 +17,55 @@ public interface AccessPatternSpec {
 
   String description();
 
-  /** The DynamoDB call (or calls) that serve the pattern. */
-  String operation();
+  /** The DynamoDB calls that serve the pattern, typed: the checks read them, the docs print them. */
+  Calls calls();
+
+  /** How the pattern finds its items, built from the domain's key templates. */
+  KeyCondition key();
+
+  /** The DynamoDB call (or calls) that serve the pattern, as the docs print them. */
+  default String operation() {
+    return calls().render();
+  }
 
   /** The index queried, or null for the base table. */
-  Gsi index();
+  default Gsi index() {
+    return key().index();
+  }
 
-  String keyCondition();
+  /** The key condition as the docs print it. */
+  default String keyCondition() {
+    return key().render();
+  }
 
   String parameters();
+
+  /**
+   * The Query this pattern sends, built from its declared {@link KeyCondition.QueryKey} for these
+   * placeholder values (validated key segments, by the names the key condition prints), so the
+   * data layer and the docs read one declaration.
+   *
+   * @throws IllegalStateException the pattern is not one Query of a partition
+   */
+  default QuerySpec queryFor(Map<String, String> values) {
+    if (key() instanceof KeyCondition.QueryKey q) {
+      return q.spec(values);
+    }
+    throw new IllegalStateException(name() + " does not read one partition: " + keyCondition());
+  }
+
+  /**
+   * The primary key this pattern reads (GetItem), built from its declared {@link KeyCondition.GetKey}
+   * for these placeholder values (validated key segments).
+   *
+   * @throws IllegalStateException the pattern does not read one item by key
+   */
+  default Key itemKey(Map<String, String> values) {
+    if (key() instanceof KeyCondition.GetKey g) {
+      return g.key(values);
+    }
+    throw new IllegalStateException(name() + " does not read one item by key: " + keyCondition());
+  }
 
   /**
    * The DynamoDB requests the contract allows one call of this pattern, with the reason; by default

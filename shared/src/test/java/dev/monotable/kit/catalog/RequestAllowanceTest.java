@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.keys.Template;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,18 +19,13 @@ class RequestAllowanceTest {
     }
 
     @Override
-    public String operation() {
-      return "GetItem";
+    public Calls calls() {
+      return Calls.of(Operation.GET_ITEM);
     }
 
     @Override
-    public Gsi index() {
-      return null;
-    }
-
-    @Override
-    public String keyCondition() {
-      return "PK = X";
+    public KeyCondition key() {
+      return KeyCondition.get(Template.of("X"), Template.of("X"));
     }
 
     @Override
@@ -47,18 +42,13 @@ class RequestAllowanceTest {
     }
 
     @Override
-    public String operation() {
-      return "UpdateItem + TransactWriteItems";
+    public Calls calls() {
+      return Calls.then(Operation.UPDATE_ITEM, Operation.TRANSACT_WRITE_ITEMS);
     }
 
     @Override
-    public Gsi index() {
-      return null;
-    }
-
-    @Override
-    public String keyCondition() {
-      return "";
+    public KeyCondition key() {
+      return KeyCondition.plan("");
     }
 
     @Override

@@ -354,7 +354,7 @@ public final class ChartTypes {
     public List<String> indexes() {
       Set<String> out = new LinkedHashSet<>();
       for (AccessPatternSpec ap : patterns) {
-        if (ap.operation().contains("Query")) {
+        if (ap.calls().includes(dev.monotable.kit.catalog.Operation.QUERY)) {
           out.add(ap.index() == null ? "table" : ap.index().indexName());
         }
       }
