@@ -11,12 +11,15 @@ import static dev.monotable.kit.catalog.DynamoAction.UPDATE_ITEM;
 
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
+import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
@@ -39,6 +42,16 @@ public final class Devices implements Domain {
       new Index(Gsi.GSI2, "events by type in write shards, active users (sparse), devices by tag (AP09, AP11, AP17)"));
 
   public static final Devices DOMAIN = new Devices();
+
+  /** Longest user or device name, in characters. */
+  public static final int NAME_MAX = 100;
+  /** Longest device kind, in characters. */
+  public static final int KIND_MAX = 40;
+
+  private static final BodyField NAME = BodyField.text("name", 1, NAME_MAX);
+  private static final BodyField EVENT = BodyField.object("event",
+      BodyField.timestamp("at").required(), BodyField.integer("seq", 0, DevicesKeys.SEQ_MAX),
+      BodyField.matching("type", DevicesKeys.LABEL.pattern()).required(), BodyField.number("value").required());
 
   private static final String HANDLERS = "dev.monotable.devices.functions.";
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";
@@ -90,20 +103,27 @@ public final class Devices implements Domain {
     String user = "/users/{user}";
     String device = user + "/devices/{device}";
     return List.of(
-        ep("PUT", user, "PutUserHandler", DevicesPattern.AP12, Set.of(PUT_ITEM)),
+        ep("PUT", user, "PutUserHandler", DevicesPattern.AP12, Set.of(PUT_ITEM))
+            .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).required()),
         ep("GET", user, "GetUserHandler", DevicesPattern.AP01, Set.of(GET_ITEM)),
         ep("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02, Set.of(QUERY), Gsi.GSI1),
-        ep("PUT", device, "AddDeviceHandler", DevicesPattern.AP07, Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)),
+        ep("PUT", device, "AddDeviceHandler", DevicesPattern.AP07, Set.of(CONDITION_CHECK_ITEM, PUT_ITEM))
+            .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).required()),
         ep("GET", device, "GetDeviceHandler", DevicesPattern.AP03, Set.of(GET_ITEM)),
-        ep("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06, Set.of(UPDATE_ITEM)),
+        ep("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06, Set.of(UPDATE_ITEM))
+            .withBody(BodyField.oneOf("status", Device.STATUSES), NAME),
         ep("DELETE", device, "DeleteDeviceHandler", DevicesPattern.AP08,
             Set.of(UPDATE_ITEM, QUERY, BATCH_WRITE_ITEM, DELETE_ITEM)),
         ep("GET", device + "/events", "ListEventsHandler", DevicesPattern.AP04, Set.of(QUERY)),
-        ep("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13, Set.of(GET_ITEM, PUT_ITEM)),
+        ep("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13, Set.of(GET_ITEM, PUT_ITEM))
+            .withBody(EVENT.fields().toArray(BodyField[]::new)),
         ep("POST", device + "/events/batch", "RecordEventsHandler", DevicesPattern.AP15,
-            Set.of(GET_ITEM, BATCH_WRITE_ITEM)),
+            Set.of(GET_ITEM, BATCH_WRITE_ITEM))
+            .withBody(BodyField.array("events", EVENT, Event.BATCH_MAX).required()),
         ep("PUT", device + "/tags", "SetTagsHandler", DevicesPattern.AP16,
-            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM)),
+            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM))
+            .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()), Device.TAGS_MAX)
+                .required()),
         ep("GET", user + "/tags/{tag}/devices", "DevicesByTagHandler", DevicesPattern.AP17, Set.of(QUERY), Gsi.GSI2),
         ep("GET", user + "/events", "UserEventsHandler", DevicesPattern.AP05, Set.of(QUERY), Gsi.GSI1),
         ep("GET", user + "/dashboard", "DashboardHandler", DevicesPattern.AP14, Set.of(QUERY), Gsi.GSI1),

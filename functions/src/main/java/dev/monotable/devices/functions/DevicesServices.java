@@ -9,14 +9,10 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.errors.ForbiddenException;
-import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.lambda.ContainerServices;
 import dev.monotable.kit.http.Request;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * What Devices's handlers depend on, built once per container ({@link #fromEnvironment}) or
@@ -24,15 +20,6 @@ import java.util.Set;
  */
 public final class DevicesServices implements DomainServices {
   private static final ContainerServices<DevicesServices> CONTAINER = new ContainerServices<>(DevicesServices::new);
-
-  /** The routes that take a JSON body, and the fields each takes. */
-  static final Map<String, List<String>> BODY_FIELDS = Map.of(
-      "PUT /users/{user}", List.of("name", "email"),
-      "PUT /users/{user}/devices/{device}", List.of("name", "kind"),
-      "PATCH /users/{user}/devices/{device}", List.of("status", "name"),
-      "POST /users/{user}/devices/{device}/events", List.of("at", "seq", "type", "value"),
-      "POST /users/{user}/devices/{device}/events/batch", List.of("events"),
-      "PUT /users/{user}/devices/{device}/tags", List.of("tags"));
 
   private final TableGateway table;
   private final JwtVerifier verifier;
@@ -107,23 +94,5 @@ public final class DevicesServices implements DomainServices {
   @Override
   public JwtVerifier verifier() {
     return verifier;
-  }
-
-  @Override
-  public Set<String> bodyRoutes() {
-    return BODY_FIELDS.keySet();
-  }
-
-  @Override
-  public void checkBody(String routeKey, Request request) {
-    if (!request.hasBody()) {
-      return;
-    }
-    List<String> allowed = BODY_FIELDS.getOrDefault(routeKey, List.of());
-    for (String field : request.body().keySet()) {
-      if (!allowed.contains(field)) {
-        throw new ValidationException(null, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
-      }
-    }
   }
 }

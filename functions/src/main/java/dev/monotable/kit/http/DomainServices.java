@@ -3,6 +3,11 @@ package dev.monotable.kit.http;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.errors.ValidationException;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -26,13 +31,37 @@ public interface DomainServices {
   /** Verifier of bearer tokens for OPTIONAL-auth routes, or null when no issuer is configured. */
   JwtVerifier verifier();
 
-  /** Route keys ({@code METHOD /path}) whose body the domain declares fields for. */
-  Set<String> bodyRoutes();
+  /**
+   * Route keys ({@code METHOD /path}) whose body the domain declares fields for: by default the
+   * routes declared with {@link dev.monotable.kit.catalog.Endpoint#body()} fields.
+   */
+  default Set<String> bodyRoutes() {
+    Set<String> routes = new LinkedHashSet<>();
+    for (Endpoint e : domain().endpoints()) {
+      if (!e.body().isEmpty()) {
+        routes.add(e.routeKey());
+      }
+    }
+    return routes;
+  }
 
   /**
    * Refuses (a {@link dev.monotable.kit.errors.ValidationException}, 400) a request whose body
    * holds a field its route does not take, or a value of the wrong JSON type; does nothing for a
-   * route without declared fields or a request without a body. Runs before the handler's code.
+   * route without declared fields or a request without a body. Runs before the handler's code. By
+   * default, the fields of the route's {@link dev.monotable.kit.catalog.Endpoint#body()}: an
+   * undeclared member is refused naming it; the domain's validators hold the values to their rules.
    */
-  void checkBody(String routeKey, Request request);
+  default void checkBody(String routeKey, Request request) {
+    Endpoint endpoint = domain().endpoint(routeKey);
+    if (endpoint == null || endpoint.body().isEmpty() || !request.hasBody()) {
+      return;
+    }
+    List<String> allowed = endpoint.body().stream().map(BodyField::name).toList();
+    for (String field : request.body().keySet()) {
+      if (!allowed.contains(field)) {
+        throw new ValidationException(null, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
+      }
+    }
+  }
 }

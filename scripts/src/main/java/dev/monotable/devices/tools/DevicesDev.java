@@ -402,15 +402,18 @@ public final class DevicesDev implements DevDomain {
       return "nothing more";
     }
 
+    private static Map<String, Object> arrayOf(Map<String, Object> items, int max) {
+      Map<String, Object> a = JsonSchema.type("array");
+      a.put("items", items);
+      a.put("maxItems", max);
+      return a;
+    }
+
     @Override
     public ApiShape shape(Endpoint endpoint) {
-      Map<String, Object> eventBody = JsonSchema.closedObject(List.of("at", "type", "value"), "at", JsonSchema.timestamp(),
-          "seq", JsonSchema.integer(0, DevicesKeys.SEQ_MAX), "type", JsonSchema.pattern(DevicesKeys.LABEL.pattern()),
-          "value", JsonSchema.type("number"));
+      Map<String, Object> body = endpoint.body().isEmpty() ? null : JsonSchema.body(endpoint.body());
       return switch (endpoint.routeKey()) {
-        case "PUT /users/{user}" -> ApiShape.create("create a user's profile", "User",
-            JsonSchema.closedObject(List.of("name", "email"), "name", JsonSchema.string(1, 100),
-                "email", JsonSchema.string(3, 254)));
+        case "PUT /users/{user}" -> ApiShape.create("create a user's profile", "User", body);
         case "GET /users/{user}" -> ApiShape.read("get a user's profile", JsonSchema.ref("User"));
         case "GET /users/{user}/dashboard" -> new ApiShape(
             "the user's profile (first page only) and devices, each with its newest events", 200,
@@ -421,26 +424,22 @@ public final class DevicesDev implements DevDomain {
             JsonSchema.page("Event"), null, false, JsonSchema.paging(rangeParameters()), false);
         case "GET /users/{user}/tags/{tag}/devices" -> ApiShape.list("the user's devices carrying a tag", "Tag");
         case "PUT /users/{user}/devices/{device}" -> ApiShape.create("add a device (offline, version 1)", "Device",
-            JsonSchema.closedObject(List.of("name", "kind"), "name", JsonSchema.string(1, 100),
-                "kind", JsonSchema.string(1, 40)));
+            body);
         case "GET /users/{user}/devices/{device}" -> ApiShape.read("get a device", JsonSchema.ref("Device"));
         case "PATCH /users/{user}/devices/{device}" -> new ApiShape("update a device's status, name or both", 200,
-            JsonSchema.ref("Device"), JsonSchema.closedObject(List.of(), "status", JsonSchema.enumOf(Device.STATUSES),
-                "name", JsonSchema.string(1, 100)), true, Map.of(), true);
+            JsonSchema.ref("Device"), body, true, Map.of(), true);
         case "DELETE /users/{user}/devices/{device}" -> new ApiShape("delete a device with all its events and tags: "
             + "200 when done, 202 with the progress while items are left (call again to resume)", 200,
             JsonSchema.ref("Removal"), null, false, Map.of(), false);
         case "PUT /users/{user}/devices/{device}/tags" -> new ApiShape("set a device's tags (replaces them)", 200,
-            JsonSchema.ref("Device"), JsonSchema.closedObject(List.of("tags"), "tags",
-                arrayOf(JsonSchema.pattern(DevicesKeys.LABEL.pattern()), Device.TAGS_MAX)), true, Map.of(), true);
+            JsonSchema.ref("Device"), body, true, Map.of(), true);
         case "GET /users/{user}/devices/{device}/events" -> new ApiShape(
             "a device's events from `from` to `to` (both inclusive), newest first", 200, JsonSchema.page("Event"),
             null, false, JsonSchema.paging(rangeParameters()), false);
-        case "POST /users/{user}/devices/{device}/events" -> ApiShape.create("record one event", "Event", eventBody);
+        case "POST /users/{user}/devices/{device}/events" -> ApiShape.create("record one event", "Event", body);
         case "POST /users/{user}/devices/{device}/events/batch" -> new ApiShape("record up to 25 events: 200 when "
             + "all are written, 207 with the ones left unprocessed (resend those)", 200, JsonSchema.ref("BatchResult"),
-            JsonSchema.closedObject(List.of("events"), "events", arrayOf(eventBody, Events.BATCH_MAX)), true,
-            Map.of(), false);
+            body, true, Map.of(), false);
         case "GET /analytics/events" -> new ApiShape("events of a type across users since a time, newest first "
             + "(operators)", 200, JsonSchema.page("UserEvent"), null, false, JsonSchema.paging(typeParameters()), false);
         case "GET /analytics/device-status" -> ApiShape.read("device counts by status over all users (operators)",
@@ -451,13 +450,6 @@ public final class DevicesDev implements DevDomain {
                 "the window, default 30"))), false);
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
-    }
-
-    private static Map<String, Object> arrayOf(Map<String, Object> items, int max) {
-      Map<String, Object> a = JsonSchema.type("array");
-      a.put("items", items);
-      a.put("maxItems", max);
-      return a;
     }
 
     private static Map<String, Map<String, Object>> typeParameters() {

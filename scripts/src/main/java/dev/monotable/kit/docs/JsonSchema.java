@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.data.PageRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -122,6 +123,38 @@ public final class JsonSchema {
     }
     m.put("additionalProperties", false);
     return m;
+  }
+
+  /**
+   * The request body a route declares ({@link dev.monotable.kit.catalog.Endpoint#body()}): a closed
+   * object of its fields, in declared order, the required ones listed.
+   */
+  public static Map<String, Object> body(List<BodyField> fields) {
+    List<Object> pairs = new ArrayList<>();
+    for (BodyField f : fields) {
+      pairs.add(f.name());
+      pairs.add(field(f));
+    }
+    return closedObject(fields.stream().filter(BodyField::mandatory).map(BodyField::name).toList(), pairs.toArray());
+  }
+
+  /** The schema of one declared body field. */
+  public static Map<String, Object> field(BodyField f) {
+    return switch (f.type()) {
+      case STRING -> !f.values().isEmpty() ? enumOf(f.values()) : f.pattern() != null ? pattern(f.pattern())
+          : string((int) f.min(), (int) f.max());
+      case TIMESTAMP -> timestamp();
+      case INTEGER -> integer(f.min(), f.max());
+      case NUMBER -> type("number");
+      case BOOLEAN -> type("boolean");
+      case ARRAY -> {
+        Map<String, Object> a = type("array");
+        a.put("items", field(f.items()));
+        a.put("maxItems", (int) f.max());
+        yield a;
+      }
+      case OBJECT -> body(f.fields());
+    };
   }
 
   /** A closed object whose every property is always present. */

@@ -39,7 +39,7 @@ public final class Events {
   /** How far ahead of the service's clock an event's time may be (device clocks drift). */
   public static final Duration FUTURE_SKEW = Duration.ofMinutes(5);
   /** Events in one batch: BatchWriteItem's limit. */
-  public static final int BATCH_MAX = 25;
+  public static final int BATCH_MAX = Event.BATCH_MAX;
   /** Requests one batch may make: the first BatchWriteItem and its retries of UnprocessedItems. */
   public static final int BATCH_ATTEMPTS = 4;
 

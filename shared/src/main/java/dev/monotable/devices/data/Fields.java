@@ -5,10 +5,6 @@ import dev.monotable.kit.text.Text;
 
 /** The rules of Devices's free-text fields, checked before anything is written. */
 public final class Fields {
-  public static final int NAME_MAX = 100;
-  public static final int KIND_MAX = 40;
-  public static final int EVENT_TYPE_MAX = 40;
-
   private Fields() {}
 
   static String text(String field, String value, int max) {

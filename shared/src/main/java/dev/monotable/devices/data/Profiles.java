@@ -1,5 +1,6 @@
 package dev.monotable.devices.data;
 
+import dev.monotable.devices.Devices;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
@@ -30,7 +31,7 @@ public final class Profiles {
    * @throws ConflictException {@code user}: the user has a profile (nothing written)
    */
   public UserProfile create(String user, String name, String email) {
-    UserProfile p = new UserProfile(DevicesKeys.user(user), Fields.text("name", name, Fields.NAME_MAX),
+    UserProfile p = new UserProfile(DevicesKeys.user(user), Fields.text("name", name, Devices.NAME_MAX),
         Segments.email("email", email), Timestamps.format(table.clock().instant()));
     try {
       table.putIfAbsent(p.toItem());

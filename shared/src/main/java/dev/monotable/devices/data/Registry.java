@@ -1,5 +1,6 @@
 package dev.monotable.devices.data;
 
+import dev.monotable.devices.Devices;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
@@ -45,8 +46,8 @@ public final class Registry {
    */
   public Device add(String user, String device, String name, String kind) {
     String now = Timestamps.format(table.clock().instant());
-    Device d = Device.added(DevicesKeys.user(user), DevicesKeys.device(device), Fields.text("name", name, Fields.NAME_MAX),
-        Fields.text("kind", kind, Fields.KIND_MAX), now);
+    Device d = Device.added(DevicesKeys.user(user), DevicesKeys.device(device), Fields.text("name", name, Devices.NAME_MAX),
+        Fields.text("kind", kind, Devices.KIND_MAX), now);
     WriteTransaction tx = new WriteTransaction(table);
     int profile = tx.check(DevicesKeys.profile(user), "#type = :user", Map.of("#type", TableSchema.TYPE),
         Map.of(":user", AttributeValue.fromS(UserProfile.TYPE)));
@@ -149,7 +150,7 @@ public final class Registry {
     }
     if (name != null) {
       names.put("#name", "Name");
-      values.put(":name", AttributeValue.fromS(Fields.text("name", name, Fields.NAME_MAX)));
+      values.put(":name", AttributeValue.fromS(Fields.text("name", name, Devices.NAME_MAX)));
       set.append(", #name = :name");
     }
     String condition = "#type = :device AND attribute_not_exists(#deleting)";

@@ -24,6 +24,9 @@ public record Event(String user, String device, String at, int seq, String event
     String deviceName, long nameVersion, String createdAt) {
 
   public static final String TYPE = "Event";
+
+  /** Events one batch call records at most: one BatchWriteItem's 25 puts. */
+  public static final int BATCH_MAX = 25;
   /** How long DynamoDB keeps an event: TTL deletes it this long after its time. */
   public static final Duration RETENTION = Duration.ofDays(90);
 

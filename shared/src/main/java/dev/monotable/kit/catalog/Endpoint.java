@@ -17,6 +17,7 @@ import java.util.Set;
  * @param patterns access patterns served
  * @param actions DynamoDB actions on the table; empty for routes that never touch it
  * @param indexes indexes the function may Query; empty when it queries none
+ * @param body the fields its JSON body may hold ({@link BodyField}); empty when it reads no body
  */
 public record Endpoint(
     String method,
@@ -25,15 +26,28 @@ public record Endpoint(
     Auth auth,
     List<AccessPatternSpec> patterns,
     Set<DynamoAction> actions,
-    Set<Gsi> indexes) {
+    Set<Gsi> indexes,
+    List<BodyField> body) {
 
   public Endpoint {
     patterns = List.copyOf(patterns);
+    body = List.copyOf(body);
     actions = Set.copyOf(actions);
     indexes = Set.copyOf(indexes);
     if (!indexes.isEmpty() && !actions.contains(DynamoAction.QUERY)) {
       throw new IllegalArgumentException(method + " " + path + ": indexes without Query");
     }
+  }
+
+  /** A route that reads no JSON body. */
+  public Endpoint(String method, String path, String handlerClass, Auth auth, List<AccessPatternSpec> patterns,
+      Set<DynamoAction> actions, Set<Gsi> indexes) {
+    this(method, path, handlerClass, auth, patterns, actions, indexes, List.of());
+  }
+
+  /** The same route, taking a JSON body of these fields. */
+  public Endpoint withBody(BodyField... fields) {
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields));
   }
 
   /** API Gateway route key, for example {@code GET /users/{username}}. */
