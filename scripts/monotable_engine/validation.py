@@ -323,7 +323,13 @@ def faithful_error(result):
         payload["__type"] = SERVICE_PREFIX + name
     else:
         return result
-    return (result[0], result[1], json.dumps(payload)) + tuple(result[3:])
+    body = json.dumps(payload)
+    headers = dict(result[1])
+    # moto signed the body it wrote (x-amz-crc32, which the SDKs check): sign the new one.
+    from moto.utilities.aws_headers import gen_amz_crc32
+
+    gen_amz_crc32(body, headers)
+    return (result[0], headers, body) + tuple(result[3:])
 
 
 def validating_call_action(original):
