@@ -36,8 +36,10 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
      restarts and kill -9.
  11. Eventual consistency per table (consistency.py): GSIs and reads without ConsistentRead see a
      write after a random delay, for the tables a test asks it for.
- 12. Requests DynamoDB refuses (unused or undefined expression names and values, keys that do not
-     match the schema, Limit below 1) refused with its ValidationException and message (validation.py).
+ 12. Requests DynamoDB refuses refused with its type (com.amazon.coral.validate#ValidationException)
+     and message (validation.py, shapes.py, values.py, legacy.py): member constraints, numbers, sets,
+     sizes, keys, expressions; legacy parameters refused or rewritten into expressions, never
+     ignored; a refused BatchWriteItem writes nothing.
  13. A control API for tests on the same port, under /_engine/:
        GET  /_engine/status                   engine and moto version, RSS, items, stream records
        POST /_engine/clock  {"advanceSeconds": N}   moves the engine's clock (TTL, stream age,
@@ -65,7 +67,10 @@ The package, by concern (scripts/engine is only its launcher; the moto pin is sc
   faults.py        fix 9: faults on request
   durable.py       fix 10: durable mode, the journal and its snapshot
   consistency.py   fix 11: eventual consistency per table
-  validation.py    fix 12: requests DynamoDB refuses, refused in its words
+  validation.py    fix 12: requests DynamoDB refuses, refused in its words, in its order
+  shapes.py        fix 12: the API reference's member constraints and the rules between members
+  values.py        fix 12: attribute values, numbers, item and key sizes
+  legacy.py        fix 12: legacy parameters refused or rewritten into expressions
   control.py       fix 13: the /_engine/ control API and status
   server.py        fixes 1 and 6: one request at a time, 400 for what moto cannot parse; CLI, main
 """

@@ -123,10 +123,12 @@ def source_problems():
 
 def missing_names():
     from moto.dynamodb import exceptions, responses
+    from moto.utilities import aws_headers
 
     return [f"{module.__name__}.{name} is gone"
             for module, name in [(responses, "TRANSACTION_MAX_ITEMS"), (exceptions, "TransactionCanceledException"),
                                  (exceptions, "MultipleTransactionsException"), (exceptions, "ConditionalCheckFailed"),
                                  (exceptions, "MockValidationException"), (exceptions, "TooManyTransactionsException"),
-                                 (exceptions, "TransactWriteSingleOpException"), (exceptions, "DynamodbException")]
+                                 (exceptions, "TransactWriteSingleOpException"), (exceptions, "DynamodbException"),
+                                 (aws_headers, "gen_amz_crc32")]
             if not hasattr(module, name)]

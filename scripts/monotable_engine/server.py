@@ -42,7 +42,7 @@ def wrap_call_action(handler_class):
         except Exception as e:  # noqa: BLE001 - moto's own errors are answered inside original
             traceback.print_exc()  # to the engine's log: a request moto could not process is worth a look
             message = f"The request could not be processed: {type(e).__name__}: {e}"[:500]
-            body = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+            body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
                                "message": message})
             return 400, {"Content-Type": "application/x-amz-json-1.0"}, body
 
@@ -76,7 +76,7 @@ def application(state, moto_app, moto_version):
                 # The whole answer is produced inside the lock: moto's models are not thread-safe.
                 return list(moto_app(environ, start_response))
             except Exception as e:  # noqa: BLE001 - e.g. a request without X-Amz-Target
-                body = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
                                    "message": f"The request could not be processed: {type(e).__name__}"}).encode()
                 start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
                                                    ("Content-Length", str(len(body)))])

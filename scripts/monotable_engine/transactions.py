@@ -152,8 +152,40 @@ def limited_batch_write(original_batch_write):
                 "1 validation error detected: Value at 'requestItems' failed to satisfy constraint: "
                 f"Map value must satisfy constraint: [Member must have length less than or equal to "
                 f"{BATCH_WRITE_MAX}, Member must have length greater than or equal to 1]")
-        return original_batch_write(self)
+        return all_or_nothing(self.dynamodb_backend, requests, lambda: original_batch_write(self))
     return batch_write_item
+
+
+def all_or_nothing(backend, requests, write):
+    """Runs moto's batch write; if it fails part-way, restores every item it touched and its stream.
+
+    validation.py checks the whole request first, as DynamoDB does; this is the guarantee behind
+    it: whatever moto still refuses mid-batch, a refused BatchWriteItem writes nothing.
+    """
+    journal, stream_marks = [], {}
+    for name, table_requests in requests.items():
+        table = backend.tables.get(name)
+        if table is None:
+            continue
+        if table.stream_shard is not None:
+            stream_marks[name] = (table, len(table.stream_shard.items))
+        for r in table_requests:
+            attrs = (r.get("PutRequest") or {}).get("Item") or (r.get("DeleteRequest") or {}).get("Key")
+            try:
+                key = {k: attrs[k] for k in [table.hash_key_attr, table.range_key_attr] if k is not None}
+                hash_value, range_value = backend.get_keys_value(table, key)
+            except Exception:  # noqa: BLE001 - an invalid key: moto refuses it before writing
+                continue
+            before = table.get_item(hash_value, range_value)
+            journal.append((table, hash_value, range_value, copy.deepcopy(before) if before is not None else None))
+    try:
+        return write()
+    except Exception:
+        for table, hash_value, range_value, before in reversed(journal):
+            restore_item(table, hash_value, range_value, before)
+        for table, length in stream_marks.values():
+            del table.stream_shard.items[length:]
+        raise
 
 
 def idempotent_transact_write(state, original_transact_write):
@@ -164,8 +196,8 @@ def idempotent_transact_write(state, original_transact_write):
         if not items or len(items) > TRANSACT_MAX:
             raise MockValidationException(
                 "1 validation error detected: Value at 'transactItems' failed to satisfy constraint: "
-                f"Member must have length less than or equal to {TRANSACT_MAX}, "
-                "Member must have length greater than or equal to 1")
+                + (f"Member must have length less than or equal to {TRANSACT_MAX}" if items
+                   else "Member must have length greater than or equal to 1"))
         token = self.body.get("ClientRequestToken")
         if token is None:
             return original_transact_write(self)

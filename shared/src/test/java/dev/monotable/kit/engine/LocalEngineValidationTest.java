@@ -106,7 +106,7 @@ class LocalEngineValidationTest {
             c -> c.query(b -> b.tableName(table).keyConditionExpression("PK = :p").filterExpression("v = :f")
                 .expressionAttributeValues(Map.of(":p", s("V#1"))))),
         refused("PutItem, values without an expression",
-            "ExpressionAttributeValues can only be specified when using expressions",
+            "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null",
             c -> c.putItem(b -> b.tableName(table).item(KEY).expressionAttributeValues(ONE))),
         // ---- expression attribute names
         refused("UpdateItem, a name its expressions do not use",
