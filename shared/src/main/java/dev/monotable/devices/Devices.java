@@ -1,7 +1,5 @@
 package dev.monotable.devices;
 
-import static dev.monotable.kit.catalog.DynamoAction.BATCH_GET_ITEM;
-import static dev.monotable.kit.catalog.DynamoAction.BATCH_WRITE_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.CONDITION_CHECK_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.DELETE_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.GET_ITEM;
@@ -12,10 +10,8 @@ import static dev.monotable.kit.catalog.DynamoAction.UPDATE_ITEM;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.keys.DevicesKeys;
-import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Auth;
-import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
@@ -103,39 +99,37 @@ public final class Devices implements Domain {
     String user = "/users/{user}";
     String device = user + "/devices/{device}";
     return List.of(
-        ep("PUT", user, "PutUserHandler", DevicesPattern.AP12, Set.of(PUT_ITEM))
+        route("PUT", user, "PutUserHandler", DevicesPattern.AP12)
             .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).required()),
-        ep("GET", user, "GetUserHandler", DevicesPattern.AP01, Set.of(GET_ITEM)),
-        ep("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02, Set.of(QUERY), Gsi.GSI1),
-        ep("PUT", device, "AddDeviceHandler", DevicesPattern.AP07, Set.of(CONDITION_CHECK_ITEM, PUT_ITEM))
+        route("GET", user, "GetUserHandler", DevicesPattern.AP01),
+        route("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02),
+        new Endpoint("PUT", device, HANDLERS + "AddDeviceHandler", Auth.REQUIRED, List.of(DevicesPattern.AP07),
+            Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of())
             .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).required()),
-        ep("GET", device, "GetDeviceHandler", DevicesPattern.AP03, Set.of(GET_ITEM)),
-        ep("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06, Set.of(UPDATE_ITEM))
+        route("GET", device, "GetDeviceHandler", DevicesPattern.AP03),
+        route("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06)
             .withBody(BodyField.oneOf("status", Device.STATUSES), NAME),
-        ep("DELETE", device, "DeleteDeviceHandler", DevicesPattern.AP08,
-            Set.of(UPDATE_ITEM, QUERY, BATCH_WRITE_ITEM, DELETE_ITEM)),
-        ep("GET", device + "/events", "ListEventsHandler", DevicesPattern.AP04, Set.of(QUERY)),
-        ep("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13, Set.of(GET_ITEM, PUT_ITEM))
+        route("DELETE", device, "DeleteDeviceHandler", DevicesPattern.AP08),
+        route("GET", device + "/events", "ListEventsHandler", DevicesPattern.AP04),
+        route("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13)
             .withBody(EVENT.fields().toArray(BodyField[]::new)),
-        ep("POST", device + "/events/batch", "RecordEventsHandler", DevicesPattern.AP15,
-            Set.of(GET_ITEM, BATCH_WRITE_ITEM))
+        route("POST", device + "/events/batch", "RecordEventsHandler", DevicesPattern.AP15)
             .withBody(BodyField.array("events", EVENT, Event.BATCH_MAX).required()),
-        ep("PUT", device + "/tags", "SetTagsHandler", DevicesPattern.AP16,
-            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM))
+        new Endpoint("PUT", device + "/tags", HANDLERS + "SetTagsHandler", Auth.REQUIRED, List.of(DevicesPattern.AP16),
+            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM), Set.of())
             .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()), Device.TAGS_MAX)
                 .required()),
-        ep("GET", user + "/tags/{tag}/devices", "DevicesByTagHandler", DevicesPattern.AP17, Set.of(QUERY), Gsi.GSI2),
-        ep("GET", user + "/events", "UserEventsHandler", DevicesPattern.AP05, Set.of(QUERY), Gsi.GSI1),
-        ep("GET", user + "/dashboard", "DashboardHandler", DevicesPattern.AP14, Set.of(QUERY), Gsi.GSI1),
-        ep("GET", "/analytics/events", "EventsOfTypeHandler", DevicesPattern.AP09, Set.of(QUERY), Gsi.GSI2),
-        ep("GET", "/analytics/device-status", "CountsByStatusHandler", DevicesPattern.AP10, Set.of(BATCH_GET_ITEM)),
-        ep("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11, Set.of(QUERY), Gsi.GSI2));
+        route("GET", user + "/tags/{tag}/devices", "DevicesByTagHandler", DevicesPattern.AP17),
+        route("GET", user + "/events", "UserEventsHandler", DevicesPattern.AP05),
+        route("GET", user + "/dashboard", "DashboardHandler", DevicesPattern.AP14),
+        route("GET", "/analytics/events", "EventsOfTypeHandler", DevicesPattern.AP09),
+        route("GET", "/analytics/device-status", "CountsByStatusHandler", DevicesPattern.AP10),
+        route("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11));
   }
 
-  private static Endpoint ep(String method, String path, String handler, DevicesPattern pattern,
-      Set<DynamoAction> actions, Gsi... indexes) {
-    return new Endpoint(method, path, HANDLERS + handler, Auth.REQUIRED, List.<AccessPatternSpec>of(pattern), actions,
-        Set.of(indexes));
+  /** A signed-in route of one pattern, granted what the pattern's declaration says it calls. */
+  private static Endpoint route(String method, String path, String handler, DevicesPattern pattern) {
+    return Endpoint.of(method, path, HANDLERS + handler, Auth.REQUIRED, pattern);
   }
 
   @Override

@@ -89,7 +89,7 @@ public enum DevicesPattern implements AccessPatternSpec {
       return new RequestAllowance(2, "write: the device read for its name, then the event");
     }
   },
-  AP14("a user's dashboard: profile and devices with each one's recent events", Calls.of(QUERY),
+  AP14("a user's dashboard: profile and devices with each one's recent events", Calls.of(QUERY).sometimes(GET_ITEM),
       query(USER).on(Gsi.GSI1).between(Part.of(PROFILE), Part.of(Bounds.DEVICES_END))
           .note("#PROFILE first, then DEVICE#{device}"),
       "user; limit, cursor") {

@@ -45,6 +45,30 @@ public record Endpoint(
     this(method, path, handlerClass, auth, patterns, actions, indexes, List.of());
   }
 
+  /**
+   * A route whose grants are derived from its patterns' declarations: the IAM actions of every
+   * operation they may make ({@link Calls#all()}) and every index they query. A transaction names no
+   * action of its own (IAM authorises its Put, Update, Delete and ConditionCheck parts), so a route
+   * with a {@code TransactWriteItems} pattern declares its actions with the canonical constructor.
+   *
+   * @throws IllegalArgumentException a pattern writes a transaction
+   */
+  public static Endpoint of(String method, String path, String handlerClass, Auth auth, AccessPatternSpec... patterns) {
+    Set<DynamoAction> actions = java.util.EnumSet.noneOf(DynamoAction.class);
+    Set<Gsi> indexes = java.util.EnumSet.noneOf(Gsi.class);
+    for (AccessPatternSpec p : patterns) {
+      if (p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
+        throw new IllegalArgumentException(method + " " + path + ": " + p.name() + " writes a transaction: declare "
+            + "the actions of its parts");
+      }
+      p.calls().all().forEach(op -> actions.addAll(op.grants()));
+      if (p.key().index() != null) {
+        indexes.add(p.key().index());
+      }
+    }
+    return new Endpoint(method, path, handlerClass, auth, List.of(patterns), actions, indexes);
+  }
+
   /** The same route, taking a JSON body of these fields. */
   public Endpoint withBody(BodyField... fields) {
     return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields));
