@@ -254,6 +254,22 @@ public final class ChartTypes {
       attributes = List.copyOf(attributes);
     }
 
+    /**
+     * The chart of an entity declared with {@link dev.monotable.kit.entity.Entity}: its type, keys,
+     * indexes, attributes, version and TTL as declared; only the notes are the chart's own.
+     */
+    public static Chart of(dev.monotable.kit.entity.Entity entity, Class<?> model, List<String> notes) {
+      Map<Gsi, KeyPair> indexes = new EnumMap<>(Gsi.class);
+      entity.indexes().forEach((gsi, k) -> indexes.put(gsi, new KeyPair(new ChartKey(k.pk(), Map.of()),
+          new ChartKey(k.sk(), Map.of()))));
+      List<Attribute> attributes = entity.attributes().stream().map(a -> new Attribute(a.name(),
+          AttributeType.valueOf(a.kind().name()), a.required(), Mutability.valueOf(a.change().name()),
+          a.description())).toList();
+      return new Chart(entity.type(), null, model, Selector.always(), new KeyPair(
+          new ChartKey(entity.table().pk(), Map.of()), new ChartKey(entity.table().sk(), Map.of())), indexes,
+          entity.versioned(), entity.ttl(), notes, attributes);
+    }
+
     /** {@code Issue (open)}, or just the type. */
     public String label() {
       return variant == null ? type : type + " (" + variant + ")";
