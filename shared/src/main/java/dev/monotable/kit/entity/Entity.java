@@ -137,8 +137,9 @@ public final class Entity {
       String field = names.get(i);
       Object v = values.get(field);
       String s = v == null ? null : v.toString();
-      if (!byField.get(field).accepts(s)) {
-        throw new ValidationException(field, field + " is not a valid " + field);
+      Attr attr = byField.get(field);
+      if (!attr.accepts(s)) {
+        throw new ValidationException(field, field + " must match " + attr.rule().pattern());
       }
       segments[i] = s;
     }
