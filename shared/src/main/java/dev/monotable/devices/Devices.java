@@ -109,7 +109,8 @@ public final class Devices implements Domain {
         ep("GET", user + "/dashboard", "DashboardHandler", DevicesPattern.AP14, Set.of(QUERY), Gsi.GSI1),
         ep("GET", "/analytics/events", "EventsOfTypeHandler", DevicesPattern.AP09, Set.of(QUERY), Gsi.GSI2),
         ep("GET", "/analytics/device-status", "CountsByStatusHandler", DevicesPattern.AP10, Set.of(BATCH_GET_ITEM)),
-        ep("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11, Set.of(QUERY), Gsi.GSI2));
+        ep("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11, Set.of(QUERY), Gsi.GSI2),
+        Endpoint.health(HANDLERS + "HealthHandler", DevicesPattern.AP18));
   }
 
   private static Endpoint ep(String method, String path, String handler, DevicesPattern pattern,

@@ -8,7 +8,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
  * The access patterns of Devices, each with the one DynamoDB request that serves it (or the few a
  * pattern's allowance names). AP01-AP11 are seed 002's numbers; AP12 and AP13 are the writes the
  * seed implies but does not list, AP14 the seed's dashboard, AP15 the ingest hot path, AP16 and
- * AP17 the seed's device tags (inverted index).
+ * AP17 the seed's device tags (inverted index), AP18 the liveness route every domain has.
  */
 public enum DevicesPattern implements AccessPatternSpec {
   AP01("get a user's profile", "GetItem", null, "PK = USER#{user}, SK = #PROFILE", "user"),
@@ -89,7 +89,13 @@ public enum DevicesPattern implements AccessPatternSpec {
     }
   },
   AP17("a user's devices with a tag", "Query", Gsi.GSI2, "GSI2PK = USER#{user}#TAG#{tag}",
-      "user, tag; limit, cursor");
+      "user, tag; limit, cursor"),
+  AP18("liveness of the API", "none", null, "none", "") {
+    @Override
+    public RequestAllowance requestAllowance() {
+      return new RequestAllowance(0, "no table access");
+    }
+  };
 
   private final String description;
   private final String operation;
