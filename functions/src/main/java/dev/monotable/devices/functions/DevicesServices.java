@@ -9,7 +9,6 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.errors.ForbiddenException;
-import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.lambda.ContainerServices;
 import dev.monotable.kit.http.Request;
@@ -116,14 +115,6 @@ public final class DevicesServices implements DomainServices {
 
   @Override
   public void checkBody(String routeKey, Request request) {
-    if (!request.hasBody()) {
-      return;
-    }
-    List<String> allowed = BODY_FIELDS.getOrDefault(routeKey, List.of());
-    for (String field : request.body().keySet()) {
-      if (!allowed.contains(field)) {
-        throw new ValidationException(null, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
-      }
-    }
+    request.refuseFieldsOtherThan(BODY_FIELDS.getOrDefault(routeKey, List.of()));
   }
 }

@@ -16,6 +16,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Map;
 
 /**
@@ -233,6 +234,22 @@ public final class Request {
       }
     }
     return true;
+  }
+
+  /**
+   * Refuses the first body field that is not one of {@code allowed}: a 400 whose {@code field}
+   * names it (the error names the offending input, docs/api-contract.md). Nothing for a request
+   * without a body. Field names are valid Unicode here: {@link #body} refused any other.
+   */
+  public void refuseFieldsOtherThan(Collection<String> allowed) {
+    if (!hasBody()) {
+      return;
+    }
+    for (String field : body().keySet()) {
+      if (!allowed.contains(field)) {
+        throw new ValidationException(field, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
+      }
+    }
   }
 
   /** True when the request carries a non-blank body (for routes whose body is optional). */
