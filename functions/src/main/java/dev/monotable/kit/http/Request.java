@@ -8,9 +8,11 @@ import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.PayloadTooLargeException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.items.Numbers;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.text.Text;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -289,6 +291,16 @@ public final class Request {
       throw new ValidationException(field, field + " is required");
     }
     return s;
+  }
+
+  /**
+   * A number field of the body, exactly as sent, once DynamoDB stores it as it is (at most 38
+   * significant digits, a magnitude from 1e-130 to below 1e126, or 0: {@link Numbers}); null when
+   * absent or JSON null; a 400 naming the field otherwise. Never a double: nothing is rounded.
+   */
+  public BigDecimal number(String field) {
+    Object v = body().get(field);
+    return v == null ? null : Numbers.field(field, v);
   }
 
   /** A boolean field, or the default when absent. */
