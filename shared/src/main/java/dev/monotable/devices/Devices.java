@@ -124,7 +124,8 @@ public final class Devices implements Domain {
         route("GET", user + "/dashboard", "DashboardHandler", DevicesPattern.AP14),
         route("GET", "/analytics/events", "EventsOfTypeHandler", DevicesPattern.AP09),
         route("GET", "/analytics/device-status", "CountsByStatusHandler", DevicesPattern.AP10),
-        route("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11));
+        route("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11),
+        Endpoint.health(HANDLERS + "HealthHandler", DevicesPattern.AP18));
   }
 
   /** A signed-in route of one pattern, granted what the pattern's declaration says it calls. */

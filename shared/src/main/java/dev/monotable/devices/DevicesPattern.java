@@ -11,6 +11,7 @@ import static dev.monotable.devices.keys.DevicesKeys.USER;
 import static dev.monotable.devices.keys.DevicesKeys.USER_EVENTS_FROM;
 import static dev.monotable.devices.keys.DevicesKeys.USER_EVENTS_TO;
 import static dev.monotable.kit.catalog.KeyCondition.get;
+import static dev.monotable.kit.catalog.KeyCondition.none;
 import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.KeyCondition.query;
 import static dev.monotable.kit.catalog.Operation.BATCH_GET_ITEM;
@@ -34,7 +35,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
  * The access patterns of Devices, each with the one DynamoDB request that serves it (or the few a
  * pattern's allowance names). AP01-AP11 are seed 002's numbers; AP12 and AP13 are the writes the
  * seed implies but does not list, AP14 the seed's dashboard, AP15 the ingest hot path, AP16 and
- * AP17 the seed's device tags (inverted index).
+ * AP17 the seed's device tags (inverted index), AP18 the liveness route every domain has.
  */
 public enum DevicesPattern implements AccessPatternSpec {
   AP01("get a user's profile", Calls.of(GET_ITEM), get(USER, PROFILE), "user"),
@@ -118,7 +119,13 @@ public enum DevicesPattern implements AccessPatternSpec {
       return new RequestAllowance(2, "write: the device read for its tags, then one transaction");
     }
   },
-  AP17("a user's devices with a tag", Calls.of(QUERY), query(TAGGED).on(Gsi.GSI2), "user, tag; limit, cursor");
+  AP17("a user's devices with a tag", Calls.of(QUERY), query(TAGGED).on(Gsi.GSI2), "user, tag; limit, cursor"),
+  AP18("liveness of the API", Calls.none(), none(), "") {
+    @Override
+    public RequestAllowance requestAllowance() {
+      return new RequestAllowance(0, "no table access");
+    }
+  };
 
   /** The constant head of a template, as a sort-key prefix. */
   private static Part literal(Template t) {

@@ -57,6 +57,11 @@ public final class Env {
    * {@code memory} to keep nothing across restarts (as {@code scripts/dev --in-memory}).
    */
   public static final String MONOTABLE_ENGINE_DATA = "MONOTABLE_ENGINE_DATA";
+  /**
+   * Local only: seconds one DynamoDB call of an operator tool (and of the tests' clients) may take,
+   * retries included (default 60); never read in Lambda, whose handlers keep their 3 s deadline.
+   */
+  public static final String MONOTABLE_TOOL_TIMEOUT = "MONOTABLE_TOOL_TIMEOUT";
   /** Account and region the CDK CLI resolved; the stage's defaults when the context names none. */
   public static final String CDK_DEFAULT_ACCOUNT = "CDK_DEFAULT_ACCOUNT";
   public static final String CDK_DEFAULT_REGION = "CDK_DEFAULT_REGION";

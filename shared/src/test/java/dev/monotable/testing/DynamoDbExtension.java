@@ -65,9 +65,20 @@ public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallb
     throw new IllegalStateException("no table: is the class annotated with @ExtendWith(DynamoDbExtension.class)?");
   }
 
-  /** A client for the run's server with the limit guard installed. */
+  /**
+   * A client for the run's server with the limit guard installed, and a tool's deadlines
+   * ({@link DynamoDbClients.Deadlines#tools()}): tests hand it to the operator tools and load
+   * fixtures with it, and on a loaded machine (another suite running beside this one on the same
+   * cores) the engine may take more than a handler's 3 s to answer. A slow machine may slow the
+   * suite; it must not fail it. Tests of the handlers' own deadlines build their clients themselves.
+   */
   public static DynamoDbClient newClient() {
-    return DynamoDbClients.create(LocalDynamoDb.endpoint(), region(), new DynamoDbLimitGuard());
+    return newClient(new DynamoDbLimitGuard());
+  }
+
+  /** {@link #newClient()} with these interceptors instead of the limit guard alone. */
+  public static DynamoDbClient newClient(software.amazon.awssdk.core.interceptor.ExecutionInterceptor... interceptors) {
+    return DynamoDbClients.create(LocalDynamoDb.endpoint(), region(), DynamoDbClients.Deadlines.tools(), interceptors);
   }
 
   public static String region() {

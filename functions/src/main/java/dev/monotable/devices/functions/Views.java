@@ -10,6 +10,7 @@ import dev.monotable.devices.model.UserProfile;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.Request;
+import dev.monotable.kit.items.Numbers;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -206,15 +207,8 @@ final class Views {
     throw new ValidationException(prefix + "seq", prefix + "seq must be a whole number from 0 to " + DevicesKeys.SEQ_MAX);
   }
 
-  /** A JSON number field. */
+  /** A JSON number field, exactly as sent, once DynamoDB would store it as it is (kit's number rules). */
   static BigDecimal number(String field, Object v) {
-    if (v instanceof Number n) {
-      try {
-        return new BigDecimal(n.toString());
-      } catch (NumberFormatException e) {
-        // NaN or infinity: not a JSON number
-      }
-    }
-    throw new ValidationException(field, field + " must be a number");
+    return Numbers.field(field, v);
   }
 }

@@ -5,7 +5,6 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.kit.errors.ValidationException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -57,11 +56,6 @@ public interface DomainServices {
     if (endpoint == null || endpoint.body().isEmpty() || !request.hasBody()) {
       return;
     }
-    List<String> allowed = endpoint.body().stream().map(BodyField::name).toList();
-    for (String field : request.body().keySet()) {
-      if (!allowed.contains(field)) {
-        throw new ValidationException(null, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
-      }
-    }
+    request.refuseFieldsOtherThan(endpoint.body().stream().map(BodyField::name).toList());
   }
 }

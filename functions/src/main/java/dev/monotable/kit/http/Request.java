@@ -8,14 +8,17 @@ import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.PayloadTooLargeException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.items.Numbers;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.text.Text;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Map;
 
 /**
@@ -235,6 +238,22 @@ public final class Request {
     return true;
   }
 
+  /**
+   * Refuses the first body field that is not one of {@code allowed}: a 400 whose {@code field}
+   * names it (the error names the offending input, docs/api-contract.md). Nothing for a request
+   * without a body. Field names are valid Unicode here: {@link #body} refused any other.
+   */
+  public void refuseFieldsOtherThan(Collection<String> allowed) {
+    if (!hasBody()) {
+      return;
+    }
+    for (String field : body().keySet()) {
+      if (!allowed.contains(field)) {
+        throw new ValidationException(field, "unknown field " + field + "; this route takes " + String.join(", ", allowed));
+      }
+    }
+  }
+
   /** True when the request carries a non-blank body (for routes whose body is optional). */
   public boolean hasBody() {
     return event.getBody() != null && !event.getBody().isBlank();
@@ -272,6 +291,16 @@ public final class Request {
       throw new ValidationException(field, field + " is required");
     }
     return s;
+  }
+
+  /**
+   * A number field of the body, exactly as sent, once DynamoDB stores it as it is (at most 38
+   * significant digits, a magnitude from 1e-130 to below 1e126, or 0: {@link Numbers}); null when
+   * absent or JSON null; a 400 naming the field otherwise. Never a double: nothing is rounded.
+   */
+  public BigDecimal number(String field) {
+    Object v = body().get(field);
+    return v == null ? null : Numbers.field(field, v);
   }
 
   /** A boolean field, or the default when absent. */

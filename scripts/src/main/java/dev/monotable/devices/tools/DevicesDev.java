@@ -14,6 +14,7 @@ import dev.monotable.devices.functions.DashboardHandler;
 import dev.monotable.devices.functions.DevicesServices;
 import dev.monotable.devices.functions.GetDeviceHandler;
 import dev.monotable.devices.functions.GetUserHandler;
+import dev.monotable.devices.functions.HealthHandler;
 import dev.monotable.devices.functions.ListDevicesHandler;
 import dev.monotable.devices.functions.ListEventsHandler;
 import dev.monotable.devices.functions.PutUserHandler;
@@ -174,6 +175,7 @@ public final class DevicesDev implements DevDomain {
           handlers.put(EventsOfTypeHandler.class.getName(), EventsOfTypeHandler::new);
           handlers.put(CountsByStatusHandler.class.getName(), CountsByStatusHandler::new);
           handlers.put(ActiveUsersHandler.class.getName(), ActiveUsersHandler::new);
+          handlers.put(HealthHandler.class.getName(), HealthHandler::new);
           if (handlers.containsKey(handlerClass)) {
             return handlers.get(handlerClass).apply(services);
           }
@@ -448,6 +450,7 @@ public final class DevicesDev implements DevDomain {
             + "recent first (operators)", 200, JsonSchema.page("ActiveUser"), null, false,
             JsonSchema.paging(Map.of("days", JsonSchema.described(JsonSchema.integer(1, Profiles.ACTIVE_DAYS_MAX),
                 "the window, default 30"))), false);
+        case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
     }
@@ -508,6 +511,8 @@ public final class DevicesDev implements DevDomain {
       m.put("StatusCounts", JsonSchema.record("counts", JsonSchema.record("online", JsonSchema.atLeast(0),
           "offline", JsonSchema.atLeast(0), "error", JsonSchema.atLeast(0))));
       m.put("ActiveUser", JsonSchema.record("user", JsonSchema.string(), "activeAt", JsonSchema.timestamp()));
+      m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
+          "endpoint", JsonSchema.string()));
       return m;
     }
 
@@ -654,7 +659,8 @@ public final class DevicesDev implements DevDomain {
               .query("type", "temperature").query("since", from(Clock.systemUTC()))),
           BenchCase.route(d, "GET /analytics/device-status", i -> BenchRequest.asMemberOf("ops", Devices.OPERATORS)),
           BenchCase.route(d, "GET /analytics/active-users", i -> BenchRequest.asMemberOf("ops", Devices.OPERATORS)
-              .query("days", "30")));
+              .query("days", "30")),
+          BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 
     /** An event time the route accepts: a minute ago. */

@@ -196,7 +196,7 @@ public final class ApiShapes {
       case "CreateForkHandler" -> create("fork a public repository into your account", "Repository", null);
       case "ListForksHandler" -> list("list a repository's forks", "Repository");
       case "StarHandler" -> empty("star a repository (idempotent)");
-      case "UnstarHandler" -> empty("unstar a repository (idempotent)");
+      case "UnstarHandler" -> empty("unstar a repository (idempotent; 404 when it is missing or private to the caller)");
       case "ListStarredHandler" -> list("repositories a user starred", "StarredRepository");
       case "ListStargazersHandler" -> list("who starred a repository", "Stargazer");
       case "CreateIssueHandler", "CreatePullRequestHandler" -> create("open " + (kind.equals("Issue") ? "an " : "a ")

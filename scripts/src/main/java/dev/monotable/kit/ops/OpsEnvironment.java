@@ -47,9 +47,14 @@ public record OpsEnvironment(URI endpoint, String table, String region) implemen
     return "table " + table + " at " + (aws() ? "AWS " + region : endpoint.toString());
   }
 
-  /** A client for this endpoint with the given SDK interceptors (a request counter, say). */
+  /**
+   * A client for this endpoint with the given SDK interceptors (a request counter, say), with a
+   * tool's deadlines ({@link DynamoDbClients.Deadlines#tools()}: a minute a call, retries included,
+   * unless {@code MONOTABLE_TOOL_TIMEOUT} says otherwise), not a Lambda handler's 3 s: a tool is not
+   * stopped at 10 s, and a loaded machine or a busy table must slow it down, not fail it halfway.
+   */
   public DynamoDbClient client(ExecutionInterceptor... interceptors) {
-    return DynamoDbClients.create(endpoint, region, interceptors);
+    return DynamoDbClients.create(endpoint, region, DynamoDbClients.Deadlines.tools(), interceptors);
   }
 
   /**

@@ -62,6 +62,7 @@ class DevicesRequestBudgetTest {
     BUDGET.put("GET /analytics/events", java.util.Collections.nCopies(DevicesKeys.EVENT_TYPE_SHARDS, "Query"));
     BUDGET.put("GET /analytics/device-status", List.of("BatchGetItem"));
     BUDGET.put("GET /analytics/active-users", List.of("Query"));
+    BUDGET.put("GET /health", List.of());
   }
 
   @Test

@@ -12,10 +12,8 @@ import dev.monotable.kit.ops.AccessPatternCheck.Result;
 import dev.monotable.kit.ops.OpsFixtures.FreshTable;
 import dev.monotable.kit.ops.OpsFixtures.Output;
 import dev.monotable.forge.catalog.AccessPattern;
-import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
-import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,8 +42,7 @@ class AccessPatternCheckTest {
   }
 
   private static DynamoDbClient countingClient(RequestCounter counter) {
-    return DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(), new DynamoDbLimitGuard(),
-        counter);
+    return DynamoDbExtension.newClient(new DynamoDbLimitGuard(), counter);
   }
 
   private static final ReadPatternSet READS = ReadPatternSet.of(FORGE);

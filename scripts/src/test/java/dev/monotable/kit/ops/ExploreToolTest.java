@@ -136,9 +136,7 @@ class ExploreToolTest {
   void ap_shouldRunThePatternThroughTheDataAccessLayer_andCountItsRequests() throws Exception {
     // GIVEN a client that counts requests
     RequestCounter counter = new RequestCounter();
-    try (DynamoDbClient client = dev.monotable.kit.data.DynamoDbClients.create(
-        dev.monotable.testing.LocalDynamoDb.endpoint(), DynamoDbExtension.region(), new DynamoDbLimitGuard(),
-        counter)) {
+    try (DynamoDbClient client = DynamoDbExtension.newClient(new DynamoDbLimitGuard(), counter)) {
       Output out = new Output();
 
       // WHEN open issues, newest first

@@ -36,6 +36,23 @@ class DevDomainsTest {
   }
 
   @Test
+  void everyDomain_shouldServeGetHealth_becauseScriptsDevPrintsItInEachBanner() throws Exception {
+    // GIVEN each registered domain (Devices' /health was a 404 under a banner that printed it)
+    for (DevDomain d : DevDomains.all()) {
+      // WHEN its liveness route is looked up
+      var health = d.domain().endpoint(dev.monotable.kit.catalog.Endpoint.HEALTH_ROUTE);
+
+      // THEN it is declared, anonymous, without table access, by a handler of the kit's liveness
+      assertTrue(health != null, d.id() + " declares no GET /health");
+      assertEquals(dev.monotable.kit.catalog.Auth.NONE, health.auth(), d.id());
+      assertEquals(java.util.Set.of(), health.actions(), d.id());
+      assertTrue(health.patterns().stream().allMatch(p -> p.requestAllowance().requests() == 0), d.id());
+      assertTrue(dev.monotable.kit.http.LivenessHandler.class.isAssignableFrom(Class.forName(health.handlerClass())),
+          d.id() + ": " + health.handlerClass());
+    }
+  }
+
+  @Test
   void all_shouldListEachRegisteredDomainOnce() {
     assertEquals(DevDomains.all().stream().map(DevDomain::id).distinct().toList(),
         DevDomains.all().stream().map(DevDomain::id).toList());

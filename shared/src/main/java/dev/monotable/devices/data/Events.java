@@ -11,6 +11,7 @@ import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.items.Numbers;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.math.BigDecimal;
@@ -135,7 +136,11 @@ public final class Events {
   }
 
   private Event validate(String user, String device, EventInput input, String prefix) {
-    if (input.value() == null || input.value().abs().compareTo(VALUE_LIMIT) >= 0) {
+    if (input.value() == null) {
+      throw new ValidationException(prefix + "value", prefix + "value must be a number");
+    }
+    Numbers.field(prefix + "value", input.value()); // DynamoDB's rules first: 1e-131 is a 400, not a 500
+    if (input.value().abs().compareTo(VALUE_LIMIT) >= 0) {
       throw new ValidationException(prefix + "value", prefix + "value must be a number of magnitude below 1e15");
     }
     String at = DevicesKeys.timestamp(prefix + "at", input.at());

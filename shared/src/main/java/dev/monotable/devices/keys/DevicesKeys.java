@@ -95,13 +95,7 @@ public final class DevicesKeys {
 
   /** A validated event timestamp (ISO-8601 UTC with milliseconds). */
   public static String timestamp(String field, String ts) {
-    try {
-      Timestamps.parse(ts); // the fixed-width shape, and a real instant: no month 13, no February 30
-      return ts;
-    } catch (RuntimeException e) {
-      throw new ValidationException(field, field + " must be an ISO-8601 UTC timestamp with milliseconds, "
-          + "for example 2026-01-01T00:00:00.000Z");
-    }
+    return Timestamps.param(field, ts); // the kit's one rule, for read and write routes alike
   }
 
   /** A validated event type. */

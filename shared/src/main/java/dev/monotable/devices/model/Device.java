@@ -2,6 +2,7 @@ package dev.monotable.devices.model;
 
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.items.Numbers;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.math.BigDecimal;
@@ -86,7 +87,7 @@ public record Device(String user, String device, String name, String kind, Strin
     for (Reading r : recent) {
       list.add(AttributeValue.fromM(Map.of("At", AttributeValue.fromS(r.at()),
           "Seq", AttributeValue.fromN(Integer.toString(r.seq())), "Type", AttributeValue.fromS(r.type()),
-          "Value", AttributeValue.fromN(r.value().toPlainString()))));
+          "Value", AttributeValue.fromN(Numbers.toN(r.value())))));
     }
     return AttributeValue.fromL(list);
   }

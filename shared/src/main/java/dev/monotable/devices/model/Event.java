@@ -2,6 +2,7 @@ package dev.monotable.devices.model;
 
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.items.Numbers;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -44,7 +45,7 @@ public record Event(String user, String device, String at, int seq, String event
         .n(TableSchema.TTL, expiresAt(at))
         .audit(createdAt, createdAt)
         .build());
-    item.put("Value", AttributeValue.fromN(value.toPlainString()));
+    item.put("Value", AttributeValue.fromN(Numbers.toN(value)));
     return Map.copyOf(item);
   }
 

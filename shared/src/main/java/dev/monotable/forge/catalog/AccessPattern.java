@@ -97,8 +97,9 @@ public enum AccessPattern implements AccessPatternSpec {
       plan("Put Star attribute_not_exists + Update Repository ADD StarCount 1 if public and named as the path + "
           + "ConditionCheck caller's User"),
       "owner, repo"),
-  AP19("unstar (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS),
-      plan("Delete Star attribute_exists + Update Repository ADD StarCount -1"),
+  AP19("unstar (idempotent)", Calls.of(TRANSACT_WRITE_ITEMS).sometimes(BATCH_GET_ITEM),
+      plan("Delete Star attribute_exists + Update Repository ADD StarCount -1; without a star, BatchGetItem of the "
+          + "repository and the caller's Membership (404 when missing or private to the caller)"),
       "owner, repo"),
   AP20("repositories a user starred", Calls.of(QUERY),
       query(acct("username")).beginsWith(literal(STAR)),
@@ -249,8 +250,10 @@ public enum AccessPattern implements AccessPatternSpec {
       case AP15, AP17, AP21, AP24, AP25, AP26, AP29, AP34, AP35, AP36, AP39 ->
           new RequestAllowance(2, READ_WITH_MEMBERSHIP);
       case AP11 -> new RequestAllowance(2, "read: admins only, the caller's Membership GetItem first");
-      case AP01, AP04, AP06, AP07, AP10, AP13, AP16, AP18, AP19, AP28, AP30, AP31, AP38, AP40, AP41 ->
+      case AP01, AP04, AP06, AP07, AP10, AP13, AP16, AP18, AP28, AP30, AP31, AP38, AP40, AP41 ->
           new RequestAllowance(1, TRANSACTION);
+      case AP19 -> new RequestAllowance(2,
+          "write: one TransactWriteItems; without a star to remove, a BatchGetItem decides 204 or 404");
       case AP03 -> new RequestAllowance(1, "write: UpdateItem on Version (If-Match sent)");
       case AP27, AP37 -> new RequestAllowance(1, "write: UpdateItem on Version");
       case AP22, AP32 ->

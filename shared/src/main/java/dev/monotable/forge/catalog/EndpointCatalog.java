@@ -83,8 +83,9 @@ public final class EndpointCatalog {
     // (and a member's Membership).
     l.add(ep("PUT", "/user/starred/{owner}/{repo}", "stars.StarHandler", Auth.REQUIRED, List.of(AP18),
         Set.of(BATCH_GET_ITEM, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
+    // BatchGetItem only when there was no star to remove: a repository the caller may not see is 404.
     l.add(ep("DELETE", "/user/starred/{owner}/{repo}", "stars.UnstarHandler", Auth.REQUIRED, List.of(AP19),
-        Set.of(DELETE_ITEM, UPDATE_ITEM)));
+        Set.of(DELETE_ITEM, UPDATE_ITEM, BATCH_GET_ITEM)));
     l.add(ep("GET", "/users/{username}/starred", "stars.ListStarredHandler", Auth.OPTIONAL, List.of(AP20),
         Set.of(QUERY)));
     l.add(ep("GET", "/repos/{owner}/{repo}/stargazers", "stars.ListStargazersHandler", Auth.OPTIONAL,
@@ -92,7 +93,7 @@ public final class EndpointCatalog {
     // Issues (AP22-31) and pull requests (AP32-41): the same ten routes
     tickets(l, "issues", "Issue", List.of(AP22, AP23, AP24, AP25, AP26, AP27, AP28, AP29, AP30, AP31));
     tickets(l, "pulls", "PullRequest", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
-    l.add(ep("GET", "/health", "HealthHandler", Auth.NONE, List.of(AP42), Set.of()));
+    l.add(Endpoint.health(PKG + "HealthHandler", AP42));
     return Collections.unmodifiableList(l);
   }
 

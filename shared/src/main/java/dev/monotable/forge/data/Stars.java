@@ -121,14 +121,18 @@ public final class Stars {
   }
 
   /**
-   * AP19, DELETE /user/starred/{owner}/{repo}: one TransactWriteItems, no read: Delete Star
+   * AP19, DELETE /user/starred/{owner}/{repo}: one TransactWriteItems, no read first: Delete Star
    * {@code attribute_exists}, Update Repository {@code ADD StarCount -1} (condition: exists and
-   * StarCount > 0) and ConditionCheck the caller's User item. Idempotent; a caller may always
-   * remove a star of their own, so no visibility check is needed.
+   * StarCount > 0) and ConditionCheck the caller's User item. A caller may always remove a star of
+   * their own (it lives in their partition, so removing it reveals nothing). When there was no
+   * star, a BatchGetItem of the repository (and the caller's Membership) decides the answer: the
+   * idempotent no-op for a repository the caller may see, 404 for a missing one or a private one
+   * they may not see (forge.md section 7: everything under a private repository is 404 to them).
    *
-   * @return true when a star was removed, false when there was none (also for a missing repository)
+   * @return true when a star was removed, false when there was none on a repository the caller may see
    * @throws UnauthorizedException without a caller
-   * @throws ForbiddenException when the caller has no user profile
+   * @throws NotFoundException {@code repository}: no star, and the repository is missing or private to the caller
+   * @throws ForbiddenException when the caller has no user profile (on a repository they may see)
    */
   public boolean unstar(String caller, String owner, String name) {
     Callers.require(caller);
@@ -141,10 +145,14 @@ public final class Stars {
     int callerCheck = tx.check(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
         Map.of(":type", AttributeValue.fromS(User.TYPE)));
     return tx.commit(true, f -> {
-      if (f.failed(callerCheck)) {
-        throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
-      }
-      if (f.failed(deleteStar)) {
+      if (f.failed(callerCheck) || f.failed(deleteStar)) {
+        // Nothing was removed: answer as every route under a repository does. A missing
+        // repository, or a private one the caller may not see, is 404 (an unstar's 204 told a
+        // private repository from a missing one); a visible one is the idempotent no-op.
+        RepoAccess.read(table, owner, name, caller);
+        if (f.failed(callerCheck)) {
+          throw new ForbiddenException(RepoAccess.PROFILE_REQUIRED);
+        }
         return false;
       }
       if (f.failed(count)) {

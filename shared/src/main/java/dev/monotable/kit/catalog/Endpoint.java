@@ -74,6 +74,20 @@ public record Endpoint(
     return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields));
   }
 
+  /** The route key of every domain's liveness route ({@link #health}). */
+  public static final String HEALTH_ROUTE = "GET /health";
+
+  /**
+   * {@code GET /health}: liveness with the table name and endpoint, anonymous, no table access.
+   * Every domain declares it ({@code scripts/dev} prints it in each domain's banner), served by a
+   * handler that extends the kit's {@code LivenessHandler}.
+   *
+   * @param pattern the domain's access pattern for it (operation "none", no request allowed)
+   */
+  public static Endpoint health(String handlerClass, AccessPatternSpec pattern) {
+    return new Endpoint("GET", "/health", handlerClass, Auth.NONE, List.of(pattern), Set.of(), Set.of());
+  }
+
   /** API Gateway route key, for example {@code GET /users/{username}}. */
   public String routeKey() {
     return method + " " + path;

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Opaque pagination cursors. A cursor is a query's LastEvaluatedKey encrypted with AES-256-GCM,
  * with the query's scope (route, index, partition, prefix) as associated data: a client learns
  * nothing of the table's keys from it, and a cursor that was altered, or issued for another list,
- * fails authentication and is rejected as a 400 instead of reading someone else's data.
+ * fails authentication and is rejected as a 400 instead of reading someone else's data. A cursor is
+ * exactly the text that was issued: another base64 spelling of the same bytes is refused too.
  *
  * <p>The nonce is synthetic: an HMAC of the scope and the plaintext, under a key separate from the
  * encryption key. Equal inputs give equal cursors (which reveals nothing the client did not
@@ -112,7 +113,10 @@ public final class CursorCodec {
     }
     try {
       byte[] raw = DEC.decode(cursor);
-      if (raw.length < NONCE_BYTES + TAG_BITS / 8) {
+      // One text per cursor: the decoder also takes padding ("==") and ignores the spare low bits of
+      // the last character, so other spellings would decode to the same bytes and pass the tag.
+      // Only the canonical encoding, the very text encode() issued, is a cursor.
+      if (raw.length < NONCE_BYTES + TAG_BITS / 8 || !ENC.encodeToString(raw).equals(cursor)) {
         throw invalid();
       }
       byte[] nonce = Arrays.copyOf(raw, NONCE_BYTES);

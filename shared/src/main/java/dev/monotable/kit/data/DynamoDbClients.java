@@ -28,6 +28,46 @@ public final class DynamoDbClients {
   /** The longest one request may take, retries included. */
   public static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
 
+  /**
+   * How long one attempt of a request, and one request with its retries, may take.
+   *
+   * @param attempt the longest one attempt may take (a timed-out attempt is retried)
+   * @param call the longest one request may take, retries included
+   */
+  public record Deadlines(Duration attempt, Duration call) {
+    /** A handler's: 2 s an attempt, 3 s a call (see {@link #create(URI, String, ExecutionInterceptor...)}). */
+    public static final Deadlines HANDLER = new Deadlines(ATTEMPT_TIMEOUT, CALL_TIMEOUT);
+
+    /** One minute a call, unless {@link Env#MONOTABLE_TOOL_TIMEOUT} sets it. */
+    public static final Duration DEFAULT_TOOL_CALL = Duration.ofSeconds(60);
+
+    /**
+     * An operator tool's (backfill, seed, validate, explore, test-access-patterns) and the test
+     * fixtures' clients: {@link Env#MONOTABLE_TOOL_TIMEOUT} seconds a call (default 60), a third of
+     * it an attempt, so the SDK's retries fit in the call. A handler's 3 s exists because Lambda
+     * stops the function at 10 s and a client should get a 503 before that; a tool has no such
+     * limit, and on a loaded machine (a test suite running beside another, a scan of a large table
+     * on a busy engine) a 3 s deadline failed correct tools mid-run: 22 tool tests failed so under
+     * load while passing on a quiet machine. A slow answer is worth waiting for; a table that does
+     * not answer within a minute is still reported.
+     */
+    public static Deadlines tools() {
+      String configured = Env.get(Env.MONOTABLE_TOOL_TIMEOUT);
+      Duration call = DEFAULT_TOOL_CALL;
+      if (configured != null) {
+        try {
+          call = Duration.ofSeconds(Long.parseLong(configured.trim()));
+        } catch (NumberFormatException e) {
+          throw new IllegalStateException(Env.MONOTABLE_TOOL_TIMEOUT + " must be a whole number of seconds: " + configured);
+        }
+        if (call.isNegative() || call.isZero()) {
+          throw new IllegalStateException(Env.MONOTABLE_TOOL_TIMEOUT + " must be at least 1 second: " + configured);
+        }
+      }
+      return new Deadlines(call.dividedBy(3).isZero() ? call : call.dividedBy(3), call);
+    }
+  }
+
   // Stateless (the counts live in the calling thread's tally): one instance serves every client.
   private static final CallMeter METER = new CallMeter();
 
@@ -48,9 +88,18 @@ public final class DynamoDbClients {
     // Deadlines: a handler makes at most three calls in sequence and its function stops at 10 s,
     // so each call (retries included) gives up after 3 s and each attempt after 2 s; a slow or
     // silent table then answers 503 with Retry-After instead of hanging until Lambda kills it.
+    return create(endpoint, region, Deadlines.HANDLER, interceptors);
+  }
+
+  /**
+   * {@link #create(URI, String, ExecutionInterceptor...)} with other deadlines: {@link
+   * Deadlines#tools()} for operator tools and tests, which are not bound by a Lambda timeout.
+   */
+  public static DynamoDbClient create(URI endpoint, String region, Deadlines deadlines,
+      ExecutionInterceptor... interceptors) {
     ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder()
-        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
-        .apiCallTimeout(CALL_TIMEOUT)
+        .apiCallAttemptTimeout(deadlines.attempt())
+        .apiCallTimeout(deadlines.call())
         .addExecutionInterceptor(METER);
     for (ExecutionInterceptor i : interceptors) {
       override.addExecutionInterceptor(i);

@@ -2,7 +2,7 @@ package dev.monotable.kit.data;
 
 import dev.monotable.kit.errors.ValidationException;
 
-/** {@code ?limit=} (1..100, default 30) and {@code ?cursor=} of a list route. */
+/** {@code ?limit=} (1..100, default 30) and {@code ?cursor=} (absent, or a cursor the service issued) of a list route. */
 public record PageRequest(int limit, String cursor) {
   public static final int DEFAULT_LIMIT = 30;
   public static final int MAX_LIMIT = 100;
@@ -11,8 +11,10 @@ public record PageRequest(int limit, String cursor) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new ValidationException("limit", "limit must be from 1 to 100");
     }
+    // An empty ?cursor= is no cursor the service issued: a 400, not the first page (a client that
+    // lost its cursor would otherwise start over silently). Absent is null.
     if (cursor != null && cursor.isEmpty()) {
-      cursor = null;
+      throw new ValidationException("invalid_cursor", "cursor", "cursor is empty; omit it for the first page");
     }
   }
 

@@ -14,8 +14,12 @@ public final class Json {
   // Null map values are written, not skipped (jackson-jr's default): the contract answers a list's
   // last page with "nextCursor": null, and representations keep one shape ("forkOf": null).
   private static final JSON JSON_STD = JSON.std.with(JSON.Feature.WRITE_NULL_PROPERTIES);
-  // A repeated key would make the request mean whichever copy the parser kept: refuse it.
-  private static final JSON STRICT_READER = JSON_STD.with(JSON.Feature.FAIL_ON_DUPLICATE_MAP_KEYS);
+  // A repeated key would make the request mean whichever copy the parser kept: refuse it. Numbers
+  // with a fraction or an exponent are read as BigDecimal, every digit kept: as a double, 1e-400
+  // would become 0 and a 38-digit value (all DynamoDB keeps) would be rounded to 17 digits before
+  // any check could see it (kit.items.Numbers checks DynamoDB's rules on the exact value).
+  private static final JSON STRICT_READER = JSON_STD.with(JSON.Feature.FAIL_ON_DUPLICATE_MAP_KEYS,
+      JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   private Json() {}
 
@@ -30,7 +34,9 @@ public final class Json {
   /**
    * Parses one JSON object and nothing after it; throws {@link IOException} for malformed text,
    * another JSON type, a repeated key, nesting deeper than the parser's limit (1,000) or anything
-   * but whitespace after the object ({@code {"title":"x"} xx} is not a body).
+   * but whitespace after the object ({@code {"title":"x"} xx} is not a body). Whole numbers arrive as
+   * {@code Integer}, {@code Long} or {@code BigInteger}, the others as {@code BigDecimal}: never a
+   * {@code double}.
    */
   public static Map<String, Object> readObject(String text) throws IOException {
     Object any;

@@ -221,7 +221,7 @@ class StarsTest {
   }
 
   @Test
-  void unstar_shouldReturnFalse_andWriteNothing_whenNeverStarredOrRepositoryMissing() {
+  void unstar_shouldReturnFalse_whenNeverStarred_andThrowNotFound_whenRepositoryMissing_writingNothing() {
     String alice = fx.user("Alice");
     repos.createRepo(alice, alice, "lib", null, false);
     String bob = fx.user("Bob");
@@ -229,12 +229,65 @@ class StarsTest {
     Set<Map<String, AttributeValue>> before = fx.snapshot();
 
     assertFalse(stars.unstar(bob, alice, "lib"));
-    assertFalse(stars.unstar(bob, alice, "missing"));
+    // a missing repository answers as a private one does, so neither tells the other apart
+    assertEquals("repository not found",
+        assertThrows(NotFoundException.class, () -> stars.unstar(bob, alice, "missing")).getMessage());
     assertThrows(UnauthorizedException.class, () -> stars.unstar(null, alice, "lib"));
     assertEquals("repo", assertThrows(ValidationException.class, () -> stars.unstar(bob, alice, "..")).field());
 
     fx.assertUnchanged(before);
     assertEquals(1, stored(alice, "lib").starCount());
+  }
+
+  @Test
+  void unstar_shouldThrowNotFound_andWriteNothing_whenPrivate_andCallerIsNotAMember() {
+    // GIVEN private repositories of a user and of an org, each starred by someone who may see it
+    String admin = fx.user("Admin");
+    String org = fx.org("Acme", admin);
+    String member = fx.user("Member");
+    fx.member(org, member, Role.MEMBER);
+    repos.createRepo(admin, org, "secret", null, true);
+    repos.createRepo(admin, admin, "diary", null, true);
+    assertTrue(stars.star(member, org, "secret"));
+    assertTrue(stars.star(admin, admin, "diary"));
+    String stranger = fx.user("Stranger");
+    Set<Map<String, AttributeValue>> before = fx.snapshot();
+
+    // WHEN / THEN: everything under a private repository is 404 to a stranger (forge.md section 7),
+    // an unstar too (it answered 204 and so told a private repository from a missing one)
+    assertEquals("repository not found",
+        assertThrows(NotFoundException.class, () -> stars.unstar(stranger, org, "secret")).getMessage());
+    assertEquals("repository not found",
+        assertThrows(NotFoundException.class, () -> stars.unstar(stranger, admin, "diary")).getMessage());
+    fx.assertUnchanged(before);
+    assertEquals(1, stored(org, "secret").starCount());
+    assertEquals(1, stored(admin, "diary").starCount());
+
+    // and those who may see it still unstar, idempotently
+    assertTrue(stars.unstar(member, org, "secret"));
+    assertFalse(stars.unstar(member, org, "secret"));
+    assertTrue(stars.unstar(admin, admin, "diary"));
+    assertFalse(stars.unstar(admin, admin, "diary"));
+    assertEquals(0, stored(org, "secret").starCount());
+  }
+
+  @Test
+  void unstar_shouldRemoveTheCallersOwnStar_whenTheyNoLongerSeeThePrivateRepository() {
+    // GIVEN a member's star on a private org repository, then the member leaves the org
+    String admin = fx.user("Admin");
+    String org = fx.org("Acme", admin);
+    String member = fx.user("Member");
+    fx.member(org, member, Role.MEMBER);
+    repos.createRepo(admin, org, "secret", null, true);
+    assertTrue(stars.star(member, org, "secret"));
+    table.client().deleteItem(b -> b.tableName(table.name()).key(Keys.membership(org, member).toMap()));
+
+    // WHEN / THEN the star is theirs (it lives in their partition): removing it reveals nothing new
+    assertTrue(stars.unstar(member, org, "secret"));
+    assertTrue(table.item(Keys.star(member, org, "secret")).isEmpty());
+    assertEquals(0, stored(org, "secret").starCount());
+    // and once it is gone, the repository is private to them like to any stranger
+    assertThrows(NotFoundException.class, () -> stars.unstar(member, org, "secret"));
   }
 
   @Test

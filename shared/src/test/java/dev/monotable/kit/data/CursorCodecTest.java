@@ -34,6 +34,32 @@ class CursorCodecTest {
   }
 
   @Test
+  void decode_shouldReject_whenTheCursorIsNotTheExactTextIssued() {
+    // GIVEN an issued cursor
+    CursorCodec c = new CursorCodec(SECRET);
+    String cursor = c.encode("AP08|acme", KEY);
+
+    // WHEN padded, or its last character changed in the bits base64's decoder ignores, it decodes
+    // to the same bytes; THEN it is still refused: a cursor is exactly one that was issued
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    java.util.List<String> others = new java.util.ArrayList<>(java.util.List.of(cursor + "=", cursor + "==", "", " " + cursor));
+    if (cursor.length() % 4 != 0) {
+      int last = alphabet.indexOf(cursor.charAt(cursor.length() - 1));
+      others.add(cursor.substring(0, cursor.length() - 1) + alphabet.charAt(last ^ 1));
+    }
+    for (String other : others) {
+      assertEquals("cursor", assertThrows(ValidationException.class, () -> c.decode("AP08|acme", other)).field(), other);
+    }
+    assertEquals(KEY, c.decode("AP08|acme", cursor));
+  }
+
+  @Test
+  void pageRequest_shouldRefuseAnEmptyCursor_ratherThanServeTheFirstPage() {
+    assertEquals("cursor", assertThrows(ValidationException.class, () -> PageRequest.parse(null, "")).field());
+    assertEquals(null, PageRequest.parse(null, null).cursor());
+  }
+
+  @Test
   void lazy_shouldFetchTheSecretOnce_onFirstUse_only() {
     AtomicInteger fetches = new AtomicInteger();
     CursorCodec c = CursorCodec.lazy(() -> {

@@ -151,12 +151,14 @@ class StarsE2ETest {
     assertTrue(table.item(Keys.star(carol, alice, "Lib")).isPresent());
     assertEquals(1, starCount(alice, "Lib"));
 
-    // WHEN he unstars again, or unstars what he never starred or what does not exist
+    // WHEN he unstars again, unstars what he never starred, or what does not exist
     fx.repo(alice, alice, "Other", false);
     var before = fx.snapshot();
     assertEquals(204, unstar(bob, alice, "Lib").status());
     assertEquals(204, unstar(bob, alice, "Other").status());
-    assertEquals(204, unstar(bob, alice, "missing").status());
+    // a missing repository is 404, as a private one is to him (neither tells the other apart)
+    Reply missing = unstar(bob, alice, "missing");
+    assertError(missing, 404, "not_found", null);
 
     // THEN nothing changes and no count goes below zero
     fx.assertUnchanged(before);
