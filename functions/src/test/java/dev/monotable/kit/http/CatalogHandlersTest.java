@@ -20,7 +20,6 @@ import dev.monotable.testing.Domains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
@@ -46,22 +45,12 @@ class CatalogHandlersTest {
 
   private static final Pattern PARAM = Pattern.compile("\\{(\\w+)}");
 
-  /**
-   * The domain's services class: the one parameter of its handlers' test constructor, a
-   * {@link DomainServices} (Forge's {@code Services}, Devices' {@code DevicesServices}).
-   */
   static Class<?> servicesClass(Class<?> handler) {
-    for (Constructor<?> c : handler.getConstructors()) {
-      if (c.getParameterCount() == 1 && DomainServices.class.isAssignableFrom(c.getParameterTypes()[0])) {
-        return c.getParameterTypes()[0];
-      }
-    }
-    throw new AssertionError(handler + " needs a public constructor taking the domain's services for tests");
+    return TestServices.servicesClass(handler);
   }
 
-  /** The domain's services on this table, through their {@code (TableGateway, JwtVerifier)} constructor. */
-  static DomainServices services(Class<?> type, TableGateway table, JwtVerifier verifier) throws Exception {
-    return (DomainServices) type.getConstructor(TableGateway.class, JwtVerifier.class).newInstance(table, verifier);
+  static DomainServices services(Class<?> type, TableGateway table, JwtVerifier verifier) {
+    return TestServices.of(type, table, verifier);
   }
 
   @ParameterizedTest
