@@ -59,7 +59,7 @@ public final class TokenCli {
     }
     args = new String[] {names.get(0)};
     try {
-      Segments.account("username", args[0]);
+      Segments.username("username", args[0]);
     } catch (ValidationException e) {
       throw new UsageException(e.getMessage());
     }
