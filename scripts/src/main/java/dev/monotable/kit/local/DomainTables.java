@@ -37,7 +37,7 @@ public final class DomainTables {
     return LOCAL_PREFIX + "-" + domainId.toLowerCase(Locale.ROOT);
   }
 
-  /** The tag value for a domain: its name, for example {@code Forge}. */
+  /** The tag value for a domain: its name ({@link Domain#name()}). */
   public static String tagValue(Domain domain) {
     return domain.name();
   }
