@@ -6,7 +6,7 @@ package dev.monotable.kit;
  * infra/README.md). Nothing else calls {@code System.getenv} (NoRawGetenvTest).
  */
 public final class Env {
-  /** Name of the Forge table; set by infra on every function. */
+  /** Name of the domain's table; set by infra on every function. */
   public static final String TABLE_NAME = "TABLE_NAME";
   /** Region of the table; set by the Lambda runtime ({@link #region()} defaults it). */
   public static final String AWS_REGION = "AWS_REGION";

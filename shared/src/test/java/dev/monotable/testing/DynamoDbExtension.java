@@ -1,8 +1,8 @@
 package dev.monotable.testing;
 
-import dev.monotable.forge.Forge;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.UUID;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -16,8 +16,10 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 
 /**
  * JUnit 5 extension: a real DynamoDB-compatible server for the run (see {@link LocalDynamoDb}), and
- * for each test class a table created from {@link TableSchema} under a unique name, deleted after
- * the class. Inject it as a {@link TestTable} parameter of tests, constructors or lifecycle methods.
+ * for each test class a table created from a domain's {@link TableSchema} under a unique name,
+ * deleted after the class: the domain {@link TableOf} names on the class (a domain's own tests), else
+ * the kit's test domain ({@link TestDomain}). Inject it as a {@link TestTable} parameter of tests,
+ * constructors or lifecycle methods.
  */
 public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(DynamoDbExtension.class);
@@ -27,10 +29,29 @@ public final class DynamoDbExtension implements BeforeAllCallback, AfterAllCallb
     DynamoDbClient client = newClient();
     String name = "monotable-test-" + context.getRequiredTestClass().getSimpleName().toLowerCase()
         + "-" + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(Forge.SCHEMA.createTableRequest(name));
+    client.createTable(schema(context.getRequiredTestClass()).createTableRequest(name));
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
     client.updateTimeToLive(TableSchema.enableTtlRequest(name));
     context.getStore(NS).put("table", new TestTable(client, name));
+  }
+
+  /** The schema of the domain {@link TableOf} names on the class (or an enclosing one), else the test domain's. */
+  static TableSchema schema(Class<?> testClass) {
+    for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
+      TableOf of = c.getAnnotation(TableOf.class);
+      if (of != null) {
+        return domain(of.value()).schema();
+      }
+    }
+    return TestDomain.SCHEMA;
+  }
+
+  private static Domain domain(Class<? extends Domain> type) {
+    try {
+      return (Domain) type.getField("DOMAIN").get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException(type + " holds no public static DOMAIN", e);
+    }
   }
 
   @Override

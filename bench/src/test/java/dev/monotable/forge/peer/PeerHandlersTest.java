@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,6 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the peer, and items the peer writes carry the keys, index keys and Type Monotable reads back.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class PeerHandlersTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicInteger SEQ = new AtomicInteger();

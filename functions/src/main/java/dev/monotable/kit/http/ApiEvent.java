@@ -111,7 +111,7 @@ public final class ApiEvent {
     }
   }
 
-  /** Authenticated as this user: the claims the JWT authorizer passes for a Forge token. */
+  /** Authenticated as this user: the claims the JWT authorizer passes for a valid token. */
   public ApiEvent as(String username) {
     if (username == null) {
       claims = null;

@@ -34,7 +34,7 @@ import java.util.Map;
  * constructor for the Lambda runtime (dependencies built once per container) and one taking the
  * domain's services for tests.
  *
- * @param <S> the domain's services, for example Forge's {@code Services}
+ * @param <S> the domain's services, the one {@link DomainServices} class its handlers take
  */
 public abstract class ApiHandler<S extends DomainServices>
     implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {

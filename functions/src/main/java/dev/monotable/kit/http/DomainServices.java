@@ -13,7 +13,7 @@ import java.util.Set;
  * What the kit's Lambda runtime needs from a domain's handler dependencies: the base classes
  * ({@link ApiHandler} and the stream handlers' base) and
  * SnapStart priming reach the domain only through this. A domain implements it once, on the class
- * its handlers take in their test constructor (Forge's is {@code Services}), and adds its own
+ * its handlers take in their test constructor (its services class), and adds its own
  * typed accessors there (data-access objects); the bases are generic in that class, so handlers
  * keep them typed.
  *

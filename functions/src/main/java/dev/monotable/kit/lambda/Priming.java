@@ -134,7 +134,7 @@ public final class Priming implements Resource {
 
   /**
    * Registers the priming of this container's handler with CRaC, once per JVM; called by the
-   * domain's services when the runtime builds them ({@code Services.fromEnvironment()} in Forge).
+   * domain's services when the runtime builds them (the services class's {@code fromEnvironment()}).
    */
   public static synchronized void register(DomainServices services) {
     if (registered == null) {

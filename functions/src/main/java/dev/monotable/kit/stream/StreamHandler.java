@@ -33,7 +33,7 @@ import java.util.Map;
  * <p>Subclasses have a no-argument constructor for the Lambda runtime and one taking the domain's
  * services for tests.
  *
- * @param <S> the domain's services, for example Forge's {@code Services}
+ * @param <S> the domain's services, the one {@code DomainServices} class its handlers take
  */
 public abstract class StreamHandler<S extends DomainServices>
     implements RequestHandler<DynamodbEvent, StreamsEventResponse> {

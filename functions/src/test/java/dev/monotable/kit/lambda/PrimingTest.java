@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.monotable.kit.lambda.Priming.Grant;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.http.TestServices;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.testing.Domains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;
@@ -28,6 +30,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,6 +44,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
+/**
+ * SnapStart priming for every domain ({@link Domains#all()}): each function primes only with what
+ * its role allows, answers every priming request without writing, and primes its routes' handlers
+ * safely. The examples below the domain-wide checks use Forge's routes.
+ */
 @ExtendWith(DynamoDbExtension.class)
 class PrimingTest {
 
@@ -48,19 +56,26 @@ class PrimingTest {
   /** Forge's services without a table: what choosing a priming route reads (routes, body routes). */
   private static final Services FORGE = new Services(null, null);
 
-  /** Every handler class Lambda runs: the routes' and the stream consumers'. */
-  static Stream<String> handlers() {
-    return Stream.concat(EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct(),
-        StreamCatalog.declarations().stream().map(StreamHandlerDeclaration::handlerClass));
+  /** Every handler class Lambda runs for a domain: its routes' and its stream consumers'. */
+  static Stream<String> handlers(Domain d) {
+    return Stream.concat(d.endpoints().stream().map(Endpoint::handlerClass).distinct(),
+        d.streams().stream().map(StreamHandlerDeclaration::handlerClass));
+  }
+
+  /** Every handler of every domain, named by domain and class. */
+  static Stream<Arguments> everyDomainsHandlers() {
+    return Domains.all().stream().flatMap(d -> handlers(d)
+        .map(h -> Arguments.argumentSet(d.name() + " " + h.substring(h.lastIndexOf('.') + 1), d, h)));
   }
 
   /**
-   * What the function's role allows, read from the catalogs as infra reads them (TableAccess,
-   * StreamHandlerFunction): actions on the table, Query on the table or on the declared indexes.
+   * What the function's role allows, read from the domain's declarations as infra reads them
+   * (TableAccess, StreamHandlerFunction): actions on the table, Query on the table or on the
+   * declared indexes.
    */
-  static Set<String> allowedByRole(String handlerClass) {
+  static Set<String> allowedByRole(Domain domain, String handlerClass) {
     Set<String> allowed = new java.util.TreeSet<>();
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : domain.endpoints()) {
       if (e.handlerClass().equals(handlerClass)) {
         e.actions().stream().filter(a -> a != DynamoAction.QUERY).forEach(a -> allowed.add(a.iamName()));
         e.indexes().forEach(g -> allowed.add("dynamodb:Query on " + g.indexName()));
@@ -69,7 +84,7 @@ class PrimingTest {
         }
       }
     }
-    StreamHandlerDeclaration d = StreamCatalog.byHandlerClass(handlerClass);
+    StreamHandlerDeclaration d = domain.stream(handlerClass);
     if (d != null) {
       d.actions().forEach(a -> allowed.add(a.iamName()));
       d.indexes().forEach(g -> allowed.add("dynamodb:Query on " + g.indexName()));
@@ -102,14 +117,14 @@ class PrimingTest {
     throw new AssertionError("unexpected request " + request);
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("handlers")
-  void requests_shouldOnlyUseWhatTheFunctionsRoleAllows(String handlerClass) {
+  @ParameterizedTest
+  @MethodSource("everyDomainsHandlers")
+  void requests_shouldOnlyUseWhatTheFunctionsRoleAllows(Domain domain, String handlerClass) {
     // Guards the bug this replaced: ST1, ST3 and ST4 primed with a GetItem their roles refuse
     // (AccessDenied, swallowed), and so did every route without GetItem; they got no warm-up.
-    Grant grant = Grant.ofHandler(Forge.DOMAIN, handlerClass + "::handleRequest");
-    List<DynamoDbRequest> requests = Priming.requests("forge", grant);
-    Set<String> allowed = allowedByRole(handlerClass);
+    Grant grant = Grant.ofHandler(domain, handlerClass + "::handleRequest");
+    List<DynamoDbRequest> requests = Priming.requests("t", grant);
+    Set<String> allowed = allowedByRole(domain, handlerClass);
 
     if (!allowed.isEmpty()) {
       assertFalse(requests.isEmpty(), handlerClass + " primes nothing though its role allows " + allowed);
@@ -150,19 +165,21 @@ class PrimingTest {
     assertEquals(Grant.DEFAULT, Grant.ofHandler(Forge.DOMAIN, "com.example.Other::handleRequest"));
   }
 
-  @Test
-  void prime_shouldAnswerAsExpected_andWriteNothing_forEveryHandler(TestTable table) {
+  @ParameterizedTest
+  @MethodSource("dev.monotable.testing.Domains#arguments")
+  void prime_shouldAnswerAsExpected_andWriteNothing_forEveryHandler(Domain domain, TestTable table) {
     TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
-    table.put(Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("ACCOUNT#alice"),
-        "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("ACCOUNT#alice")));
+    table.put(Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("ITEM#" + domain.name()),
+        "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("ITEM#" + domain.name())));
     List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
     Map<String, Integer> answered = new TreeMap<>();
     Map<String, Integer> expected = new TreeMap<>();
+    DomainServices services = TestServices.of(domain, gateway, null);
 
-    handlers().distinct().forEach(h -> {
-      Grant grant = Grant.ofHandler(Forge.DOMAIN, h + "::handleRequest");
+    handlers(domain).distinct().forEach(h -> {
+      Grant grant = Grant.ofHandler(domain, h + "::handleRequest");
       expected.put(h, Priming.requests(table.name(), grant).size());
-      answered.put(h, new Priming(new Services(gateway, null), grant).prime());
+      answered.put(h, new Priming(services, grant).prime());
     });
 
     // every request answered (reads: nothing found; writes: their condition failed) ...
@@ -171,72 +188,105 @@ class PrimingTest {
     assertEquals(before, table.scanAll());
   }
 
-  static Stream<Endpoint> getRoutes() {
-    return EndpointCatalog.endpoints().stream().filter(e -> e.method().equals("GET"));
+  static Stream<Endpoint> getRoutes(Domain d) {
+    return d.endpoints().stream().filter(e -> e.method().equals("GET"));
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("getRoutes")
+  static Stream<Arguments> everyDomainsGetRoutes() {
+    return Domains.all().stream().flatMap(d -> getRoutes(d)
+        .map(e -> Arguments.argumentSet(d.name() + " " + e.routeKey(), e)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("everyDomainsGetRoutes")
   void getRoute_shouldOnlyBeGrantedReads_soItsPrimingInvocationCannotWrite(Endpoint route) {
     // The priming invocation relies on this: whatever a GET handler does, its role cannot write.
     assertTrue(route.actions().stream().noneMatch(a -> a.isWrite() || a == DynamoAction.CONDITION_CHECK_ITEM),
         route.routeKey() + " " + route.actions());
   }
 
-  @Test
-  void primeHandler_shouldInvokeEveryGetRoute_forSomethingMissing_andWriteNothing(TestTable table) {
+  @ParameterizedTest
+  @MethodSource("dev.monotable.testing.Domains#arguments")
+  void primeHandler_shouldInvokeEveryGetRoute_forSomethingMissing_andWriteNothing(Domain domain, TestTable table) {
     TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
-    Services services = new Services(gateway, null);
+    DomainServices services = TestServices.of(domain, gateway, null);
     List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
     Map<String, Integer> statuses = new TreeMap<>();
 
-    getRoutes().forEach(route -> {
+    getRoutes(domain).forEach(route -> {
       String handler = route.handlerClass() + "::handleRequest";
-      Endpoint chosen = Priming.primingRoute(FORGE, handler);
-      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(Forge.DOMAIN, handler), chosen).primeHandler());
+      Endpoint chosen = Priming.primingRoute(services, handler);
+      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(domain, handler), chosen).primeHandler());
     });
 
     // THEN every handler got past validation to the table (a 400 would have primed only the
     // parsing) and answered 404, 403 (a caller without membership) or an empty page ...
-    statuses.forEach((route, status) -> assertTrue(status == 200 || status == 403 || status == 404,
-        route + " answered " + status));
+    Set<String> stoppedAtValidation = new java.util.TreeSet<>();
+    statuses.forEach((route, status) -> {
+      if (status == 400) {
+        stoppedAtValidation.add(domain.name() + " " + route);
+      } else {
+        assertTrue(status == 200 || status == 403 || status == 404, route + " answered " + status);
+      }
+    });
+    assertEquals(SHALLOW.stream().filter(r -> r.startsWith(domain.name() + " ")).collect(
+        java.util.stream.Collectors.toCollection(java.util.TreeSet::new)), stoppedAtValidation);
     // ... and nothing was written
     assertEquals(before, table.scanAll());
   }
 
-  /** Functions without a GET route whose priming invocation is a route that takes a body. */
-  static Stream<Endpoint> bodyRoutes() {
-    return handlers().map(h -> Priming.primingRoute(FORGE, h + "::handleRequest"))
+  /**
+   * GET routes whose priming invocation stops at validation (400), so their snapshot primes the
+   * parsing but not the table call. Found when this check first ran for Devices: its two event
+   * ranges (a device's, a user's) require the query parameters {@code from} and {@code to}, which
+   * the priming event (path parameters only: {@code Priming.primingEvent}) does not send. Known, not wanted: priming would
+   * need the route's required query parameters declared (issue 23, route declarations). A new
+   * entry here is a regression.
+   */
+  static final Set<String> SHALLOW = Set.of("Devices GET /users/{user}/devices/{device}/events",
+      "Devices GET /users/{user}/events");
+
+  /** A domain's functions without a GET route whose priming invocation is a route that takes a body. */
+  static Stream<Endpoint> bodyRoutes(Domain d) {
+    DomainServices services = TestServices.of(d, null, null);
+    return handlers(d).map(h -> Priming.primingRoute(services, h + "::handleRequest"))
         .filter(e -> e != null && !e.method().equals("GET"));
   }
 
-  @Test
-  void primingRoute_shouldTakeABody_forEveryFunctionWithoutAGetRoute_thatHasOne() {
-    assertEquals(EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct()
-            .filter(h -> EndpointCatalog.endpoints().stream().noneMatch(e -> e.handlerClass().equals(h)
+  @ParameterizedTest
+  @MethodSource("dev.monotable.testing.Domains#arguments")
+  void primingRoute_shouldTakeABody_forEveryFunctionWithoutAGetRoute_thatHasOne(Domain d) {
+    Set<String> withBody = TestServices.of(d, null, null).bodyRoutes();
+    assertEquals(d.endpoints().stream().map(Endpoint::handlerClass).distinct()
+            .filter(h -> d.endpoints().stream().noneMatch(e -> e.handlerClass().equals(h)
                 && e.method().equals("GET")))
-            .filter(h -> EndpointCatalog.endpoints().stream().anyMatch(e -> e.handlerClass().equals(h)
-                && dev.monotable.forge.functions.http.BodySchemas.routes().contains(e.routeKey())))
+            .filter(h -> d.endpoints().stream().anyMatch(e -> e.handlerClass().equals(h)
+                && withBody.contains(e.routeKey())))
             .count(),
-        bodyRoutes().count());
-    assertTrue(bodyRoutes().count() >= 10, "POST and PATCH routes: " + bodyRoutes().map(Endpoint::routeKey).toList());
+        bodyRoutes(d).count());
   }
 
   @Test
-  void primeHandler_shouldBeRefusedBeforeTheHandlerRuns_andWriteNothing_forEveryRouteThatTakesABody(
+  void forgesBodyRoutes_shouldBeTheTenOrMorePostAndPatchRoutes() {
+    assertTrue(bodyRoutes(Forge.DOMAIN).count() >= 10,
+        "POST and PATCH routes: " + bodyRoutes(Forge.DOMAIN).map(Endpoint::routeKey).toList());
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.monotable.testing.Domains#arguments")
+  void primeHandler_shouldBeRefusedBeforeTheHandlerRuns_andWriteNothing_forEveryRouteThatTakesABody(Domain domain,
       TestTable table) {
     // Guards the safety of priming a write route: the unknown body field must be refused before
     // the handler's own code (and any write) runs; a handler that validated after writing, or an
     // ApiHandler that checked fields after handle(), would leave an item here or answer otherwise.
     TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
-    Services services = new Services(gateway, null);
+    DomainServices services = TestServices.of(domain, gateway, null);
     List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
     Map<String, Integer> statuses = new TreeMap<>();
 
-    bodyRoutes().forEach(route -> statuses.put(route.routeKey(),
-        new Priming(services, Grant.ofHandler(Forge.DOMAIN, route.handlerClass()), route).primeHandler()));
+    bodyRoutes(domain).forEach(route -> statuses.put(route.routeKey(),
+        new Priming(services, Grant.ofHandler(domain, route.handlerClass()), route).primeHandler()));
 
-    assertFalse(statuses.isEmpty());
     statuses.forEach((route, status) -> assertEquals(400, status, route));
     assertEquals(before, table.scanAll());
   }

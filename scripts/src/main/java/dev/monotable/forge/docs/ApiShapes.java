@@ -26,6 +26,7 @@ import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.forge.data.Tickets;
 import dev.monotable.forge.keys.ReactionTypes;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.forge.model.Role;
 import dev.monotable.forge.model.Rules;
@@ -52,11 +53,11 @@ public final class ApiShapes {
   // ---- shapes ----------------------------------------------------------------------------------
 
   static Map<String, Object> account() {
-    return pattern(Segments.ACCOUNT.pattern());
+    return pattern(ForgeSegments.ACCOUNT.pattern());
   }
 
   static Map<String, Object> repoName() {
-    return pattern(Segments.REPO.pattern());
+    return pattern(ForgeSegments.REPO.pattern());
   }
 
   static Map<String, Object> email() {
@@ -100,7 +101,7 @@ public final class ApiShapes {
     c.put("PullRequest", ticket(Arrays.stream(TicketState.values()).map(TicketState::value).toList(),
         reactionCounts, true));
     c.put("Comment", record("id", string(), "owner", account(), "repo", repoName(),
-        "number", integer(1, Segments.MAX_NUMBER), "author", account(), "body", string(),
+        "number", integer(1, ForgeSegments.MAX_NUMBER), "author", account(), "body", string(),
         "createdAt", timestamp(), "updatedAt", timestamp(), "version", atLeast(1)));
     c.put("StarredRepository", record("owner", account(), "name", repoName(), "fullName", string(),
         "starredAt", timestamp()));
@@ -111,7 +112,7 @@ public final class ApiShapes {
 
   private static Map<String, Object> ticket(List<String> states, Map<String, Object> reactions, boolean pull) {
     List<Object> fields = new ArrayList<>(List.of("owner", account(), "repo", repoName(),
-        "number", integer(1, Segments.MAX_NUMBER), "title", string(1, Rules.TITLE_MAX), "body", nullableString(),
+        "number", integer(1, ForgeSegments.MAX_NUMBER), "title", string(1, Rules.TITLE_MAX), "body", nullableString(),
         "state", enumOf(states), "author", account()));
     if (pull) {
       fields.addAll(List.of("head", string(1, Rules.REF_MAX), "base", string(1, Rules.REF_MAX)));
@@ -163,7 +164,7 @@ public final class ApiShapes {
     return switch (name) {
       case "username", "owner", "org" -> account();
       case "repo" -> repoName();
-      case "number" -> integer(1, Segments.MAX_NUMBER);
+      case "number" -> integer(1, ForgeSegments.MAX_NUMBER);
       case "type" -> enumOf(ReactionTypes.ALL);
       default -> throw new IllegalStateException("path parameter {" + name + "} has no schema in ApiShapes");
     };

@@ -12,6 +12,7 @@ import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.Markdown;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Segments;
 import java.util.List;
 import java.util.Map;
@@ -137,11 +138,11 @@ public final class ForgeDocs implements DocsDomain {
   @Override
   public List<InputRule> inputRules() {
     return List.of(
-        new InputRule("username, org, owner", "matches " + Markdown.code(Segments.ACCOUNT.pattern())),
-        new InputRule("repo", "matches " + Markdown.code(Segments.REPO.pattern()) + ", and is not `.` or `..`"),
+        new InputRule("username, org, owner", "matches " + Markdown.code(ForgeSegments.ACCOUNT.pattern())),
+        new InputRule("repo", "matches " + Markdown.code(ForgeSegments.REPO.pattern()) + ", and is not `.` or `..`"),
         new InputRule("email", "exactly one `@` with text on both sides, at most " + Segments.EMAIL_MAX
             + " characters; stored lower-case"),
-        new InputRule("number (path)", "1.." + Segments.MAX_NUMBER + ", ASCII digits"),
+        new InputRule("number (path)", "1.." + ForgeSegments.MAX_NUMBER + ", ASCII digits"),
         new InputRule("type (reaction)", "one of " + String.join(" ", ReactionTypes.ALL.stream()
             .map(Markdown::code).toList())),
         new InputRule("title", "1.." + Rules.TITLE_MAX + " characters"),

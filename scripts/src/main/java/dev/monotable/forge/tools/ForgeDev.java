@@ -8,6 +8,7 @@ import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.tools.DevDomain;
@@ -18,6 +19,12 @@ public final class ForgeDev implements DevDomain {
   @Override
   public Domain domain() {
     return Forge.DOMAIN;
+  }
+
+  /** Forge keeps the table it has always had locally: {@code monotable-local}. */
+  @Override
+  public String localTable() {
+    return DomainTables.LOCAL_PREFIX;
   }
 
   @Override

@@ -49,6 +49,12 @@ public final class OpsMain {
     return run(usage, args, (Target env) -> command.run(), out, err, () -> null);
   }
 
+  /** {@link #exec(String, String[], Supplier, Body)} without the exit, for tests: returns the exit status. */
+  public static <E extends Target> int run(String usage, String[] args, Supplier<E> environment, Body<E> body,
+      PrintStream out, PrintStream err) {
+    return run(usage, args, body, out, err, environment);
+  }
+
   static <E extends Target> int run(String usage, String[] args, Body<E> body, PrintStream out, PrintStream err,
       Supplier<E> environment) {
     if (Args.wantsHelp(args)) {

@@ -43,9 +43,11 @@ public final class ExplorerWeb {
    * @param domains every registered domain by id
    * @param resolve the id of the domain {@code --domain} names (null: the default); throws a
    *     {@link UsageException} for an unknown one
+   * @param localTables the table of the domain {@code --domain} names, when {@code TABLE_NAME} is unset
    */
-  public static void main(String[] args, Map<String, OpsDomain> domains, Function<String, String> resolve) {
-    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+  public static void main(String[] args, Map<String, OpsDomain> domains, Function<String, String> resolve,
+      Function<String, String> localTables) {
+    OpsMain.exec(USAGE, args, OpsEnvironment.forDomain(args, localTables), env -> {
       DomainOption chosen = DomainOption.take(args);
       Args a = Args.parse(chosen.rest(), Set.of("--web"), Set.of("--port"));
       if (!a.flag("--web") || !a.positional().isEmpty()) {

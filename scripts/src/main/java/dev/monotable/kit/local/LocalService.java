@@ -41,7 +41,6 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 public final class LocalService implements AutoCloseable {
   public static final int DEFAULT_PORT = 3000;
   public static final int ENGINE_PORT = 8000;
-  public static final String DEFAULT_TABLE = "monotable-local";
 
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final LocalDomain domain;
@@ -123,9 +122,9 @@ public final class LocalService implements AutoCloseable {
       usage: scripts/dev [--no-seed] [--in-memory] [--domain <id>]
 
       Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000
-      (unless DYNAMODB_ENDPOINT names an engine that already runs), and for every domain (Forge first,
-      then Devices) its table from its schema, its demo data (on a new table only), its stream handlers
-      and its HTTP API: the first on http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each
+      (unless DYNAMODB_ENDPOINT names an engine that already runs), and for every registered domain
+      (in the order of their registration) its own table from its schema, its demo data (on a new
+      table only), its stream handlers and its HTTP API: the first on http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each
       with its explorer page. Ctrl-C stops everything it started. Tokens: scripts/token <username>
       (valid for any PORT).
 
@@ -134,36 +133,30 @@ public final class LocalService implements AutoCloseable {
                     .local/engine, so a restart keeps the demo data and your writes)
         --domain    serve this domain alone (default: MONOTABLE_DOMAIN when set, else every domain)
 
-      Environment: PORT (default 3000), TABLE_NAME (default monotable-local; the next domains get
-      monotable-local-<id>), DYNAMODB_ENDPOINT (an engine that is already running, e.g.
+      Environment: PORT (default 3000), TABLE_NAME (default: each domain its own table,
+      monotable-local-<id> unless the domain names another; when set, the first domain's table, the
+      next domains get <TABLE_NAME>-<id>), DYNAMODB_ENDPOINT (an engine that is already running, e.g.
       http://127.0.0.1:8001; "aws" for AWS), AWS_REGION, MONOTABLE_ENGINE_DATA (the engine's data
       directory, or "memory" as --in-memory).
       Exit status: 0 stopped, 1 failed to start, 2 bad usage.""";
 
   /**
-   * {@code scripts/dev}: the domain named by {@code --domain} (resolved by {@code domains}, which
-   * throws a {@link UsageException} for an unknown one) served until the JVM stops.
-   */
-  public static void main(String[] args, Function<String, LocalDomain> domains) {
-    main(args, domains, (id, service) -> { });
-  }
-
-  /**
-   * {@code scripts/dev} with local pages: {@code pages} adds them to the service of the chosen
-   * domain id (null: the default) before it starts.
-   */
-  public static void main(String[] args, Function<String, LocalDomain> domains,
-      java.util.function.BiConsumer<String, LocalService> pages) {
-    main(args, domains, pages, List.of());
-  }
-
-  /**
-   * {@code scripts/dev}: without {@code --domain}, every domain in {@code allIds} at once, one engine for all: the first on {@code PORT} with
-   * {@code TABLE_NAME}, each next one on the next port with the table {@code <TABLE_NAME>-<id>};
-   * with {@code --domain}, that one alone.
+   * {@code scripts/dev}: without {@code --domain}, every domain in {@code allIds} at once, one engine
+   * for all, the first on {@code PORT}, each next one on the next port; with {@code --domain}, that one
+   * alone. Each domain's table is its own ({@code localTables}, by default
+   * {@code monotable-local-<id>}); {@code TABLE_NAME} names the first domain's table instead, and the
+   * next ones get {@code <TABLE_NAME>-<id>}. A table tagged for another domain is refused
+   * ({@link DomainTables}).
+   *
+   * @param domains resolves {@code --domain} (null: the default); throws a {@link UsageException}
+   *     for an unknown one
+   * @param pages adds the local pages to the service of a domain id (null: the default) before it starts
+   * @param allIds every domain to serve when none is chosen
+   * @param localTables the table of a domain id (null: the default) when {@code TABLE_NAME} is unset
    */
   public static void main(String[] args, Function<String, LocalDomain> domains,
-      java.util.function.BiConsumer<String, LocalService> pages, List<String> allIds) {
+      java.util.function.BiConsumer<String, LocalService> pages, List<String> allIds,
+      Function<String, String> localTables) {
     OpsMain.exec(USAGE, args, () -> {
       DomainOption chosen = DomainOption.take(args);
       boolean seed = true;
@@ -179,8 +172,7 @@ public final class LocalService implements AutoCloseable {
       boolean every = chosen.id() == null && allIds.size() > 1;
       List<String> ids = every ? allIds : java.util.Collections.singletonList(chosen.id());
       String configured = Env.get(Env.DYNAMODB_ENDPOINT);
-      String table = Env.get(Env.TABLE_NAME);
-      String baseTable = table == null ? DEFAULT_TABLE : table;
+      String configuredTable = Env.get(Env.TABLE_NAME);
       boolean aws = "aws".equalsIgnoreCase(configured);
       // The handlers' metric lines also go to .local/metrics.jsonl, for scripts/metrics.
       MetricsLog.start(LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE));
@@ -203,7 +195,7 @@ public final class LocalService implements AutoCloseable {
         boolean first = i == 0;
         URI dynamo = first || aws ? engine : URI.create(services.get(0).endpoint);
         service.start(new Options(port == 0 ? 0 : port + i, dynamo, first && configured == null,
-            first ? baseTable : baseTable + "-" + ids.get(i), seed, keys, null).withStreams(true)
+            table(configuredTable, first, ids.get(i), localTables), seed, keys, null).withStreams(true)
             .withEngineData(engineData(inMemory, Env.get(Env.MONOTABLE_ENGINE_DATA), keys.directory())));
       }
       services.forEach(LocalService::printWelcome);
@@ -239,6 +231,17 @@ public final class LocalService implements AutoCloseable {
       System.out.println("Try:");
       examples.forEach(line -> System.out.println("  " + line));
     }
+  }
+
+  /**
+   * The table of the domain {@code id} (null: the default domain): {@code TABLE_NAME} for the first
+   * domain served and {@code <TABLE_NAME>-<id>} for the next ones when it is set, else the domain's own.
+   */
+  static String table(String configured, boolean first, String id, Function<String, String> localTables) {
+    if (configured == null) {
+      return localTables.apply(id);
+    }
+    return first ? configured.trim() : configured.trim() + "-" + id;
   }
 
   /** {@code ST1-ST4} for consecutive stream names, else the names joined; {@code none} without consumers. */
@@ -314,6 +317,9 @@ public final class LocalService implements AutoCloseable {
       }
       Domain d = domain.domain();
       boolean created = ensureTable(client, tableName, d);
+      if (!created) {
+        DomainTables.requireHolds(client, tableName, d);
+      }
       Clock clock = o.clock() == null ? Clock.systemUTC() : o.clock();
       CursorCodec cursors = new CursorCodec(Base64.getDecoder().decode(o.keys().cursorSecret()));
       TableGateway table = new TableGateway(client, tableName, cursors, clock);
@@ -395,9 +401,7 @@ public final class LocalService implements AutoCloseable {
       client.describeTable(DescribeTableRequest.builder().tableName(table).build());
       return false;
     } catch (ResourceNotFoundException absent) {
-      client.createTable(domain.schema().createTableRequest(table));
-      client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
-      client.updateTimeToLive(TableSchema.enableTtlRequest(table));
+      DomainTables.create(client, domain, table);
       return true;
     }
   }

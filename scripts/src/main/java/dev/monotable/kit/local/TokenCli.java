@@ -23,7 +23,7 @@ public final class TokenCli {
       Prints a one-hour RS256 bearer token for <username>, signed by the local issuer's key in .local/
       (created on first use; MONOTABLE_LOCAL_DIR overrides the folder). Every local service started
       from this checkout accepts it, whatever its PORT:
-        curl -H "Authorization: Bearer $(scripts/token alice)" http://127.0.0.1:3000/orgs/acme/invitations
+        curl -H "Authorization: Bearer $(scripts/token alice)" http://127.0.0.1:3000/<a route that requires auth>
       --group puts the user in a user pool group (claim cognito:groups), for routes only a group may call:
         scripts/token ops --group operators
 
@@ -59,7 +59,7 @@ public final class TokenCli {
     }
     args = new String[] {names.get(0)};
     try {
-      Segments.account("username", args[0]);
+      Segments.username("username", args[0]);
     } catch (ValidationException e) {
       throw new UsageException(e.getMessage());
     }

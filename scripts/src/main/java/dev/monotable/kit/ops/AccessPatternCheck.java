@@ -10,6 +10,7 @@ import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.local.DomainTables;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -76,18 +77,35 @@ public final class AccessPatternCheck {
 
   private AccessPatternCheck() {}
 
-  /** {@code scripts/test-access-patterns}; {@code domains} resolves {@code --domain} (null: the default). */
-  public static void main(String[] args, Function<String, OpsDomain> domains) {
-    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+  /**
+   * {@code scripts/test-access-patterns}; {@code domains} resolves {@code --domain} (null: the default),
+   * {@code localTables} that domain's own table (the default of {@code TABLE_NAME}).
+   */
+  public static void main(String[] args, Function<String, OpsDomain> domains,
+      Function<String, String> localTables) {
+    System.exit(execute(args, domains, id -> OpsEnvironment.fromEnvironment(localTables.apply(id)), System.out,
+        System.err));
+  }
+
+  /**
+   * The command without the exit: {@code environments} gives the environment of the domain id
+   * {@code --domain} names (null: the default); the tool refuses a table that holds another
+   * domain's items ({@link DomainTables#requireHolds}). Returns the exit status.
+   */
+  public static int execute(String[] args, Function<String, OpsDomain> domains,
+      Function<String, OpsEnvironment> environments, PrintStream out, PrintStream err) {
+    return OpsMain.run(USAGE, args, () -> environments.apply(DomainOption.take(args).id()), env -> {
       DomainOption chosen = DomainOption.take(args);
       OpsDomain domain = domains.apply(chosen.id());
       Options options = parse(domain, chosen.rest());
       RequestCounter counter = new RequestCounter();
       try (DynamoDbClient client = env.client(counter)) {
-        System.out.println("test-access-patterns: " + env.describe());
-        return run(domain, client, counter, env.table(), System.out, options);
+        DomainTables.requireHolds(client, env.table(), domain.domain());
+        counter.reset();
+        out.println("test-access-patterns: " + env.describe());
+        return run(domain, client, counter, env.table(), out, options);
       }
-    });
+    }, out, err);
   }
 
   public static Options parse(OpsDomain domain, String... args) {

@@ -7,6 +7,7 @@ import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -137,13 +138,16 @@ public final class BackfillTool {
 
   private BackfillTool() {}
 
-  /** {@code scripts/backfill}; {@code domains} resolves {@code --domain} (null: the default). */
-  public static void main(String[] args, Function<String, OpsDomain> domains) {
-    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+  /** {@code scripts/backfill}; {@code domains} resolves {@code --domain} (null: the default),
+   * {@code localTables} that domain's own table (the default of {@code TABLE_NAME}). */
+  public static void main(String[] args, Function<String, OpsDomain> domains,
+      Function<String, String> localTables) {
+    OpsMain.exec(USAGE, args, OpsEnvironment.forDomain(args, localTables), env -> {
       DomainOption chosen = DomainOption.take(args);
       OpsDomain domain = domains.apply(chosen.id());
       Options options = parse(domain, chosen.rest()).onAws(env.aws());
       try (DynamoDbClient client = env.client()) {
+        DomainTables.requireHolds(client, env.table(), domain.domain());
         System.out.println("backfill: " + env.describe());
         return run(domain, client, env.table(), System.out, options);
       }

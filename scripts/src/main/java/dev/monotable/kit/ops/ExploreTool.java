@@ -11,6 +11,7 @@ import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.io.PrintStream;
@@ -90,21 +91,38 @@ public final class ExploreTool {
 
   private ExploreTool() {}
 
-  /** {@code scripts/explore}; {@code domains} resolves {@code --domain} (null: the default). */
-  public static void main(String[] args, Function<String, OpsDomain> domains) {
-    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+  /**
+   * {@code scripts/explore}; {@code domains} resolves {@code --domain} (null: the default),
+   * {@code localTables} that domain's own table (the default of {@code TABLE_NAME}).
+   */
+  public static void main(String[] args, Function<String, OpsDomain> domains,
+      Function<String, String> localTables) {
+    System.exit(execute(args, domains, id -> OpsEnvironment.fromEnvironment(localTables.apply(id)), System.out,
+        System.err));
+  }
+
+  /**
+   * The command without the exit: {@code environments} gives the environment of the domain id
+   * {@code --domain} names (null: the default); the tool refuses a table that holds another
+   * domain's items ({@link DomainTables#requireHolds}). Returns the exit status.
+   */
+  public static int execute(String[] args, Function<String, OpsDomain> domains,
+      Function<String, OpsEnvironment> environments, PrintStream out, PrintStream err) {
+    return OpsMain.run(USAGE, args, () -> environments.apply(DomainOption.take(args).id()), env -> {
       DomainOption chosen = DomainOption.take(args);
       OpsDomain domain = domains.apply(chosen.id());
       Options options = parse(chosen.rest());
       RequestCounter counter = new RequestCounter();
       try (DynamoDbClient client = env.client(counter)) {
+        DomainTables.requireHolds(client, env.table(), domain.domain());
+        counter.reset();
         if (!options.json()) {
-          System.out.println("explore: " + env.describe());
+          out.println("explore: " + env.describe());
         }
         return run(domain, client, env.table(), options.command().equals("ap") ? env.cursors() : null, counter,
-            System.out, System.err, options);
+            out, err, options);
       }
-    });
+    }, out, err);
   }
 
   public static Options parse(String... args) {

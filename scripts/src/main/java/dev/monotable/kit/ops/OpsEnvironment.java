@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
@@ -9,11 +10,14 @@ import dev.monotable.kit.data.DynamoDbClients;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Where an operator tool points: {@code TABLE_NAME} (default {@code monotable-local}) at
+ * Where an operator tool points: {@code TABLE_NAME} (default: the chosen domain's own local table,
+ * {@code DevDomain.localTable()}) at
  * {@code DYNAMODB_ENDPOINT} (default {@code http://127.0.0.1:8000}, the moto of a running
  * {@code scripts/dev}); {@code DYNAMODB_ENDPOINT=aws} means real AWS with the default credential
  * chain and {@code AWS_REGION}.
@@ -27,13 +31,32 @@ public record OpsEnvironment(URI endpoint, String table, String region) implemen
   public static final String DEFAULT_ENDPOINT = "http://127.0.0.1:" + LocalService.ENGINE_PORT;
   public static final String AWS = "aws";
 
-  /** Reads the three environment variables, applying the local defaults. */
-  public static OpsEnvironment fromEnvironment() {
-    String configured = Env.get(Env.DYNAMODB_ENDPOINT);
-    String endpoint = configured == null ? DEFAULT_ENDPOINT : configured.trim();
-    String table = Env.get(Env.TABLE_NAME);
-    return new OpsEnvironment(AWS.equalsIgnoreCase(endpoint) ? null : URI.create(endpoint),
-        table == null ? LocalService.DEFAULT_TABLE : table.trim(), Env.region());
+  /**
+   * The environment of a tool that works on the domain {@code --domain} names in {@code args}: its
+   * table defaults to that domain's own ({@code localTables} maps the option's id, null for the
+   * default domain, to its table; an unknown id is bad usage).
+   */
+  public static Supplier<OpsEnvironment> forDomain(String[] args, Function<String, String> localTables) {
+    return () -> fromEnvironment(localTables.apply(DomainOption.take(args).id()));
+  }
+
+  /** Reads the three environment variables, applying the local defaults and this default table. */
+  public static OpsEnvironment fromEnvironment(String defaultTable) {
+    return of(Env.get(Env.DYNAMODB_ENDPOINT), Env.get(Env.TABLE_NAME), defaultTable, Env.region());
+  }
+
+  /**
+   * The environment from the variables' values (null when unset).
+   *
+   * @param endpoint {@code DYNAMODB_ENDPOINT}
+   * @param table {@code TABLE_NAME}
+   * @param defaultTable the table when {@code table} is null: the domain's own
+   * @param region the signing region
+   */
+  public static OpsEnvironment of(String endpoint, String table, String defaultTable, String region) {
+    String e = endpoint == null ? DEFAULT_ENDPOINT : endpoint.trim();
+    return new OpsEnvironment(AWS.equalsIgnoreCase(e) ? null : URI.create(e),
+        table == null ? defaultTable : table.trim(), region);
   }
 
   /** True for real AWS: destructive tools then ask for {@code --yes}. */

@@ -40,7 +40,7 @@ public record ReadPattern(AccessPatternSpec ap, List<String> params, boolean cal
       return new Sample(caller, List.of(params));
     }
 
-    /** {@code alice/hello-forge 2 as bob}, for reports. */
+    /** {@code <params> as <caller>} (or anonymous), for reports. */
     public String describe() {
       return String.join(" ", params) + (caller == null ? " (anonymous)" : " as " + caller);
     }

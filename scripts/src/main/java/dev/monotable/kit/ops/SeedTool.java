@@ -7,6 +7,7 @@ import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
@@ -81,8 +82,9 @@ public final class SeedTool {
    * {@code scripts/seed}; {@code locals} and {@code ops} resolve {@code --domain} (null: the
    * default) to the domain's demo data and its operator declarations.
    */
-  public static void main(String[] args, Function<String, LocalDomain> locals, Function<String, OpsDomain> ops) {
-    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+  public static void main(String[] args, Function<String, LocalDomain> locals, Function<String, OpsDomain> ops,
+      Function<String, String> localTables) {
+    OpsMain.exec(USAGE, args, OpsEnvironment.forDomain(args, localTables), env -> {
       DomainOption chosen = DomainOption.take(args);
       OpsDomain domain = ops.apply(chosen.id());
       LocalDomain demo = locals.apply(chosen.id());
@@ -129,11 +131,11 @@ public final class SeedTool {
         out.println("refused: table " + table + " does not exist; on AWS the CDK stack creates it (cdk deploy)");
         return 1;
       }
-      client.createTable(schema.createTableRequest(table));
-      client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
-      client.updateTimeToLive(TableSchema.enableTtlRequest(table));
+      DomainTables.create(client, domain.domain(), table);
       out.println("created table " + table + " (" + schema.gsis().size() + " GSIs, TTL on " + TableSchema.TTL + ", stream "
           + TableSchema.STREAM_VIEW_TYPE + ")");
+    } else if (refusedAsAnotherDomains(client, table, domain, out)) {
+      return 1;
     } else if (!isEmpty(client, table)) {
       if (!options.reset()) {
         out.println("refused: table " + table + " already holds items; scripts/seed --reset deletes them first");
@@ -158,6 +160,18 @@ public final class SeedTool {
     byType.forEach((type, n) -> out.printf("  %-14s %3d%n", type, n));
     out.println("next: scripts/validate, scripts/test-access-patterns, scripts/explore item ACCOUNT#alice");
     return 0;
+  }
+
+  /** Prints the refusal and answers true when the table is tagged for another domain ({@link DomainTables}). */
+  private static boolean refusedAsAnotherDomains(DynamoDbClient client, String table, OpsDomain domain,
+      PrintStream out) {
+    try {
+      DomainTables.requireHolds(client, table, domain.domain());
+      return false;
+    } catch (OpsMain.Failure refused) {
+      out.println("refused: " + refused.getMessage());
+      return true;
+    }
   }
 
   static boolean exists(DynamoDbClient client, String table) {

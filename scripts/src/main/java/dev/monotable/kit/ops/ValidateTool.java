@@ -8,6 +8,7 @@ import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.io.PrintStream;
@@ -174,17 +175,33 @@ public final class ValidateTool {
 
   private ValidateTool() {}
 
-  /** {@code scripts/validate}; {@code domains} resolves {@code --domain} (null: the default). */
-  public static void main(String[] args, Function<String, OpsDomain> domains) {
-    OpsMain.exec(USAGE, args, OpsEnvironment::fromEnvironment, env -> {
+  /**
+   * {@code scripts/validate}; {@code domains} resolves {@code --domain} (null: the default),
+   * {@code localTables} that domain's own table (the default of {@code TABLE_NAME}).
+   */
+  public static void main(String[] args, Function<String, OpsDomain> domains,
+      Function<String, String> localTables) {
+    System.exit(execute(args, domains, id -> OpsEnvironment.fromEnvironment(localTables.apply(id)), System.out,
+        System.err));
+  }
+
+  /**
+   * The command without the exit: {@code environments} gives the environment of the domain id
+   * {@code --domain} names (null: the default); the tool refuses a table that holds another
+   * domain's items ({@link DomainTables#requireHolds}). Returns the exit status.
+   */
+  public static int execute(String[] args, Function<String, OpsDomain> domains,
+      Function<String, OpsEnvironment> environments, PrintStream out, PrintStream err) {
+    return OpsMain.run(USAGE, args, () -> environments.apply(DomainOption.take(args).id()), env -> {
       DomainOption chosen = DomainOption.take(args);
       OpsDomain domain = domains.apply(chosen.id());
       Options options = parse(chosen.rest());
       try (DynamoDbClient client = env.client()) {
-        System.out.println("validate: " + env.describe());
-        return run(domain, client, env.table(), System.out, options);
+        DomainTables.requireHolds(client, env.table(), domain.domain());
+        out.println("validate: " + env.describe());
+        return run(domain, client, env.table(), out, options);
       }
-    });
+    }, out, err);
   }
 
   public static Options parse(String... args) {

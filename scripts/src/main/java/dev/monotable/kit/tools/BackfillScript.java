@@ -10,6 +10,6 @@ public final class BackfillScript {
   private BackfillScript() {}
 
   public static void main(String[] args) {
-    BackfillTool.main(args, id -> DevDomains.fromCommandLine(id).ops());
+    BackfillTool.main(args, id -> DevDomains.fromCommandLine(id).ops(), id -> DevDomains.fromCommandLine(id).localTable());
   }
 }

@@ -4,6 +4,7 @@ import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
 
@@ -21,6 +22,15 @@ public interface DevDomain {
   /** Short lower-case name the command line selects the domain by ({@code --domain forge}). */
   default String id() {
     return domain().name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /**
+   * The table the dev-time programs use for this domain when {@code TABLE_NAME} is not set:
+   * {@code monotable-local-<id>} ({@link DomainTables#localName}). Each domain has its own, so
+   * one domain's tools never meet another's items ({@link DomainTables#requireHolds}).
+   */
+  default String localTable() {
+    return DomainTables.localName(id());
   }
 
   /** The entities: one chart per entity (or variant) with its key templates, and placeholder rules. */

@@ -22,6 +22,7 @@ public final class DevScript {
                 LocalKeys.inWorkingDirectory().directory().resolve(MetricsLog.FILE))),
         // Every registered domain unless one is chosen (MONOTABLE_DOMAIN chooses one too).
         Env.get(DevDomains.MONOTABLE_DOMAIN) == null
-            ? DevDomains.registered().stream().map(DevDomain::id).toList() : java.util.List.of());
+            ? DevDomains.registered().stream().map(DevDomain::id).toList() : java.util.List.of(),
+        id -> DevDomains.fromCommandLine(id).localTable());
   }
 }

@@ -14,9 +14,9 @@ public final class ExploreScript {
 
   public static void main(String[] args) {
     if (Arrays.asList(args).contains("--web")) {
-      ExplorerWeb.main(args, ExplorerSetup.domains(), id -> DevDomains.fromCommandLine(id).id());
+      ExplorerWeb.main(args, ExplorerSetup.domains(), id -> DevDomains.fromCommandLine(id).id(), id -> DevDomains.fromCommandLine(id).localTable());
       return;
     }
-    ExploreTool.main(args, id -> DevDomains.fromCommandLine(id).ops());
+    ExploreTool.main(args, id -> DevDomains.fromCommandLine(id).ops(), id -> DevDomains.fromCommandLine(id).localTable());
   }
 }

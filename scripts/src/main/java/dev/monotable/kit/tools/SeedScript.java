@@ -10,6 +10,7 @@ public final class SeedScript {
   private SeedScript() {}
 
   public static void main(String[] args) {
-    SeedTool.main(args, id -> DevDomains.fromCommandLine(id).local(), id -> DevDomains.fromCommandLine(id).ops());
+    SeedTool.main(args, id -> DevDomains.fromCommandLine(id).local(), id -> DevDomains.fromCommandLine(id).ops(),
+        id -> DevDomains.fromCommandLine(id).localTable());
   }
 }

@@ -10,6 +10,7 @@ public final class TestAccessPatternsScript {
   private TestAccessPatternsScript() {}
 
   public static void main(String[] args) {
-    AccessPatternCheck.main(args, id -> DevDomains.fromCommandLine(id).ops());
+    AccessPatternCheck.main(args, id -> DevDomains.fromCommandLine(id).ops(),
+        id -> DevDomains.fromCommandLine(id).localTable());
   }
 }

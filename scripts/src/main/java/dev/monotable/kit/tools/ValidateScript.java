@@ -10,6 +10,6 @@ public final class ValidateScript {
   private ValidateScript() {}
 
   public static void main(String[] args) {
-    ValidateTool.main(args, id -> DevDomains.fromCommandLine(id).ops());
+    ValidateTool.main(args, id -> DevDomains.fromCommandLine(id).ops(), id -> DevDomains.fromCommandLine(id).localTable());
   }
 }

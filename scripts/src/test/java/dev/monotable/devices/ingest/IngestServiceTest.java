@@ -3,6 +3,7 @@ package dev.monotable.devices.ingest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.monotable.testing.TableOf;
 import dev.monotable.devices.Devices;
 import dev.monotable.devices.tools.DevicesDev;
 import dev.monotable.kit.local.LocalKeys;
@@ -30,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
  * once the domain serves the batch route ({@link Ingest#ROUTE}); until then it is skipped.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Devices.class)
 class IngestServiceTest {
 
   @TempDir

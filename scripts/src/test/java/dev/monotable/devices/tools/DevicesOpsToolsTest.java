@@ -2,6 +2,8 @@ package dev.monotable.devices.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.monotable.devices.Devices;
+import dev.monotable.testing.TableOf;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.data.DynamoDbClients;
@@ -32,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * and test-access-patterns runs each read pattern with exactly the requests its route makes.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Devices.class)
 class DevicesOpsToolsTest {
   private static final OpsDomain OPS = new DevicesDev().ops();
 

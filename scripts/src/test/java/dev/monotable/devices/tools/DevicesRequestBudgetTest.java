@@ -3,6 +3,8 @@ package dev.monotable.devices.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.monotable.devices.Devices;
+import dev.monotable.testing.TableOf;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.functions.DevicesServices;
 import dev.monotable.kit.bench.BenchCase;
@@ -38,6 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
  * (no token, another user's data, an analytics route without the operators group) makes no request.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Devices.class)
 class DevicesRequestBudgetTest {
 
   /** Route to its requests, in order: what each data-access method's Javadoc lists. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.monotable.testing.TableOf;
 import dev.monotable.devices.Devices;
 import dev.monotable.devices.charts.DevicesCharts;
 import dev.monotable.kit.json.Json;
@@ -42,6 +43,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * slice, its answers, its errors, and the exact items it writes.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Devices.class)
 class DevicesServiceTest {
 
   @TempDir

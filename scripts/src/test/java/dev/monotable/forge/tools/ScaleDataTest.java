@@ -2,6 +2,8 @@ package dev.monotable.forge.tools;
 
 import static dev.monotable.kit.ops.OpsFixtures.FORGE;
 import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.ops.SeedTool;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.ops.ValidateTool;
@@ -32,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The synthetic scale dataset: deterministic, exactly N model items, written in batches of 25. */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class ScaleDataTest {
 
   @Test

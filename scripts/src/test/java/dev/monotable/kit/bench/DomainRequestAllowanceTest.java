@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
  * bench case, each case answers successfully twice in a row, no read route makes more DynamoDB
  * requests than its access patterns allow ({@code AccessPatternSpec.requestAllowance()}) and no
  * route scans. A new domain is held to this without writing a test; Forge's exact per-route and
- * per-caller requests are pinned further in {@code RequestBudgetTest}.
+ * per-caller requests are pinned further in {@code ForgeRequestBudgetTest}, Devices' in
+ * {@code DevicesRequestBudgetTest}.
  */
 @ExtendWith(DynamoDbExtension.class)
 class DomainRequestAllowanceTest {

@@ -243,6 +243,68 @@ class TinyDomainServiceTest {
   }
 
   @Test
+  void start_shouldTagTheTableItCreates_andRefuseATableHoldingAnotherDomainsItems(TestTable testTable)
+      throws Exception {
+    String table = "monotable-tiny-" + UUID.randomUUID().toString().substring(0, 8);
+    try {
+      // GIVEN the table scripts/dev made for another domain (tagged with that domain's name)
+      Domain other = new Domain() {
+        @Override
+        public String name() {
+          return "Other";
+        }
+
+        @Override
+        public TableSchema schema() {
+          return TableSchema.of();
+        }
+
+        @Override
+        public List<TinyPattern> accessPatterns() {
+          return List.of();
+        }
+
+        @Override
+        public List<Endpoint> endpoints() {
+          return List.of();
+        }
+
+        @Override
+        public List<StreamHandlerDeclaration> streams() {
+          return List.of();
+        }
+      };
+      DomainTables.create(testTable.client(), other, table);
+      // WHEN the tiny domain's service starts on it (scripts/dev --domain tiny with TABLE_NAME=<it>)
+      dev.monotable.kit.cli.OpsMain.Failure refused = assertThrows(dev.monotable.kit.cli.OpsMain.Failure.class,
+          () -> new LocalService(new TinyDev().local()).start(new LocalService.Options(0, LocalDynamoDb.endpoint(),
+              false, table, true, new LocalKeys(keysDir), testTable.client())));
+      // THEN it refuses before seeding or serving, naming whose the table is
+      assertTrue(refused.getMessage().startsWith("table " + table + " holds Other's items"), refused.getMessage());
+      assertFalse(testTable.client().getItem(b -> b.tableName(table).key(new Key("NOTE#1", "NOTE#1").toMap()))
+          .hasItem(), "nothing seeded");
+    } finally {
+      testTable.client().deleteTable(DeleteTableRequest.builder().tableName(table).build());
+    }
+    // and a table the service creates carries the tiny domain's tag
+    String own = "monotable-tiny-" + UUID.randomUUID().toString().substring(0, 8);
+    try (LocalService service = new LocalService(new TinyDev().local()).start(new LocalService.Options(0,
+        LocalDynamoDb.endpoint(), false, own, false, new LocalKeys(keysDir), testTable.client()))) {
+      assertEquals(java.util.Optional.of("Tiny"), DomainTables.holder(testTable.client(), own));
+    } finally {
+      testTable.client().deleteTable(DeleteTableRequest.builder().tableName(own).build());
+    }
+  }
+
+  @Test
+  void table_shouldBeTheDomainsOwn_unlessTableNameIsSet() {
+    assertEquals("monotable-local-tiny", LocalService.table(null, true, "tiny", DomainTables::localName));
+    assertEquals("monotable-local-tiny", LocalService.table(null, false, "tiny", DomainTables::localName));
+    assertEquals("mine", LocalService.table("mine", true, "tiny", DomainTables::localName));
+    assertEquals("mine-tiny", LocalService.table("mine", false, "tiny", DomainTables::localName));
+  }
+
+  @Test
   void start_shouldFail_whenTheDomainHasNoHandlerForARoute(TestTable testTable) {
     String table = "monotable-tiny-" + UUID.randomUUID().toString().substring(0, 8);
     LocalDomain broken = new LocalDomain() {

@@ -57,4 +57,53 @@ class DevDomainsTest {
     assertEquals(DevDomains.all().stream().map(DevDomain::id).distinct().toList(),
         DevDomains.all().stream().map(DevDomain::id).toList());
   }
+
+  @Test
+  void localTable_shouldBeEachDomainsOwn_forgeKeepingMonotableLocal() {
+    assertEquals("monotable-local", DevDomains.select("forge").localTable());
+    assertEquals("monotable-local-devices", DevDomains.select("devices").localTable());
+    assertEquals(DevDomains.all().size(), DevDomains.all().stream().map(DevDomain::localTable).distinct().count(),
+        "no two domains share a local table");
+  }
+
+  @Test
+  void localTable_shouldBeMonotableLocalDashId_forADomainThatNamesNone() {
+    DevDomain later = new DevDomain() {
+      @Override
+      public String id() {
+        return "blog";
+      }
+
+      @Override
+      public dev.monotable.kit.domain.Domain domain() {
+        return null;
+      }
+
+      @Override
+      public dev.monotable.kit.charts.EntityModel entities() {
+        return null;
+      }
+
+      @Override
+      public dev.monotable.kit.local.LocalDomain local() {
+        return null;
+      }
+
+      @Override
+      public dev.monotable.kit.ops.OpsDomain ops() {
+        return null;
+      }
+
+      @Override
+      public dev.monotable.kit.docs.DocsDomain docs() {
+        return null;
+      }
+
+      @Override
+      public dev.monotable.kit.bench.BenchDomain<?> bench() {
+        return null;
+      }
+    };
+    assertEquals("monotable-local-blog", later.localTable());
+  }
 }

@@ -16,6 +16,7 @@ import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.errors.VersionMismatchException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.forge.model.AccountEmail;
@@ -56,7 +57,7 @@ public final class Accounts {
    *     {@code email} when another account uses the address
    */
   public User createUser(String caller, String username, String email, String name, String bio) {
-    Segments.account("username", username);
+    ForgeSegments.account("username", username);
     String mail = Segments.email("email", email);
     String n = emptyToNull(Rules.shortText("name", name));
     String b = emptyToNull(Rules.longText("bio", bio, false));
@@ -216,7 +217,7 @@ public final class Accounts {
     if (caller == null) {
       throw new UnauthorizedException("authentication required");
     }
-    if (!Segments.account("caller", caller).equals(Segments.account("username", username))) {
+    if (!ForgeSegments.account("caller", caller).equals(ForgeSegments.account("username", username))) {
       throw new ForbiddenException(message);
     }
   }

@@ -1,7 +1,7 @@
 package dev.monotable.forge.data;
 
 import dev.monotable.kit.errors.UnauthorizedException;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 
 /** The one check that a data-access write has an authenticated caller. */
 final class Callers {
@@ -12,6 +12,6 @@ final class Callers {
     if (caller == null) {
       throw new UnauthorizedException("authentication required");
     }
-    return Segments.account("caller", caller);
+    return ForgeSegments.account("caller", caller);
   }
 }

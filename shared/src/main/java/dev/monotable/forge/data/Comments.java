@@ -15,7 +15,7 @@ import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.forge.model.Comment;
@@ -174,7 +174,7 @@ public final class Comments {
     QuerySpec spec = QuerySpec.table(Keys.repoPartition(owner, repo), Keys.commentPrefix(kind, number));
     // The comments of every ticket share the repository's partition, which the gateway binds the
     // cursor to; the number in the scope stops a cursor of one ticket's comments paging another's.
-    String scope = Tickets.ap(kind, AccessPattern.AP29, AccessPattern.AP39).name() + "#" + Segments.n8(number);
+    String scope = Tickets.ap(kind, AccessPattern.AP29, AccessPattern.AP39).name() + "#" + ForgeSegments.n8(number);
     Page<Map<String, AttributeValue>> found = table.query(spec, page, scope);
     if (!found.items().isEmpty()) {
       Visibility visibility = Visibility.fromItem(found.items().get(0));

@@ -19,6 +19,7 @@ import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.forge.model.Invitation;
@@ -61,7 +62,7 @@ public final class Organizations {
    * @throws ConflictException {@code organization} when an organization or a user has the name
    */
   public Organization createOrg(String caller, String org, String name, String description) {
-    String orgName = Segments.account("org", org);
+    String orgName = ForgeSegments.account("org", org);
     String n = emptyToNull(Rules.shortText("name", name));
     String d = emptyToNull(Rules.shortText("description", description));
     String me = Callers.require(caller);
@@ -103,7 +104,7 @@ public final class Organizations {
    * @throws NotFoundException {@code organization} when absent or when the name belongs to a user
    */
   public Organization getOrg(String org) {
-    Segments.account("org", org);
+    ForgeSegments.account("org", org);
     return table.get(Keys.account(org))
         .filter(item -> Organization.TYPE.equals(Items.type(item)))
         .map(Organization::fromItem)
@@ -129,8 +130,8 @@ public final class Organizations {
    *     {@code member} when the membership changed concurrently (retry)
    */
   public Membership putMember(String caller, String org, String username, Role role) {
-    Segments.account("org", org);
-    String target = Segments.account("username", username);
+    ForgeSegments.account("org", org);
+    String target = ForgeSegments.account("username", username);
     if (role == null) {
       throw new ValidationException("role", "role must be admin or member");
     }
@@ -194,8 +195,8 @@ public final class Organizations {
    *     {@code member} when the membership changed concurrently (retry)
    */
   public void removeMember(String caller, String org, String username) {
-    Segments.account("org", org);
-    String target = Segments.account("username", username);
+    ForgeSegments.account("org", org);
+    String target = ForgeSegments.account("username", username);
     boolean self = Callers.require(caller).equals(target);
     Key memberKey = Keys.membership(org, username);
 
@@ -254,7 +255,7 @@ public final class Organizations {
    * @throws ConflictException {@code invitation} when an unexpired invitation for the address exists
    */
   public Invitation createInvitation(String caller, String org, String email, Role role) {
-    Segments.account("org", org);
+    ForgeSegments.account("org", org);
     String mail = Segments.email("email", email);
     Callers.require(caller);
     Instant now = table.clock().instant();

@@ -13,7 +13,7 @@ import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Role;
 import dev.monotable.forge.model.User;
 import dev.monotable.forge.model.Visibility;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -101,7 +101,7 @@ public record RepoAccess(Repository repository, Role callerRole, boolean callerI
 
   /** The caller is the repository's owner (names compare in their key form). */
   static boolean isOwner(String caller, String owner) {
-    return caller != null && Segments.account("caller", caller).equals(Segments.account("owner", owner));
+    return caller != null && ForgeSegments.account("caller", caller).equals(ForgeSegments.account("owner", owner));
   }
 
   /**

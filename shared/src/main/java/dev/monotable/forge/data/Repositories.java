@@ -12,7 +12,7 @@ import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.forge.model.Counter;
 import dev.monotable.forge.model.Membership;
@@ -63,8 +63,8 @@ public final class Repositories {
    */
   public Repository createRepo(String caller, String owner, String name, String description, boolean isPrivate) {
     String callerKey = Callers.require(caller);
-    String ownerKey = Segments.account("owner", owner);
-    Segments.repo("name", name);
+    String ownerKey = ForgeSegments.account("owner", owner);
+    ForgeSegments.repo("name", name);
     Rules.shortText("description", description);
     // The owner's type is not known before the write: the caller's own name means a user repository,
     // any other name must be an organization the caller administers (checked in the transaction).
@@ -162,7 +162,7 @@ public final class Repositories {
     if (original.isPrivate()) {
       throw new ForbiddenException("private repositories cannot be forked");
     }
-    if (callerKey.equals(Segments.account("owner", original.owner()))) {
+    if (callerKey.equals(ForgeSegments.account("owner", original.owner()))) {
       // Same key for fork and original: DynamoDB rejects a transaction with two actions on one
       // item as a validation error, so the conflict is decided here.
       throw new ConflictException("repository", "repository " + caller + "/" + original.name() + " already exists");

@@ -12,7 +12,7 @@ import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Repository;
@@ -181,7 +181,7 @@ public final class Stars {
   public Page<Star> listStarred(String caller, String username, PageRequest page) {
     String partition = Keys.accountPartition("username", username);
     boolean self = caller != null
-        && Segments.account("caller", caller).equals(Segments.account("username", username));
+        && ForgeSegments.account("caller", caller).equals(ForgeSegments.account("username", username));
     QuerySpec spec = QuerySpec.table(partition, Keys.starsPrefix());
     if (caller == null) {
       spec = Repositories.publicOnly(spec);
@@ -192,7 +192,7 @@ public final class Stars {
 
   /** Drops the private stars whose repository the (signed-in) reader may not see. */
   private Page<Star> visibleTo(String caller, Page<Star> stars) {
-    String me = Segments.account("caller", caller);
+    String me = ForgeSegments.account("caller", caller);
     Set<String> otherOwners = new LinkedHashSet<>();
     for (Star s : stars.items()) {
       String owner = s.owner().toLowerCase(Locale.ROOT);

@@ -17,7 +17,7 @@ import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.errors.VersionMismatchException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.forge.model.Counter;
 import dev.monotable.kit.data.IdempotencyRecord;
@@ -390,14 +390,14 @@ public final class Tickets {
     if (visibleOnly) {
       names.put("#private", Visibility.IS_PRIVATE);
       values.put(":false", AttributeValue.fromBool(false));
-      values.put(":mine", AttributeValue.fromS(Keys.COUNTER.prefix() + Segments.account("caller", caller) + "#"));
+      values.put(":mine", AttributeValue.fromS(Keys.COUNTER.prefix() + ForgeSegments.account("caller", caller) + "#"));
       condition += " AND (#private = :false OR begins_with(#pk, :mine))";
     }
     try {
       Map<String, AttributeValue> before = table.getAndUpdate(counterKey, "ADD #last :one SET #updatedAt = :now",
           condition, names, values);
-      if (Items.n(before, Counter.LAST_NUMBER) + 1 > Segments.MAX_NUMBER) {
-        giveBack(counterKey, before, Segments.MAX_NUMBER + 1);
+      if (Items.n(before, Counter.LAST_NUMBER) + 1 > ForgeSegments.MAX_NUMBER) {
+        giveBack(counterKey, before, ForgeSegments.MAX_NUMBER + 1);
         throw new ConflictException("number", "this repository has used all 99999999 issue and pull request numbers");
       }
       return before;

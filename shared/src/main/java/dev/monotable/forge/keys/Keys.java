@@ -62,13 +62,13 @@ public final class Keys {
 
   /** User or Organization item; also its GSI1 and GSI3 keys. */
   public static Key account(String name) {
-    String a = Segments.account("username", name);
+    String a = ForgeSegments.account("username", name);
     return new Key(ACCOUNT.fill(a), ACCOUNT.fill(a));
   }
 
   /** Partition of an account's item collection (members, invitations, stars, activity). */
   public static String accountPartition(String field, String name) {
-    return ACCOUNT.fill(Segments.account(field, name));
+    return ACCOUNT.fill(ForgeSegments.account(field, name));
   }
 
   public static Key accountEmail(String email) {
@@ -77,12 +77,12 @@ public final class Keys {
   }
 
   public static Key membership(String org, String username) {
-    return new Key(accountPartition("org", org), MEMBER.fill(Segments.account("username", username)));
+    return new Key(accountPartition("org", org), MEMBER.fill(ForgeSegments.account("username", username)));
   }
 
   /** GSI1 key of a Membership: the user's organizations. */
   public static Key membershipGsi1(String org, String username) {
-    return new Key(accountPartition("username", username), ORG_OF_MEMBER.fill(Segments.account("org", org)));
+    return new Key(accountPartition("username", username), ORG_OF_MEMBER.fill(ForgeSegments.account("org", org)));
   }
 
   public static Key invitation(String org, String email) {
@@ -103,12 +103,12 @@ public final class Keys {
 
   /** {@code REPO#{owner}#{repo}}: the repository item, its comment collection, GSI1/2/4 partitions. */
   public static String repoPartition(String owner, String repo) {
-    return REPO.fill(Segments.account("owner", owner), Segments.repo("repo", repo));
+    return REPO.fill(ForgeSegments.account("owner", owner), ForgeSegments.repo("repo", repo));
   }
 
   /** GSI2 key of a fork: listed under the original repository. */
   public static Key forkGsi2(String originalOwner, String originalRepo, String forkOwner) {
-    return new Key(repoPartition(originalOwner, originalRepo), FORK.fill(Segments.account("owner", forkOwner)));
+    return new Key(repoPartition(originalOwner, originalRepo), FORK.fill(ForgeSegments.account("owner", forkOwner)));
   }
 
   /** GSI3 key of a repository: the owner's repositories, most recently updated first. */
@@ -118,20 +118,20 @@ public final class Keys {
 
   /** GSI4 key of a repository. */
   public static Key repoGsi4(String owner, String repo) {
-    String o = Segments.account("owner", owner);
-    String r = Segments.repo("repo", repo);
+    String o = ForgeSegments.account("owner", owner);
+    String r = ForgeSegments.repo("repo", repo);
     return new Key(REPO.fill(o, r), REPO_META.fill(o, r));
   }
 
   public static Key counter(String owner, String repo) {
-    return new Key(COUNTER.fill(Segments.account("owner", owner), Segments.repo("repo", repo)), COUNTER_SK.fill());
+    return new Key(COUNTER.fill(ForgeSegments.account("owner", owner), ForgeSegments.repo("repo", repo)), COUNTER_SK.fill());
   }
 
   // ---- issues and pull requests -----------------------------------------------------------
 
   public static Key ticket(TicketKind kind, String owner, String repo, int number) {
     Template t = kind == TicketKind.ISSUE ? ISSUE : PULL_REQUEST;
-    String k = t.fill(Segments.account("owner", owner), Segments.repo("repo", repo), Segments.n8(number));
+    String k = t.fill(ForgeSegments.account("owner", owner), ForgeSegments.repo("repo", repo), ForgeSegments.n8(number));
     return new Key(k, k);
   }
 
@@ -143,7 +143,7 @@ public final class Keys {
    */
   public static String ticketsPartition(TicketKind kind, String owner, String repo) {
     Template t = kind == TicketKind.ISSUE ? REPO : PULL_REQUESTS_OF_REPO;
-    return t.fill(Segments.account("owner", owner), Segments.repo("repo", repo));
+    return t.fill(ForgeSegments.account("owner", owner), ForgeSegments.repo("repo", repo));
   }
 
   /**
@@ -159,24 +159,24 @@ public final class Keys {
    * ({@code #ISSUE#CLOSED#}, {@code #PR#CLOSED#}) and the open ones ({@code ISSUE#OPEN#}, {@code PR#OPEN#}).
    */
   public static Key listHeadGsi4(TicketKind kind, String owner, String repo) {
-    String o = Segments.account("owner", owner);
-    String r = Segments.repo("repo", repo);
+    String o = ForgeSegments.account("owner", owner);
+    String r = ForgeSegments.repo("repo", repo);
     return new Key(ticketsPartition(kind, owner, repo), REPO_META.fill(o, r));
   }
 
   /** GSI1 key: all issues (or PRs) of a repository by number. */
   public static Key ticketGsi1(TicketKind kind, String owner, String repo, int number) {
     Template t = kind == TicketKind.ISSUE ? ISSUE_NUMBER : PULL_REQUEST_NUMBER;
-    return new Key(ticketsPartition(kind, owner, repo), t.fill(Segments.n8(number)));
+    return new Key(ticketsPartition(kind, owner, repo), t.fill(ForgeSegments.n8(number)));
   }
 
   /** GSI4 key: open ones newest first (reverse number), closed/merged ones oldest first. */
   public static Key ticketGsi4(TicketKind kind, String owner, String repo, int number, boolean open) {
     String sk;
     if (kind == TicketKind.ISSUE) {
-      sk = open ? ISSUE_OPEN.fill(Segments.rev8(number)) : ISSUE_CLOSED.fill(Segments.n8(number));
+      sk = open ? ISSUE_OPEN.fill(ForgeSegments.rev8(number)) : ISSUE_CLOSED.fill(ForgeSegments.n8(number));
     } else {
-      sk = open ? PULL_REQUEST_OPEN.fill(Segments.rev8(number)) : PULL_REQUEST_CLOSED.fill(Segments.n8(number));
+      sk = open ? PULL_REQUEST_OPEN.fill(ForgeSegments.rev8(number)) : PULL_REQUEST_CLOSED.fill(ForgeSegments.n8(number));
     }
     return new Key(ticketsPartition(kind, owner, repo), sk);
   }
@@ -198,12 +198,12 @@ public final class Keys {
 
   public static Key comment(TicketKind kind, String owner, String repo, int number, String id) {
     Template t = kind == TicketKind.ISSUE ? ISSUE_COMMENT : PULL_REQUEST_COMMENT;
-    return new Key(repoPartition(owner, repo), t.fill(Segments.n8(number), Segments.ulid("id", id)));
+    return new Key(repoPartition(owner, repo), t.fill(ForgeSegments.n8(number), Segments.ulid("id", id)));
   }
 
   /** begins_with prefix of the comments of one issue or PR, for example {@code ISSUE#00000007#COMMENT#}. */
   public static String commentPrefix(TicketKind kind, int number) {
-    String full = (kind == TicketKind.ISSUE ? ISSUE_COMMENT : PULL_REQUEST_COMMENT).fill(Segments.n8(number), "X");
+    String full = (kind == TicketKind.ISSUE ? ISSUE_COMMENT : PULL_REQUEST_COMMENT).fill(ForgeSegments.n8(number), "X");
     return full.substring(0, full.length() - 1);
   }
 
@@ -214,21 +214,21 @@ public final class Keys {
 
   public static Key reaction(TicketKind kind, String owner, String repo, int number, String username, String type) {
     Template t = kind == TicketKind.ISSUE ? ISSUE_REACTION_PK : PULL_REQUEST_REACTION_PK;
-    String pk = t.fill(Segments.account("owner", owner), Segments.repo("repo", repo), Segments.n8(number));
-    return new Key(pk, REACTION_SK.fill(Segments.account("username", username), ReactionTypes.check(type)));
+    String pk = t.fill(ForgeSegments.account("owner", owner), ForgeSegments.repo("repo", repo), ForgeSegments.n8(number));
+    return new Key(pk, REACTION_SK.fill(ForgeSegments.account("username", username), ReactionTypes.check(type)));
   }
 
   // ---- stars ------------------------------------------------------------------------------
 
   public static Key star(String username, String owner, String repo) {
     return new Key(accountPartition("username", username),
-        STAR.fill(Segments.account("owner", owner), Segments.repo("repo", repo)));
+        STAR.fill(ForgeSegments.account("owner", owner), ForgeSegments.repo("repo", repo)));
   }
 
   /** GSI1 key of a Star: the repository's stargazers. */
   public static Key starGsi1(String username, String owner, String repo, String starredAt) {
     return new Key(repoPartition(owner, repo),
-        STARGAZER.fill(Segments.account("username", username), Timestamps.segment(starredAt)));
+        STARGAZER.fill(ForgeSegments.account("username", username), Timestamps.segment(starredAt)));
   }
 
   // ---- query prefixes ---------------------------------------------------------------------

@@ -5,7 +5,7 @@ public enum Auth {
   /** No caller needed; no token is read. */
   NONE,
   /**
-   * Public read whose answer depends on the caller (private repositories): a valid bearer token
+   * Public read whose answer depends on the caller (items only some callers may see): a valid bearer token
    * widens what is visible, an invalid one is a 401, none means anonymous.
    */
   OPTIONAL,

@@ -34,7 +34,7 @@ public record IdempotencyRecord(String username, String key, String route, Strin
    * lower-cased.
    */
   public static Key key(String username, String key) {
-    String u = Segments.account("caller", username);
+    String u = Segments.username("caller", username);
     String k = Segments.idempotencyKey("Idempotency-Key", key);
     return new Key(TEMPLATE.fill(u, k), TEMPLATE.fill(u, k));
   }

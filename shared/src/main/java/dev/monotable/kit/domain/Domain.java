@@ -13,7 +13,7 @@ import java.util.List;
  */
 public interface Domain {
 
-  /** The domain's name, for example {@code Forge}: its stack is {@code <name>Stack}. */
+  /** The domain's name, capitalised ({@code Notes}, say): its stack is {@code <name>Stack}. */
   String name();
 
   TableSchema schema();

@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A key template such as {@code ISSUE#{owner}#{repo}#{n8}}. Keys are built only by filling
+ * A key template such as {@code NOTE#{author}#{id}}. Keys are built only by filling
  * templates, and the generated entity charts print the same templates, so code and docs cannot
  * drift apart.
  */
@@ -94,8 +94,8 @@ public final class Template {
   }
 
   /**
-   * The pattern with placeholders renamed, for example {@code ACCOUNT.render(Map.of("account",
-   * "org"))} is {@code ACCOUNT#{org}}. Names not in the map stay; a new name may be any text
+   * The pattern with placeholders renamed, for example {@code Template.of("AUTHOR#{author}")
+   * .render(Map.of("author", "username"))} is {@code AUTHOR#{username}}. Names not in the map stay; a new name may be any text
    * ({@code {ts of last update}}).
    */
   public String render(Map<String, String> renames) {

@@ -2,6 +2,8 @@ package dev.monotable.devices.data;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.devices.Devices;
+import dev.monotable.testing.TableOf;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.DeviceTag;
@@ -32,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Devices's data access against the local engine: the exact items, and one request per pattern. */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Devices.class)
 class DevicesDataTest {
   // Far ahead of the engine's real clock: events expire 90 days after their time, and the engine's
   // TTL sweeper would delete events timed in the real past.

@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.data.TableGateway;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class AccountsTest {
   private static final String T0 = "2026-01-02T03:04:05.678Z";
   private static final String T1 = "2026-01-03T00:00:00.001Z";

@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class ActivitiesTest {
   // In the future: invitations and activities carry a TTL from this clock, and the local engine (as
   // DynamoDB) deletes items whose TTL has passed, in the middle of a test.

@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class OrganizationsTest {
   // In the future: invitations and activities carry a TTL from this clock, and the local engine (as
   // DynamoDB) deletes items whose TTL has passed, in the middle of a test.

@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.data.TableGateway;
 
 import static dev.monotable.forge.data.TicketFixtures.*;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class ReactionsTest {
   private static final String T1 = "2026-07-08T09:10:11.121Z";
   /** Static: JUnit makes one instance per test, and the table lives for the whole class. */

@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class StarsTest {
   private static final String T0 = "2026-03-01T10:00:00.000Z";
   private static final String T1 = "2026-03-01T11:00:00.000Z";

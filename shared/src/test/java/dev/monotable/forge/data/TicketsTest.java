@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class TicketsTest {
   private static final String T1 = "2026-03-04T05:06:07.891Z";
 

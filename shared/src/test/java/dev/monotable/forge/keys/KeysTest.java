@@ -129,21 +129,21 @@ class KeysTest {
   void paddedNumbers_shouldSortLexicallyInNumericOrder_forRandomSamples() {
     Random random = new Random(42);
     for (int i = 0; i < 2000; i++) {
-      int a = 1 + random.nextInt(Segments.MAX_NUMBER);
-      int b = 1 + random.nextInt(Segments.MAX_NUMBER);
-      assertEquals(Integer.signum(Integer.compare(a, b)), Integer.signum(Segments.n8(a).compareTo(Segments.n8(b))));
+      int a = 1 + random.nextInt(ForgeSegments.MAX_NUMBER);
+      int b = 1 + random.nextInt(ForgeSegments.MAX_NUMBER);
+      assertEquals(Integer.signum(Integer.compare(a, b)), Integer.signum(ForgeSegments.n8(a).compareTo(ForgeSegments.n8(b))));
       // reverse numbering: lexical ascending order is numeric descending order
-      assertEquals(Integer.signum(Integer.compare(b, a)), Integer.signum(Segments.rev8(a).compareTo(Segments.rev8(b))));
-      assertEquals(a, Integer.parseInt(Segments.n8(a)));
-      assertEquals(a, Segments.MAX_NUMBER - Integer.parseInt(Segments.rev8(a)));
+      assertEquals(Integer.signum(Integer.compare(b, a)), Integer.signum(ForgeSegments.rev8(a).compareTo(ForgeSegments.rev8(b))));
+      assertEquals(a, Integer.parseInt(ForgeSegments.n8(a)));
+      assertEquals(a, ForgeSegments.MAX_NUMBER - Integer.parseInt(ForgeSegments.rev8(a)));
     }
   }
 
   @Test
   void number_shouldParseOnlyOneTo99999999() {
-    assertEquals(12, Segments.number("number", "12"));
+    assertEquals(12, ForgeSegments.number("number", "12"));
     for (String bad : List.of("0", "-1", "abc", "", "123456789", "1e3")) {
-      assertThrows(ValidationException.class, () -> Segments.number("number", bad), bad);
+      assertThrows(ValidationException.class, () -> ForgeSegments.number("number", bad), bad);
     }
   }
 

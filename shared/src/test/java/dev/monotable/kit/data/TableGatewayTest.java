@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
-import dev.monotable.forge.keys.Keys;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;
@@ -129,6 +129,6 @@ class TableGatewayTest {
 
   @Test
   void get_shouldReturnEmpty_whenTheItemIsAbsent() {
-    assertTrue(table.gateway(clock).get(Keys.account("nobody")).isEmpty());
+    assertTrue(table.gateway(clock).get(TestDomain.note("nobody")).isEmpty());
   }
 }

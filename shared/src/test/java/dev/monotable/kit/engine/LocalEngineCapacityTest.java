@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.monotable.forge.Forge;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -67,7 +67,7 @@ class LocalEngineCapacityTest {
     assumeTrue(LocalEngine.control(LocalDynamoDb.endpoint()).available(), "prices of the local engine");
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
     table = "monotable-capacity-" + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(Forge.SCHEMA.createTableRequest(table));
+    client.createTable(TestDomain.SCHEMA.createTableRequest(table));
     tables.add(table);
     // A table whose index projects keys only: a write that changes no projected attribute costs
     // the index nothing.

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.monotable.forge.Forge;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -38,7 +38,7 @@ class LocalEngineConsistencyTest {
     eventual = "monotable-eventual-" + UUID.randomUUID().toString().substring(0, 8);
     strong = "monotable-strong-" + UUID.randomUUID().toString().substring(0, 8);
     for (String t : List.of(eventual, strong)) {
-      client.createTable(Forge.SCHEMA.createTableRequest(t));
+      client.createTable(TestDomain.SCHEMA.createTableRequest(t));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(t).build());
     }
     LocalEngine.control(LocalDynamoDb.endpoint()).eventuallyConsistent(eventual, LAG, LAG);

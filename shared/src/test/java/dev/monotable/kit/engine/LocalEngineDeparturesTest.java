@@ -1,6 +1,6 @@
 package dev.monotable.kit.engine;
 
-import dev.monotable.forge.Forge;
+import dev.monotable.testing.TestDomain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,7 +44,7 @@ class LocalEngineDeparturesTest {
     assumeTrue(LocalEngine.control(LocalDynamoDb.endpoint()).available(), "describes the local engine only");
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
     table = "monotable-departures-" + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(Forge.SCHEMA.createTableRequest(table));
+    client.createTable(TestDomain.SCHEMA.createTableRequest(table));
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
   }
 

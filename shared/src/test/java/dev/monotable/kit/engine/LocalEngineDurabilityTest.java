@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.monotable.forge.Forge;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
@@ -77,7 +77,7 @@ class LocalEngineDurabilityTest {
       throws Exception {
     LocalEngine engine = LocalEngine.start(script, 0, dir);
     try (DynamoDbClient c = client(engine)) {
-      c.createTable(Forge.SCHEMA.createTableRequest(TABLE));
+      c.createTable(TestDomain.SCHEMA.createTableRequest(TABLE));
       c.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(TABLE).build());
     }
     // Keys whose write was answered 200: they must be there after every restart.
@@ -229,7 +229,7 @@ class LocalEngineDurabilityTest {
   @Test
   void aTornLastRecord_isDroppedWithAMessage_andTheRestIsKept(@TempDir Path dir) throws Exception {
     try (LocalEngine engine = LocalEngine.start(script, 0, dir); DynamoDbClient c = client(engine)) {
-      c.createTable(Forge.SCHEMA.createTableRequest(TABLE));
+      c.createTable(TestDomain.SCHEMA.createTableRequest(TABLE));
       c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("KEPT"), "SK", s("1"))));
       engine.kill();
     }

@@ -1,7 +1,7 @@
 package dev.monotable.kit.engine;
 
 import dev.monotable.kit.Env;
-import dev.monotable.forge.Forge;
+import dev.monotable.testing.TestDomain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,7 +96,7 @@ class LocalEngineTest {
 
   private static String newTable() {
     String name = ENGINE_TABLE_PREFIX + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(Forge.SCHEMA.createTableRequest(name));
+    client.createTable(TestDomain.SCHEMA.createTableRequest(name));
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
     client.updateTimeToLive(TableSchema.enableTtlRequest(name));
     tables.add(name);

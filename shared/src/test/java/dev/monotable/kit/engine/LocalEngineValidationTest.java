@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.monotable.forge.Forge;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -49,7 +49,7 @@ class LocalEngineValidationTest {
     assumeTrue(LocalEngine.control(LocalDynamoDb.endpoint()).available(), "describes the local engine");
     client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
     table = "monotable-validation-" + UUID.randomUUID().toString().substring(0, 8);
-    client.createTable(Forge.SCHEMA.createTableRequest(table));
+    client.createTable(TestDomain.SCHEMA.createTableRequest(table));
     client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table).build());
   }
 

@@ -1,7 +1,5 @@
 package dev.monotable.kit.keys;
 
-import dev.monotable.forge.keys.Keys;
-
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
@@ -12,26 +10,25 @@ class TemplateTest {
 
   @Test
   void render_shouldRenamePlaceholders_whenNamesGiven() {
-    assertEquals("ACCOUNT#{username}", Keys.ACCOUNT.render(Map.of("account", "username")));
-    assertEquals("ACCOUNT#{org}", Keys.ACCOUNT.render(Map.of("account", "org")));
-    assertEquals("REPO#{originalOwner}#{repo}", Keys.REPO.render(Map.of("owner", "originalOwner")));
-    assertEquals("#{ts of last update}", Keys.REPO_UPDATED.render(Map.of("ts", "ts of last update")));
-    assertEquals("ISSUE#OPEN#{rev8}", Keys.ISSUE_OPEN.render(Map.of()));
+    assertEquals("AUTHOR#{username}", Template.of("AUTHOR#{author}").render(Map.of("author", "username")));
+    assertEquals("NOTE#{original}#{tag}", Template.of("NOTE#{id}#{tag}").render(Map.of("id", "original")));
+    assertEquals("#{ts of last update}", Template.of("#{ts}").render(Map.of("ts", "ts of last update")));
+    assertEquals("NOTE#OPEN#{rank}", Template.of("NOTE#OPEN#{rank}").render(Map.of()));
   }
 
   @Test
   void values_shouldReturnOneSegmentPerPlaceholder_whenKeyMatches() {
-    Template t = Template.of("ISSUE#{owner}#{repo}#{n8}");
-    assertEquals(List.of("alice", "hello", "00000042"), t.values("ISSUE#alice#hello#00000042"));
+    Template t = Template.of("NOTE#{author}#{tag}#{rank}");
+    assertEquals(List.of("alice", "hello", "00000042"), t.values("NOTE#alice#hello#00000042"));
     assertEquals(List.of(), Template.of("#META").values("#META"));
   }
 
   @Test
   void values_shouldReturnNull_whenKeyDoesNotMatch() {
-    Template t = Template.of("REPO#{owner}#{repo}");
-    assertNull(t.values("REPO#alice#r#x"));
-    assertNull(t.values("FORK#alice"));
-    assertNull(t.values("REPO#alice#"));
+    Template t = Template.of("NOTE#{author}#{id}");
+    assertNull(t.values("NOTE#alice#r#x"));
+    assertNull(t.values("TAG#alice"));
+    assertNull(t.values("NOTE#alice#"));
     assertNull(t.values(null));
   }
 

@@ -6,7 +6,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.errors.ValidationException;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 
 /**
  * POST /orgs (AP04): creates an organization; the caller becomes its admin. The identifier is
@@ -30,7 +30,7 @@ public final class CreateOrgHandler extends ApiHandler<Services> {
     String login = r.string("login");
     if (login != null) {
       // login is another spelling of org: checked even when org is given, and never a second name
-      Segments.account("login", login);
+      ForgeSegments.account("login", login);
       if (org != null && !org.equalsIgnoreCase(login)) {
         throw new ValidationException("login", "login and org name different organizations; send one of them");
       }

@@ -4,7 +4,7 @@ import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.functions.http.Representations;
 
 /**
@@ -26,7 +26,7 @@ public final class ListAccountReposHandler extends ApiHandler<Services> {
     String owner = r.pathOrNull("owner");
     if (owner == null) {
       owner = r.path("org");
-      Segments.account("org", owner); // a bad name is reported as the route's own parameter, not "owner"
+      ForgeSegments.account("org", owner); // a bad name is reported as the route's own parameter, not "owner"
     }
     return Response.ok(Representations.page(
         services.repositories().listAccountRepos(r.caller(), owner, r.page()), Representations::repository));

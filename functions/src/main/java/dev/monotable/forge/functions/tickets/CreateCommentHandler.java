@@ -6,7 +6,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.data.IdempotentRequest;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
 
 /**
@@ -25,7 +25,7 @@ public abstract class CreateCommentHandler extends ApiHandler<Services> {
   @Override
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
-    int number = Segments.number("number", r.path("number"));
+    int number = ForgeSegments.number("number", r.path("number"));
     // Read before the body fields, so a bad key is the error reported first (as it always was).
     IdempotentRequest idempotent = r.idempotentRequest();
     return Response.created(Representations.comment(services.comments().create(kind, caller, r.path("owner"),

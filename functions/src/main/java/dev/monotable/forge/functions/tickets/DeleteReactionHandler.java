@@ -4,7 +4,7 @@ import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
 
 /** DELETE .../{number}/reactions/{type} (AP31/AP41): remove a reaction, idempotent; 204 either way. Issues and pull requests share it; the subclass fixes the kind. */
@@ -20,7 +20,7 @@ public abstract class DeleteReactionHandler extends ApiHandler<Services> {
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
     services.reactions().unreact(kind, caller, r.path("owner"), r.path("repo"),
-        Segments.number("number", r.path("number")), r.path("type"));
+        ForgeSegments.number("number", r.path("number")), r.path("type"));
     return Response.noContent();
   }
 }

@@ -5,7 +5,7 @@ import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
 
 /** GET .../{number} (AP23/AP33): one BatchGetItem of the item, its repository and the caller's membership. Issues and pull requests share it; the subclass fixes the kind. */
@@ -20,6 +20,6 @@ public abstract class GetTicketHandler extends ApiHandler<Services> {
   @Override
   protected final Response handle(Request r) {
     return Response.ok(Representations.ticket(services.tickets().get(kind, r.caller(), r.path("owner"),
-        r.path("repo"), Segments.number("number", r.path("number")))));
+        r.path("repo"), ForgeSegments.number("number", r.path("number")))));
   }
 }

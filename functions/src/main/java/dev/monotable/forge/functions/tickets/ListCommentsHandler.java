@@ -5,7 +5,7 @@ import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
 
 /** GET .../{number}/comments (AP29/AP39): Query the repository's collection, oldest first. Issues and pull requests share it; the subclass fixes the kind. */
@@ -19,7 +19,7 @@ public abstract class ListCommentsHandler extends ApiHandler<Services> {
 
   @Override
   protected final Response handle(Request r) {
-    int number = Segments.number("number", r.path("number"));
+    int number = ForgeSegments.number("number", r.path("number"));
     return Response.ok(Representations.page(services.comments().list(kind, r.caller(), r.path("owner"),
         r.path("repo"), number, r.page()), Representations::comment));
   }

@@ -4,7 +4,7 @@ import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
 
 /** PUT .../{number}/reactions/{type} (AP30/AP40): react, idempotent; 204 either way. Issues and pull requests share it; the subclass fixes the kind. */
@@ -20,7 +20,7 @@ public abstract class PutReactionHandler extends ApiHandler<Services> {
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
     services.reactions().react(kind, caller, r.path("owner"), r.path("repo"),
-        Segments.number("number", r.path("number")), r.path("type"));
+        ForgeSegments.number("number", r.path("number")), r.path("type"));
     return Response.noContent();
   }
 }

@@ -6,7 +6,7 @@ import dev.monotable.forge.functions.http.Representations;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.forge.data.TicketPatch;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
 
 /** PATCH .../{number} (AP27/AP37): edit title and body, close, reopen or merge, under If-Match. Issues and pull requests share it; the subclass fixes the kind. */
@@ -21,7 +21,7 @@ public abstract class UpdateTicketHandler extends ApiHandler<Services> {
   @Override
   protected final Response handle(Request r) {
     String caller = r.requireCaller();
-    int number = Segments.number("number", r.path("number"));
+    int number = ForgeSegments.number("number", r.path("number"));
     TicketPatch patch = new TicketPatch(r.string("title"), r.string("body"), r.string("state"));
     return Response.ok(Representations.ticket(services.tickets().update(kind, caller, r.path("owner"),
         r.path("repo"), number, r.ifMatch(), patch)));

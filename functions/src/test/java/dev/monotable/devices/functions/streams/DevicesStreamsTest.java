@@ -3,6 +3,8 @@ package dev.monotable.devices.functions.streams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.monotable.devices.Devices;
+import dev.monotable.testing.TableOf;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
@@ -35,6 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * data layer wrote, each batch delivered again and out of order to prove the effects are exact.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Devices.class)
 class DevicesStreamsTest {
   private static final String T0 = "2090-01-02T00:00:00.000Z";
   private static final String DAY = "2090-01-01T";

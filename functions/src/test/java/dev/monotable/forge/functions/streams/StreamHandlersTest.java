@@ -1,5 +1,7 @@
 package dev.monotable.forge.functions.streams;
 
+import dev.monotable.forge.Forge;
+import dev.monotable.testing.TableOf;
 import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
@@ -45,6 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
  * a second time to prove the effects are exactly-once.
  */
 @ExtendWith(DynamoDbExtension.class)
+@TableOf(Forge.class)
 class StreamHandlersTest {
   private static final String T0 = "2036-01-01T00:00:00.000Z";
   private static final String ISSUE_AT = "2036-01-02T03:04:05.678Z";

@@ -3,7 +3,7 @@ package dev.monotable.forge.charts;
 import java.util.function.Predicate;
 import java.util.Locale;
 import dev.monotable.kit.schema.TableSchema;
-import dev.monotable.kit.keys.Segments;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.forge.Forge;
@@ -388,13 +388,13 @@ public final class EntityCharts {
 
   /** The kit's standard placeholders plus Forge's names: accounts, repositories, reaction types. */
   private static Map<String, Predicate<String>> segmentRules() {
-    Predicate<String> account = v -> Segments.ACCOUNT.matcher(v).matches() && v.equals(v.toLowerCase(Locale.ROOT));
+    Predicate<String> account = v -> ForgeSegments.ACCOUNT.matcher(v).matches() && v.equals(v.toLowerCase(Locale.ROOT));
     Map<String, Predicate<String>> rules = new LinkedHashMap<>(ModelValidator.standardSegmentRules());
     rules.put("account", account);
     rules.put("username", account);
     rules.put("org", account);
     rules.put("owner", account);
-    rules.put("repo", v -> Segments.REPO.matcher(v).matches() && !v.equals(".") && !v.equals("..")
+    rules.put("repo", v -> ForgeSegments.REPO.matcher(v).matches() && !v.equals(".") && !v.equals("..")
         && v.equals(v.toLowerCase(Locale.ROOT)));
     rules.put("type", ReactionTypes.ALL::contains);
     return Map.copyOf(rules);

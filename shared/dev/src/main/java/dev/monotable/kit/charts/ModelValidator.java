@@ -151,7 +151,7 @@ public final class ModelValidator {
     String n8 = seen.get("n8");
     String rev8 = seen.get("rev8");
     if (n8 != null && rev8 != null && DIGITS8.matcher(n8).matches() && DIGITS8.matcher(rev8).matches()
-        && Integer.parseInt(n8) + Integer.parseInt(rev8) != Segments.MAX_NUMBER) {
+        && Integer.parseInt(n8) + Integer.parseInt(rev8) != 99_999_999) {
       out.add(new Violation(Kind.KEY_INCONSISTENT, null, "rev8 " + rev8 + " is not 99999999 - " + n8));
     }
   }

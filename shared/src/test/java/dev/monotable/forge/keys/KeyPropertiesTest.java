@@ -1,6 +1,8 @@
-package dev.monotable.kit.keys;
+package dev.monotable.forge.keys;
 
-import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.keys.Template;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.forge.model.Rules;
-import dev.monotable.forge.keys.TicketKind;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -67,10 +68,10 @@ class KeyPropertiesTest {
 
   @Property(tries = 2000)
   void account_acceptedNames_buildKeysOfTheirOwnTemplateOnly(@ForAll("names") String name) {
-    Optional<String> accepted = accepted(() -> Segments.account("username", name));
+    Optional<String> accepted = accepted(() -> ForgeSegments.account("username", name));
     accepted.ifPresent(lower -> {
       assertEquals(name.toLowerCase(Locale.ROOT), lower);
-      assertTrue(Segments.ACCOUNT.matcher(name).matches());
+      assertTrue(ForgeSegments.ACCOUNT.matcher(name).matches());
       Key key = Keys.account(name);
       assertEquals("ACCOUNT#" + lower, key.pk());
       assertOnlyTemplate(Keys.ACCOUNT, key.pk());
@@ -109,14 +110,14 @@ class KeyPropertiesTest {
 
   @Property(tries = 1000)
   void ticket_numbers_keepTheirOrderAndPartition(@ForAll("numbers") int n, @ForAll("numbers") int m) {
-    Optional<String> a = accepted(() -> Segments.n8(n));
-    Optional<String> b = accepted(() -> Segments.n8(m));
-    assertEquals(n >= 1 && n <= Segments.MAX_NUMBER, a.isPresent());
+    Optional<String> a = accepted(() -> ForgeSegments.n8(n));
+    Optional<String> b = accepted(() -> ForgeSegments.n8(m));
+    assertEquals(n >= 1 && n <= ForgeSegments.MAX_NUMBER, a.isPresent());
     if (a.isPresent() && b.isPresent()) {
       assertEquals(8, a.get().length());
       assertEquals(Integer.signum(Integer.compare(n, m)), Integer.signum(a.get().compareTo(b.get())));
       assertEquals(Integer.signum(Integer.compare(m, n)),
-          Integer.signum(Segments.rev8(n).compareTo(Segments.rev8(m))));
+          Integer.signum(ForgeSegments.rev8(n).compareTo(ForgeSegments.rev8(m))));
       Key issue = Keys.ticket(TicketKind.ISSUE, "o", "r", n);
       assertOnlyTemplate(Keys.ISSUE, issue.pk());
       assertNotEquals(issue, Keys.ticket(TicketKind.PULL_REQUEST, "o", "r", n));

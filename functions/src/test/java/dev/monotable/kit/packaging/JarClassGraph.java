@@ -1,4 +1,4 @@
-package dev.monotable.forge.functions.packaging;
+package dev.monotable.kit.packaging;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;

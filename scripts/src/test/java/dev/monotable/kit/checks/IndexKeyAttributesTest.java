@@ -1,23 +1,27 @@
-package dev.monotable.forge.checks;
+package dev.monotable.kit.checks;
 
-import dev.monotable.forge.Forge;
-import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.schema.TableSchema.Index;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 
 /**
- * Checklist: separate attributes per index. The table's SK is never a GSI key (an index on SK
- * would tie index order to the table's), and no key attribute is shared between indexes, so each
- * index can be written and evolved on its own.
+ * Checklist, for every registered domain: separate attributes per index. The table's SK is never
+ * a GSI key (an index on SK would tie index order to the table's), and no key attribute is shared
+ * between indexes, so each index can be written and evolved on its own.
  */
 class IndexKeyAttributesTest {
 
@@ -38,16 +42,17 @@ class IndexKeyAttributesTest {
     return out;
   }
 
-  @Test
-  void tableSchema_shouldGiveEveryIndexItsOwnKeyAttributes() {
-    CreateTableRequest table = Forge.SCHEMA.createTableRequest("check");
-    assertEquals(4, table.globalSecondaryIndexes().size());
+  @ParameterizedTest
+  @MethodSource("dev.monotable.kit.checks.RegisteredDomains#domains")
+  void tableSchema_shouldGiveEveryIndexItsOwnKeyAttributes(Domain domain) {
+    CreateTableRequest table = domain.schema().createTableRequest("check");
+    assertEquals(domain.schema().gsis().size(), table.globalSecondaryIndexes().size());
     assertEquals(List.of(), problems(table));
   }
 
   @Test
   void problems_shouldReportReuse_whenIndexKeysOnSkOrAnotherIndexAttribute() {
-    CreateTableRequest base = Forge.SCHEMA.createTableRequest("check");
+    CreateTableRequest base = TableSchema.of(new Index(Gsi.GSI1, "one index")).createTableRequest("check");
     GlobalSecondaryIndex inverted = GlobalSecondaryIndex.builder().indexName("INVERTED")
         .keySchema(key("SK", KeyType.HASH), key("PK", KeyType.RANGE)).build();
     GlobalSecondaryIndex sharing = GlobalSecondaryIndex.builder().indexName("SHARING")

@@ -1,11 +1,16 @@
-package dev.monotable.kit.bench;
+package dev.monotable.forge.bench;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.testing.TableOf;
 import dev.monotable.forge.Forge;
-import dev.monotable.forge.bench.ForgeBench;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.forge.tools.ForgeLocal;
+import dev.monotable.kit.bench.BenchCase;
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.bench.BenchTable;
+import dev.monotable.kit.bench.Invoker;
+import dev.monotable.kit.bench.RequestRecorder;
 import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
@@ -28,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The DynamoDB request budget of every route: each benchmark fixture ({@link ForgeBench#cases()}) is invoked
+ * Forge's DynamoDB request budget of every route (kit.bench.RequestBudgetTest holds every domain
+ * to its fixtures and allowances; this pins Forge's exact requests): each benchmark fixture ({@link ForgeBench#cases()}) is invoked
  * twice through its handler, and the requests it makes (operation names in call order, counted by
  * {@link RequestRecorder} on the client) must equal the table below exactly. A change that adds a
  * request to an access pattern, or changes which operation serves it, fails here; update the table
@@ -36,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@code scripts/bench} reports them).
  */
 @ExtendWith(DynamoDbExtension.class)
-class RequestBudgetTest {
+@TableOf(Forge.class)
+class ForgeRequestBudgetTest {
 
   private static final String TX = "TransactWriteItems";
   private static final String GET = "GetItem";
