@@ -48,10 +48,10 @@ public final class Devices implements Domain {
   /** Longest device kind, in characters. */
   public static final int KIND_MAX = 40;
 
-  private static final BodyField NAME = BodyField.text("name", 1, NAME_MAX);
+  private static final BodyField NAME = BodyField.text("name", 1, NAME_MAX).nonBlank();
   private static final BodyField EVENT = BodyField.object("event",
       BodyField.timestamp("at").required(), BodyField.integer("seq", 0, DevicesKeys.SEQ_MAX),
-      BodyField.matching("type", DevicesKeys.LABEL.pattern()).required(), BodyField.number("value").required());
+      BodyField.matching("type", DevicesKeys.LABEL.pattern()).keySegment("label").required(), BodyField.number("value").required());
 
   private static final String HANDLERS = "dev.monotable.devices.functions.";
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";
@@ -104,11 +104,11 @@ public final class Devices implements Domain {
     String device = user + "/devices/{device}";
     return List.of(
         ep("PUT", user, "PutUserHandler", DevicesPattern.AP12, Set.of(PUT_ITEM))
-            .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).required()),
+            .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required()),
         ep("GET", user, "GetUserHandler", DevicesPattern.AP01, Set.of(GET_ITEM)),
         ep("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02, Set.of(QUERY), Gsi.GSI1),
         ep("PUT", device, "AddDeviceHandler", DevicesPattern.AP07, Set.of(CONDITION_CHECK_ITEM, PUT_ITEM))
-            .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).required()),
+            .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).nonBlank().required()),
         ep("GET", device, "GetDeviceHandler", DevicesPattern.AP03, Set.of(GET_ITEM)),
         ep("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06, Set.of(UPDATE_ITEM))
             .withBody(BodyField.oneOf("status", Device.STATUSES), NAME),
@@ -122,7 +122,7 @@ public final class Devices implements Domain {
             .withBody(BodyField.array("events", EVENT, Event.BATCH_MAX).required()),
         ep("PUT", device + "/tags", "SetTagsHandler", DevicesPattern.AP16,
             Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM))
-            .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()), Device.TAGS_MAX)
+            .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()).keySegment("label"), Device.TAGS_MAX)
                 .required()),
         ep("GET", user + "/tags/{tag}/devices", "DevicesByTagHandler", DevicesPattern.AP17, Set.of(QUERY), Gsi.GSI2),
         ep("GET", user + "/events", "UserEventsHandler", DevicesPattern.AP05, Set.of(QUERY), Gsi.GSI1),
@@ -132,10 +132,15 @@ public final class Devices implements Domain {
         ep("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11, Set.of(QUERY), Gsi.GSI2));
   }
 
+  /**
+   * A route of one user's partition, served to that user only ({@code {user}}), or an analytics
+   * route across users, served to {@link #OPERATORS} only.
+   */
   private static Endpoint ep(String method, String path, String handler, DevicesPattern pattern,
       Set<DynamoAction> actions, Gsi... indexes) {
-    return new Endpoint(method, path, HANDLERS + handler, Auth.REQUIRED, List.<AccessPatternSpec>of(pattern), actions,
-        Set.of(indexes));
+    Endpoint e = new Endpoint(method, path, HANDLERS + handler, Auth.REQUIRED, List.<AccessPatternSpec>of(pattern),
+        actions, Set.of(indexes));
+    return path.startsWith("/users/{user}") ? e.ownedBy("user") : e.forGroup(OPERATORS);
   }
 
   @Override

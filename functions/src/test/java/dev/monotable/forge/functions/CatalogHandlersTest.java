@@ -9,7 +9,6 @@ import dev.monotable.kit.stream.StreamHandler;
 import dev.monotable.kit.auth.JwtSigner;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.catalog.Auth;
-import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.forge.catalog.StreamCatalog;
@@ -153,13 +152,13 @@ class CatalogHandlersTest {
   /**
    * The route's path parameters with plausible values (of things that do not exist). A body, when
    * the method takes one, holds every parameter name of the catalog that the route's body accepts
-   * ({@link BodySchemas}; any other field is refused as unknown), so a 400 naming a parameter name
+   * ({@link Endpoint#body()}; any other field is refused as unknown), so a 400 naming a parameter name
    * can only be a path parameter the handler wanted and the route lacks.
    */
   private static ApiEvent event(Endpoint e, boolean withBody) {
     ApiEvent ev = ApiEvent.request(e.method(), e.path());
     Set<String> accepted = new TreeSet<>();
-    BodySchemas.of(e.routeKey()).forEach(f -> accepted.add(f.name()));
+    e.body().forEach(f -> accepted.add(f.name()));
     Map<String, Object> body = new java.util.LinkedHashMap<>();
     for (Endpoint any : EndpointCatalog.endpoints()) {
       params(any).stream().filter(accepted::contains).forEach(p -> body.put(p, value(p)));
