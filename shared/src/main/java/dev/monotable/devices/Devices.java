@@ -44,10 +44,10 @@ public final class Devices implements Domain {
   /** Longest device kind, in characters. */
   public static final int KIND_MAX = 40;
 
-  private static final BodyField NAME = BodyField.text("name", 1, NAME_MAX);
+  private static final BodyField NAME = BodyField.text("name", 1, NAME_MAX).nonBlank();
   private static final BodyField EVENT = BodyField.object("event",
       BodyField.timestamp("at").required(), BodyField.integer("seq", 0, DevicesKeys.SEQ_MAX),
-      BodyField.matching("type", DevicesKeys.LABEL.pattern()).required(), BodyField.number("value").required());
+      BodyField.matching("type", DevicesKeys.LABEL.pattern()).keySegment("label").required(), BodyField.number("value").required());
 
   private static final String HANDLERS = "dev.monotable.devices.functions.";
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";
@@ -100,12 +100,12 @@ public final class Devices implements Domain {
     String device = user + "/devices/{device}";
     return List.of(
         route("PUT", user, "PutUserHandler", DevicesPattern.AP12)
-            .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).required()),
+            .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required()),
         route("GET", user, "GetUserHandler", DevicesPattern.AP01),
         route("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02),
         new Endpoint("PUT", device, HANDLERS + "AddDeviceHandler", Auth.REQUIRED, List.of(DevicesPattern.AP07),
-            Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of())
-            .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).required()),
+            Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of()).ownedBy("user")
+            .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).nonBlank().required()),
         route("GET", device, "GetDeviceHandler", DevicesPattern.AP03),
         route("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06)
             .withBody(BodyField.oneOf("status", Device.STATUSES), NAME),
@@ -116,8 +116,8 @@ public final class Devices implements Domain {
         route("POST", device + "/events/batch", "RecordEventsHandler", DevicesPattern.AP15)
             .withBody(BodyField.array("events", EVENT, Event.BATCH_MAX).required()),
         new Endpoint("PUT", device + "/tags", HANDLERS + "SetTagsHandler", Auth.REQUIRED, List.of(DevicesPattern.AP16),
-            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM), Set.of())
-            .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()), Device.TAGS_MAX)
+            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM), Set.of()).ownedBy("user")
+            .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()).keySegment("label"), Device.TAGS_MAX)
                 .required()),
         route("GET", user + "/tags/{tag}/devices", "DevicesByTagHandler", DevicesPattern.AP17),
         route("GET", user + "/events", "UserEventsHandler", DevicesPattern.AP05),
@@ -128,9 +128,14 @@ public final class Devices implements Domain {
         Endpoint.health(HANDLERS + "HealthHandler", DevicesPattern.AP18));
   }
 
-  /** A signed-in route of one pattern, granted what the pattern's declaration says it calls. */
+  /**
+   * A route of one pattern, granted what the pattern's declaration says it calls: a route of one
+   * user's partition served to that user only ({@code {user}}), or an analytics route across users
+   * served to {@link #OPERATORS} only.
+   */
   private static Endpoint route(String method, String path, String handler, DevicesPattern pattern) {
-    return Endpoint.of(method, path, HANDLERS + handler, Auth.REQUIRED, pattern);
+    Endpoint e = Endpoint.of(method, path, HANDLERS + handler, Auth.REQUIRED, pattern);
+    return path.startsWith("/users/{user}") ? e.ownedBy("user") : e.forGroup(OPERATORS);
   }
 
   @Override

@@ -4,7 +4,6 @@ import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.lambda.ContainerServices;
 
 import dev.monotable.forge.Forge;
-import dev.monotable.forge.functions.http.BodySchemas;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.forge.data.Accounts;
 import dev.monotable.forge.data.Activities;
@@ -17,14 +16,19 @@ import dev.monotable.forge.data.Tickets;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.http.Request;
-import java.util.Set;
+import dev.monotable.forge.model.Rules;
+import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.errors.ValidationException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The dependencies of every handler, built once per container (per JVM) from the environment:
  * the DynamoDB client, the table gateway with its cursor key, and the token verifier for routes
  * that verify optional tokens themselves. Tests build one around their own table. As the kit's
- * {@link DomainServices}, it gives the handler bases Forge's domain and its request bodies
- * ({@link BodySchemas}).
+ * {@link DomainServices}, it gives the handler bases Forge's domain, whose endpoints declare their
+ * request bodies ({@link Endpoint#body()}).
  */
 public final class Services implements DomainServices {
   private static final ContainerServices<Services> CONTAINER = new ContainerServices<>(Services::new);
@@ -73,14 +77,34 @@ public final class Services implements DomainServices {
     return table;
   }
 
-  @Override
-  public Set<String> bodyRoutes() {
-    return BodySchemas.routes();
-  }
-
+  /**
+   * A 400 naming the first body field the route does not declare ({@link Endpoint#body()}: a typo
+   * such as {@code "titel"} is not silently ignored), or a declared field of the wrong JSON type
+   * (also one the handler would not read, as {@code login} next to {@code org}). Nothing for a
+   * route without declared fields or a request without a body.
+   */
   @Override
   public void checkBody(String routeKey, Request request) {
-    BodySchemas.checkFields(routeKey, request);
+    Endpoint endpoint = Forge.DOMAIN.endpoint(routeKey);
+    if (endpoint == null || endpoint.body().isEmpty() || !request.hasBody()) {
+      return;
+    }
+    List<BodyField> fields = endpoint.body();
+    for (Map.Entry<String, Object> e : request.body().entrySet()) {
+      String name = e.getKey();
+      BodyField field = fields.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+      if (field == null) {
+        throw new ValidationException(Rules.isWellFormed(name) ? name : null,
+            "unknown field; this route takes " + String.join(", ", fields.stream().map(BodyField::name).toList()));
+      }
+      Object v = e.getValue();
+      if (v != null && field.type() == BodyField.Type.BOOLEAN && !(v instanceof Boolean)) {
+        throw new ValidationException(name, name + " must be true or false");
+      }
+      if (v != null && field.type() != BodyField.Type.BOOLEAN && !(v instanceof String)) {
+        throw new ValidationException(name, name + " must be a string");
+      }
+    }
   }
 
   public Accounts accounts() {

@@ -176,13 +176,14 @@ class CatalogHandlersTest {
 
   /**
    * The route's path parameters with plausible values (of things that do not exist). A body, when
-   * the method takes one, holds every parameter name of the domain's routes that the route's body
-   * accepts (asked of the domain's services: {@link DomainServices#checkBody} refuses any other
-   * field as unknown), so a 400 naming a parameter name can only be a path parameter the handler
-   * wanted and the route lacks.
+   * the method takes one, holds every parameter name of the catalog that the route's body accepts
+   * ({@link Endpoint#body()}; any other field is refused as unknown), so a 400 naming a parameter name
+   * can only be a path parameter the handler wanted and the route lacks.
    */
   private static ApiEvent event(Domain d, DomainServices services, Endpoint e, boolean withBody) {
     ApiEvent ev = ApiEvent.request(e.method(), e.path());
+    Set<String> accepted = new TreeSet<>();
+    e.body().forEach(f -> accepted.add(f.name()));
     Map<String, Object> body = new java.util.LinkedHashMap<>();
     for (Endpoint any : d.endpoints()) {
       params(any).stream().filter(p -> accepts(services, e, p)).forEach(p -> body.put(p, value(p)));

@@ -20,7 +20,7 @@ import static dev.monotable.kit.docs.JsonSchema.string;
 import static dev.monotable.kit.docs.JsonSchema.timestamp;
 import static dev.monotable.kit.docs.JsonSchema.type;
 
-import dev.monotable.forge.functions.http.BodySchemas;
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.JsonSchema;
@@ -41,7 +41,7 @@ import java.util.Map;
  * What the endpoint catalog does not say about a route: its request body, its success answer and
  * its query parameters, as JSON Schema (the subset OpenAPI 3.1 uses and the e2e suite checks every
  * answer against). The wire shapes are those of {@code functions/.../http/Representations}; the
- * request bodies are {@link BodySchemas}' fields, the one declaration the handlers enforce; the
+ * request bodies are the endpoints' {@link Endpoint#body()}, the one declaration the handlers enforce; the
  * limits come from {@link Rules} and {@link Segments}, so they follow the code. The schema builders,
  * the page of a list and the error body are the kit's ({@link JsonSchema}). Keyed by handler simple
  * name: a handler has one shape whatever route serves it.
@@ -122,7 +122,7 @@ public final class ApiShapes {
     return record(fields.toArray());
   }
 
-  /** What the docs add to a body field, by name: the fields themselves are {@link BodySchemas}'. */
+  /** What the docs add to a body field, by name: the fields themselves are the endpoint's. */
   private static final Map<String, String> FIELD_NOTES = Map.of(
       "username", "must be your own (the token's username claim)",
       "org", "the organization's name (login is accepted too)",
@@ -130,33 +130,22 @@ public final class ApiShapes {
       "role", "default member");
 
   /**
-   * The request body of a route as {@link BodySchemas} declares it (names in order, kinds, limits,
-   * which are required), each field with its {@link #FIELD_NOTES}.
+   * The request body of a route as its endpoint declares it ({@link Endpoint#body()}: names in
+   * order, kinds, limits, which are required), each field with its {@link #FIELD_NOTES}; open (a
+   * field the route does not take is a 400 the contract describes).
    */
   static Map<String, Object> body(Endpoint e) {
-    List<BodySchemas.Field> fields = BodySchemas.of(e.routeKey());
+    List<BodyField> fields = e.body();
     if (fields.isEmpty()) {
-      throw new IllegalStateException(e.routeKey() + " takes no body in BodySchemas");
+      throw new IllegalStateException(e.routeKey() + " declares no body");
     }
     List<Object> pairs = new ArrayList<>();
-    for (BodySchemas.Field f : fields) {
+    for (BodyField f : fields) {
       String note = FIELD_NOTES.get(f.name());
       pairs.add(f.name());
-      pairs.add(note == null ? field(f) : described(field(f), note));
+      pairs.add(note == null ? JsonSchema.field(f) : described(JsonSchema.field(f), note));
     }
-    return object(fields.stream().filter(BodySchemas.Field::required).map(BodySchemas.Field::name).toList(),
-        pairs.toArray());
-  }
-
-  /** Schema of one body field: its kind and the lengths or values it accepts. */
-  static Map<String, Object> field(BodySchemas.Field f) {
-    return switch (f.kind()) {
-      case ACCOUNT -> account();
-      case REPO -> repoName();
-      case EMAIL, TEXT, REF -> string(f.minChars(), f.maxChars());
-      case ENUM -> enumOf(f.values());
-      case BOOLEAN -> type("boolean");
-    };
+    return object(fields.stream().filter(BodyField::mandatory).map(BodyField::name).toList(), pairs.toArray());
   }
 
   /** Schema of a path parameter by name; every catalog parameter must have one. */

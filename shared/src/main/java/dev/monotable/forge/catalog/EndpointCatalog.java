@@ -1,6 +1,9 @@
 package dev.monotable.forge.catalog;
 
+import dev.monotable.forge.model.Rules;
+import dev.monotable.forge.model.TicketState;
 import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 
@@ -8,6 +11,8 @@ import static dev.monotable.forge.catalog.AccessPattern.*;
 import static dev.monotable.kit.catalog.DynamoAction.*;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.forge.keys.ForgeSegments;
+import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,6 +27,16 @@ import java.util.Set;
 public final class EndpointCatalog {
 
   private static final String PKG = "dev.monotable.forge.functions.";
+
+  // Body fields (validation, docs and the bad-input suites read these declarations).
+  /** A user or organization name that becomes part of a key. */
+  private static final java.util.function.Function<String, BodyField> ACCOUNT = name ->
+      BodyField.matching(name, ForgeSegments.ACCOUNT.pattern(), Rules.ACCOUNT_MAX).keySegment("account");
+  /** An e-mail address that becomes part of a key: at least {@code a@b}. */
+  private static final BodyField EMAIL = BodyField.text("email", 3, Segments.EMAIL_MAX).keySegment("email");
+  private static final BodyField NAME = BodyField.text("name", 0, Rules.SHORT_TEXT_MAX);
+  private static final BodyField BIO = BodyField.text("bio", 0, Rules.BODY_MAX);
+  private static final BodyField ROLE = BodyField.oneOf("role", List.of("admin", "member"));
   private static final List<Endpoint> ENDPOINTS = build();
 
   private EndpointCatalog() {}
@@ -43,30 +58,36 @@ public final class EndpointCatalog {
   private static List<Endpoint> build() {
     List<Endpoint> l = new ArrayList<>();
     // Accounts
-    l.add(ep("POST", "/users", "users.CreateUserHandler", Auth.REQUIRED, List.of(AP01), Set.of(PUT_ITEM)));
+    l.add(ep("POST", "/users", "users.CreateUserHandler", Auth.REQUIRED, List.of(AP01), Set.of(PUT_ITEM))
+        .withBody(ACCOUNT.apply("username").required(), EMAIL.required(), NAME, BIO));
     l.add(ep("GET", "/users/{username}", "users.GetUserHandler", Auth.NONE, List.of(AP02), Set.of(GET_ITEM)));
     l.add(ep("PATCH", "/users/{username}", "users.UpdateUserHandler", Auth.REQUIRED, List.of(AP03),
-        Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM)));
+        Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM))
+        .withBody(NAME, BIO, EMAIL).ownedBy("username"));
     // Organizations
     l.add(ep("POST", "/orgs", "orgs.CreateOrgHandler", Auth.REQUIRED, List.of(AP04),
-        Set.of(PUT_ITEM, CONDITION_CHECK_ITEM)));
+        Set.of(PUT_ITEM, CONDITION_CHECK_ITEM))
+        .withBody(ACCOUNT.apply("org"), ACCOUNT.apply("login"), NAME, BodyField.text("description", 0,
+            Rules.SHORT_TEXT_MAX)));
     l.add(ep("GET", "/orgs/{org}", "orgs.GetOrgHandler", Auth.NONE, List.of(AP05), Set.of(GET_ITEM)));
     l.add(ep("PUT", "/orgs/{org}/members/{username}", "orgs.PutMemberHandler", Auth.REQUIRED, List.of(AP06),
-        Set.of(BATCH_GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM)));
+        Set.of(BATCH_GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM)).withBody(ROLE));
     l.add(ep("DELETE", "/orgs/{org}/members/{username}", "orgs.RemoveMemberHandler", Auth.REQUIRED,
         List.of(AP07), Set.of(GET_ITEM, CONDITION_CHECK_ITEM, DELETE_ITEM, UPDATE_ITEM)));
     l.add(ep("GET", "/orgs/{org}/members", "orgs.ListMembersHandler", Auth.NONE, List.of(AP08), Set.of(QUERY)));
     l.add(ep("GET", "/users/{username}/orgs", "orgs.ListUserOrgsHandler", Auth.NONE, List.of(AP09),
         Set.of(QUERY), Gsi.GSI1));
     l.add(ep("POST", "/orgs/{org}/invitations", "orgs.CreateInvitationHandler", Auth.REQUIRED, List.of(AP10),
-        Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)));
+        Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)).withBody(EMAIL.required(), ROLE));
     l.add(ep("GET", "/orgs/{org}/invitations", "orgs.ListInvitationsHandler", Auth.REQUIRED, List.of(AP11),
         Set.of(GET_ITEM, QUERY)));
     l.add(ep("GET", "/users/{username}/events", "activity.ListActivityHandler", Auth.NONE, List.of(AP12),
         Set.of(QUERY)));
     // Repositories, forks, stars
     l.add(ep("POST", "/repos", "repos.CreateRepoHandler", Auth.REQUIRED, List.of(AP13),
-        Set.of(CONDITION_CHECK_ITEM, PUT_ITEM)));
+        Set.of(CONDITION_CHECK_ITEM, PUT_ITEM))
+        .withBody(BodyField.matching("name", ForgeSegments.REPO.pattern(), Rules.REPO_MAX).keySegment("repo").required(),
+            ACCOUNT.apply("owner"), BodyField.text("description", 0, Rules.SHORT_TEXT_MAX), BodyField.bool("private")));
     l.add(ep("GET", "/repos/{owner}/{repo}", "repos.GetRepoHandler", Auth.OPTIONAL, List.of(AP14),
         Set.of(GET_ITEM, BATCH_GET_ITEM)));
     l.add(ep("GET", "/users/{owner}/repos", "repos.ListAccountReposHandler", Auth.OPTIONAL, List.of(AP15),
@@ -103,8 +124,19 @@ public final class EndpointCatalog {
     // GetItem on the two creating routes: a retry with Idempotency-Key reads what the first request created.
     // BatchGetItem only when the first write is refused (or with Idempotency-Key); ConditionCheck: the
     // caller's profile (and Membership) in the ticket's transaction.
+    BodyField title = BodyField.text("title", 1, Rules.TITLE_MAX).nonBlank();
+    BodyField text = BodyField.text("body", 0, Rules.BODY_MAX);
+    List<BodyField> created = new ArrayList<>(List.of(title.required(), text));
+    List<String> states = new ArrayList<>(List.of(TicketState.OPEN.value(), TicketState.CLOSED.value()));
+    if (segment.equals("pulls")) {
+      for (String ref : List.of("head", "base")) {
+        created.add(BodyField.text(ref, 1, Rules.REF_MAX).noControl().required());
+      }
+      states.add(TicketState.MERGED.value());
+    }
     l.add(ep("POST", base, pkg + "Create" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(0)),
-        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM, CONDITION_CHECK_ITEM)));
+        Set.of(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM, PUT_ITEM, CONDITION_CHECK_ITEM))
+        .withBody(created.toArray(BodyField[]::new)));
     // GetItem for anonymous callers and the owner, BatchGetItem with the caller's Membership for others.
     l.add(ep("GET", base + "/{number}", pkg + "Get" + noun + "Handler", Auth.OPTIONAL, List.of(ap.get(1)),
         Set.of(GET_ITEM, BATCH_GET_ITEM)));
@@ -113,9 +145,10 @@ public final class EndpointCatalog {
     l.add(ep("GET", base, pkg + "List" + noun + "sHandler", Auth.OPTIONAL,
         List.of(ap.get(2), ap.get(3), ap.get(4)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY), Gsi.GSI1, Gsi.GSI4));
     l.add(ep("PATCH", base + "/{number}", pkg + "Update" + noun + "Handler", Auth.REQUIRED, List.of(ap.get(5)),
-        Set.of(BATCH_GET_ITEM, UPDATE_ITEM)));
+        Set.of(BATCH_GET_ITEM, UPDATE_ITEM)).withBody(title, text, BodyField.oneOf("state", states)));
     l.add(ep("POST", base + "/{number}/comments", pkg + "Create" + noun + "CommentHandler", Auth.REQUIRED,
-        List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM)));
+        List.of(ap.get(6)), Set.of(BATCH_GET_ITEM, GET_ITEM, CONDITION_CHECK_ITEM, PUT_ITEM))
+        .withBody(BodyField.text("body", 1, Rules.BODY_MAX).nonBlank().required()));
     l.add(ep("GET", base + "/{number}/comments", pkg + "List" + noun + "CommentsHandler", Auth.OPTIONAL,
         List.of(ap.get(7)), Set.of(GET_ITEM, BATCH_GET_ITEM, QUERY)));
     // Comments and reactions: BatchGetItem only when the first transaction is refused; ConditionCheck:

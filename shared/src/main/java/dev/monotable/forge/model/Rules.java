@@ -15,6 +15,10 @@ public final class Rules {
   public static final int BODY_MAX = 65_536;
   public static final int SHORT_TEXT_MAX = 350;
   public static final int REF_MAX = 255;
+  /** Longest user or organization name ({@link dev.monotable.kit.keys.Segments#ACCOUNT}). */
+  public static final int ACCOUNT_MAX = 39;
+  /** Longest repository name ({@link dev.monotable.kit.keys.Segments#REPO}). */
+  public static final int REPO_MAX = 100;
 
   private Rules() {}
 

@@ -18,18 +18,36 @@ import java.util.Objects;
  * @param values the accepted texts of an enumeration, or empty
  * @param items the element of an {@link Type#ARRAY}, or null
  * @param fields the members of an {@link Type#OBJECT} (closed: no other member), or empty
+ * @param segment the name of the key rule a text obeys when it becomes part of a key (for example
+ *     {@code account}, {@code email}, {@code label}), or null: the bad-input suites then try key
+ *     delimiters and look-alikes on it
+ * @param text what a text refuses beyond its length and pattern ({@link Text#ANY} for other types)
  */
 public record BodyField(String name, Type type, boolean mandatory, long min, long max, String pattern,
-    List<String> values, BodyField items, List<BodyField> fields) {
+    List<String> values, BodyField items, List<BodyField> fields, String segment, Text text) {
 
   /** What a body field holds. */
   public enum Type {
     STRING, TIMESTAMP, INTEGER, NUMBER, BOOLEAN, ARRAY, OBJECT
   }
 
+  /** What a text refuses besides its length, so the docs' lengths stay the contract's. */
+  public enum Text {
+    /** Any well-formed text (no unpaired surrogate) of the declared length. */
+    ANY,
+    /** Text that is not only white space. */
+    NON_BLANK,
+    /** Text without control characters (one line: a branch name, a label). */
+    NO_CONTROL
+  }
+
   public BodyField {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(text, "text");
+    if (type != Type.STRING && (segment != null || text != Text.ANY)) {
+      throw new IllegalArgumentException(name + ": only a text has a key rule or text rules");
+    }
     values = List.copyOf(values);
     fields = List.copyOf(fields);
     if ((type == Type.ARRAY) != (items != null)) {
@@ -39,50 +57,71 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
 
   /** Text of {@code min}..{@code max} characters. */
   public static BodyField text(String name, int min, int max) {
-    return new BodyField(name, Type.STRING, false, min, max, null, List.of(), null, List.of());
+    return new BodyField(name, Type.STRING, false, min, max, null, List.of(), null, List.of(), null, Text.ANY);
   }
 
   /** Text matching {@code regex} (a key segment, a label). */
   public static BodyField matching(String name, String regex) {
-    return new BodyField(name, Type.STRING, false, 0, 0, regex, List.of(), null, List.of());
+    return matching(name, regex, 0);
+  }
+
+  /** Text matching {@code regex}, of at most {@code maxChars} characters (0: the pattern's own limit). */
+  public static BodyField matching(String name, String regex, int maxChars) {
+    return new BodyField(name, Type.STRING, false, 0, maxChars, regex, List.of(), null, List.of(), null, Text.ANY);
   }
 
   /** One of these texts. */
   public static BodyField oneOf(String name, List<String> values) {
-    return new BodyField(name, Type.STRING, false, 0, 0, null, values, null, List.of());
+    return new BodyField(name, Type.STRING, false, 0, 0, null, values, null, List.of(), null, Text.ANY);
   }
 
   /** An ISO-8601 UTC timestamp. */
   public static BodyField timestamp(String name) {
-    return new BodyField(name, Type.TIMESTAMP, false, 0, 0, null, List.of(), null, List.of());
+    return new BodyField(name, Type.TIMESTAMP, false, 0, 0, null, List.of(), null, List.of(), null, Text.ANY);
   }
 
   /** A whole number from {@code min} to {@code max}. */
   public static BodyField integer(String name, long min, long max) {
-    return new BodyField(name, Type.INTEGER, false, min, max, null, List.of(), null, List.of());
+    return new BodyField(name, Type.INTEGER, false, min, max, null, List.of(), null, List.of(), null, Text.ANY);
   }
 
   /** A number DynamoDB can store. */
   public static BodyField number(String name) {
-    return new BodyField(name, Type.NUMBER, false, 0, 0, null, List.of(), null, List.of());
+    return new BodyField(name, Type.NUMBER, false, 0, 0, null, List.of(), null, List.of(), null, Text.ANY);
   }
 
   public static BodyField bool(String name) {
-    return new BodyField(name, Type.BOOLEAN, false, 0, 0, null, List.of(), null, List.of());
+    return new BodyField(name, Type.BOOLEAN, false, 0, 0, null, List.of(), null, List.of(), null, Text.ANY);
   }
 
   /** At most {@code maxItems} of {@code items} (whose name is not used). */
   public static BodyField array(String name, BodyField items, int maxItems) {
-    return new BodyField(name, Type.ARRAY, false, 0, maxItems, null, List.of(), items, List.of());
+    return new BodyField(name, Type.ARRAY, false, 0, maxItems, null, List.of(), items, List.of(), null, Text.ANY);
   }
 
   /** An object of exactly these members (an array's element). */
   public static BodyField object(String name, BodyField... fields) {
-    return new BodyField(name, Type.OBJECT, false, 0, 0, null, List.of(), null, List.of(fields));
+    return new BodyField(name, Type.OBJECT, false, 0, 0, null, List.of(), null, List.of(fields), null, Text.ANY);
   }
 
   /** The same field, which the body must hold. */
   public BodyField required() {
-    return new BodyField(name, type, true, min, max, pattern, values, items, fields);
+    return new BodyField(name, type, true, min, max, pattern, values, items, fields, segment, text);
+  }
+
+  /** The same text, which becomes part of a key under the key rule named {@code rule}. */
+  public BodyField keySegment(String rule) {
+    return new BodyField(name, type, mandatory, min, max, pattern, values, items, fields,
+        Objects.requireNonNull(rule, "rule"), text);
+  }
+
+  /** The same text, refusing one that is only white space. */
+  public BodyField nonBlank() {
+    return new BodyField(name, type, mandatory, min, max, pattern, values, items, fields, segment, Text.NON_BLANK);
+  }
+
+  /** The same text, refusing control characters. */
+  public BodyField noControl() {
+    return new BodyField(name, type, mandatory, min, max, pattern, values, items, fields, segment, Text.NO_CONTROL);
   }
 }

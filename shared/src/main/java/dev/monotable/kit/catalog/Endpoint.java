@@ -18,6 +18,8 @@ import java.util.Set;
  * @param actions DynamoDB actions on the table; empty for routes that never touch it
  * @param indexes indexes the function may Query; empty when it queries none
  * @param body the fields its JSON body may hold ({@link BodyField}); empty when it reads no body
+ * @param access whose call it serves beyond its auth: anyone, the owner a path parameter names, or a
+ *     group's members ({@link Access})
  */
 public record Endpoint(
     String method,
@@ -27,16 +29,30 @@ public record Endpoint(
     List<AccessPatternSpec> patterns,
     Set<DynamoAction> actions,
     Set<Gsi> indexes,
-    List<BodyField> body) {
+    List<BodyField> body,
+    Access access) {
 
   public Endpoint {
     patterns = List.copyOf(patterns);
+    java.util.Objects.requireNonNull(access, "access");
+    if (access.kind() != Access.Kind.ANYONE && auth != Auth.REQUIRED) {
+      throw new IllegalArgumentException(method + " " + path + ": an owner or group route requires Auth.REQUIRED");
+    }
+    if (access.kind() == Access.Kind.OWNER && !path.contains("{" + access.name() + "}")) {
+      throw new IllegalArgumentException(method + " " + path + ": no path parameter {" + access.name() + "}");
+    }
     body = List.copyOf(body);
     actions = Set.copyOf(actions);
     indexes = Set.copyOf(indexes);
     if (!indexes.isEmpty() && !actions.contains(DynamoAction.QUERY)) {
       throw new IllegalArgumentException(method + " " + path + ": indexes without Query");
     }
+  }
+
+  /** A route served to anyone its auth admits. */
+  public Endpoint(String method, String path, String handlerClass, Auth auth, List<AccessPatternSpec> patterns,
+      Set<DynamoAction> actions, Set<Gsi> indexes, List<BodyField> body) {
+    this(method, path, handlerClass, auth, patterns, actions, indexes, body, Access.ANYONE);
   }
 
   /** A route that reads no JSON body. */
@@ -71,7 +87,28 @@ public record Endpoint(
 
   /** The same route, taking a JSON body of these fields. */
   public Endpoint withBody(BodyField... fields) {
-    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields));
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields), access);
+  }
+
+  /** The same route, served only to the user its path parameter {@code pathParameter} names. */
+  public Endpoint ownedBy(String pathParameter) {
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, body,
+        Access.owner(pathParameter));
+  }
+
+  /** The same route, served only to members of user pool group {@code group}. */
+  public Endpoint forGroup(String group) {
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, body, Access.group(group));
+  }
+
+  /** The names of its path parameters, in order ({@code {owner}}, {@code {repo}} ...). */
+  public List<String> pathParameters() {
+    List<String> names = new java.util.ArrayList<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{([^}]+)}").matcher(path);
+    while (m.find()) {
+      names.add(m.group(1));
+    }
+    return names;
   }
 
   /** The route key of every domain's liveness route ({@link #health}). */

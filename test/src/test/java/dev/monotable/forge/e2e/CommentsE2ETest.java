@@ -189,7 +189,7 @@ class CommentsE2ETest {
 
     expectError(forge.post(p).as("cm5own").json("body", ""), 400, "body");
     expectError(forge.post(p).as("cm5own").json("body", "  \n "), 400, "body");
-    // a field the route does not take is named first (BodySchemas), before the missing body
+    // a field the route does not take is named first (the endpoint's declared body), before the missing body
     expectError(forge.post(p).as("cm5own").json("text", "wrong field"), 400, "text");
     expectError(forge.post(p).as("cm5own").json("body", null), 400, "body");
     expectError(forge.post(p).as("cm5own").json("body", 5), 400, "body");

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.forge.e2e.Forge.Reply;
-import dev.monotable.forge.functions.http.BodySchemas;
-import dev.monotable.forge.functions.http.BodySchemas.Field;
-import dev.monotable.forge.functions.http.BodySchemas.Kind;
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.forge.catalog.EndpointCatalog;
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Bad input generated from the endpoint catalog and the body schemas, not listed by hand: for
+ * Bad input generated from the endpoint catalog and its declared bodies, not listed by hand: for
  * every route, every path parameter, body field, list parameter, If-Match and Authorization
  * header, the values an adversarial client would send. Each must answer the expected 4xx with a
  * JSON error naming the field, and leave the table byte-for-byte as it was (one snapshot before
@@ -73,12 +71,33 @@ class GeneratedBadInputE2ETest {
   private record Case(String name, String method, String path, Map<String, String> query, Map<String, String> headers,
       byte[] body, int status, String field) {}
 
+  /** What a Forge body field holds, read from its declaration: the kind decides which values are invalid. */
+  private enum Kind {
+    ACCOUNT, REPO, EMAIL, TEXT, REF, ENUM, BOOLEAN
+  }
+
+  private static Kind kind(BodyField f) {
+    if (f.type() == BodyField.Type.BOOLEAN) {
+      return Kind.BOOLEAN;
+    }
+    if (!f.values().isEmpty()) {
+      return Kind.ENUM;
+    }
+    if (f.segment() != null) {
+      return switch (f.segment()) {
+        case "account" -> Kind.ACCOUNT;
+        case "repo" -> Kind.REPO;
+        case "email" -> Kind.EMAIL;
+        default -> throw new IllegalStateException(f.name() + ": key rule " + f.segment());
+      };
+    }
+    return f.text() == BodyField.Text.NO_CONTROL ? Kind.REF : Kind.TEXT;
+  }
+
   @Test
-  void everyBodySchema_shouldNameARouteOfTheCatalog() {
-    Set<String> routes = new java.util.HashSet<>();
-    EndpointCatalog.endpoints().forEach(e -> routes.add(e.routeKey()));
-    for (String r : BodySchemas.routes()) {
-      assertTrue(routes.contains(r), r + " is not in the endpoint catalog");
+  void everyBodyField_shouldBeOfAKindThisSuiteKnows() {
+    for (Endpoint e : EndpointCatalog.endpoints()) {
+      e.body().forEach(GeneratedBadInputE2ETest::kind);
     }
   }
 
@@ -200,11 +219,11 @@ class GeneratedBadInputE2ETest {
     if (e.routeKey().equals("POST /orgs")) {
       body.put("org", "FreshOrg"); // optional, but without org or name the handler asks for org first
     }
-    for (Field f : BodySchemas.of(e.routeKey())) {
-      if (!f.required()) {
+    for (BodyField f : e.body()) {
+      if (!f.mandatory()) {
         continue;
       }
-      body.put(f.name(), switch (f.kind()) {
+      body.put(f.name(), switch (kind(f)) {
         case ACCOUNT -> e.routeKey().equals("POST /users") ? "Newbie" : caller(e, w);
         case REPO -> "fresh-repo";
         case EMAIL -> "fresh@example.io";
@@ -256,7 +275,7 @@ class GeneratedBadInputE2ETest {
   }
 
   private byte[] bodyBytes(Map<String, Object> body, Endpoint e) {
-    return BodySchemas.of(e.routeKey()).isEmpty() ? null : Json.write(body).getBytes(StandardCharsets.UTF_8);
+    return e.body().isEmpty() ? null : Json.write(body).getBytes(StandardCharsets.UTF_8);
   }
 
   // ---- list parameters -------------------------------------------------------------------------
@@ -322,7 +341,7 @@ class GeneratedBadInputE2ETest {
   // ---- bodies ----------------------------------------------------------------------------------
 
   private void bodyCases(Endpoint e, World w, Consumer<Case> add) {
-    List<Field> fields = BodySchemas.of(e.routeKey());
+    List<BodyField> fields = e.body();
     if (fields.isEmpty()) {
       return;
     }
@@ -345,15 +364,15 @@ class GeneratedBadInputE2ETest {
           change.length > 3 ? (String) change[3] : (String) change[0]));
     };
 
-    for (Field f : fields) {
+    for (BodyField f : fields) {
       String n = f.name();
-      List<Object> wrongTypes = f.kind() == Kind.BOOLEAN
+      List<Object> wrongTypes = kind(f) == Kind.BOOLEAN
           ? List.of("true", 1, List.of(), Map.of("a", "b"), 0)
           : List.of(42, true, List.of(), Map.of("a", "b"), 1.5, List.of("text"));
       for (Object v : wrongTypes) {
         withField.accept(n + " of type " + v.getClass().getSimpleName() + " " + v, new Object[] {n, v});
       }
-      if (f.required()) {
+      if (f.mandatory()) {
         withField.accept(n + " missing", new Object[] {n, REMOVE});
       }
       for (String v : badStrings(f)) {
@@ -389,10 +408,11 @@ class GeneratedBadInputE2ETest {
   private static final Object REMOVE = new Object();
 
   /** Strings a field of this kind must refuse. */
-  private static List<String> badStrings(Field f) {
+  private static List<String> badStrings(BodyField f) {
     List<String> v = new ArrayList<>();
     v.add(SURROGATE);
-    switch (f.kind()) {
+    int maxChars = (int) f.max();
+    switch (kind(f)) {
       case ACCOUNT -> v.addAll(List.of("a#b", "#", "ACCOUNT#x", "\uFF41lice", "\u0430lice", "alice\u200b", "-alice",
           "alice-", "ali ce", "", "a_b", "a.b", "a\u0001b", "alice\n", "x".repeat(40), EMOJI));
       case REPO -> v.addAll(List.of("a#b", ".", "..", "a/b", "\uFF4Cib", "lib\u200b", "", "a b", "a\u0001b",
@@ -400,10 +420,10 @@ class GeneratedBadInputE2ETest {
       case EMAIL -> v.addAll(List.of("a#b@x.io", "a@b@c.io", "@x.io", "a@", "a b@x.io", "", "a@x.io\u0000",
           "a\u0001@x.io", "a".repeat(250) + "@x.io", "noatsign"));
       case TEXT -> {
-        v.add(EMOJI.repeat(f.maxChars() + 1));
-        v.add("e\u0301".repeat(f.maxChars() / 2 + 1));
-        v.add("a".repeat(f.maxChars() + 1));
-        if (f.required()) {
+        v.add(EMOJI.repeat(maxChars + 1));
+        v.add("e\u0301".repeat(maxChars / 2 + 1));
+        v.add("a".repeat(maxChars + 1));
+        if (f.mandatory()) {
           v.addAll(List.of("", "   ", "\n\t"));
         }
       }
