@@ -67,6 +67,7 @@ public final class StreamTally {
   private final Map<String, Totals> streams = new TreeMap<>();
   private long trimWarnings;
   private long deadLetters;
+  private boolean stopped;
 
   /** A console that feeds the tally line by line (and prints nothing). */
   public PrintStream stream() {
@@ -87,7 +88,7 @@ public final class StreamTally {
 
   /** Reads one logged line; lines that are not a stream function's or the pipeline's are skipped. */
   public synchronized void accept(String text) {
-    if (!text.startsWith("{")) {
+    if (stopped || !text.startsWith("{")) {
       return;
     }
     Map<String, Object> line;
@@ -116,6 +117,14 @@ public final class StreamTally {
     t.readUnits += number(line, MetricNames.READ_CAPACITY).doubleValue();
     t.writeUnits += number(line, MetricNames.WRITE_CAPACITY).doubleValue();
     t.refusals += number(line, MetricNames.CONDITIONAL_REFUSALS).longValue();
+  }
+
+  /**
+   * Counts nothing more: the run's window ends (when the consumers have caught up; what follows,
+   * the raw measurement and the tables' deletion, is not the ingest's).
+   */
+  public synchronized void stop() {
+    stopped = true;
   }
 
   private static Number number(Map<String, Object> line, String name) {

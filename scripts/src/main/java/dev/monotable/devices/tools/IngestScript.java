@@ -157,6 +157,7 @@ public final class IngestScript {
           long t0 = System.nanoTime();
           service.pipeline().drain();
           double catchUp = (System.nanoTime() - t0) / 1e9;
+          tally.stop();
           streamRun = new IngestReport.StreamRun(tally, catchUp, Ingest.recentLagging(plan, client, table));
         }
         System.err.printf("measuring the raw BatchWriteItem rate (%,d items)%n", o.rawItems());
