@@ -159,6 +159,9 @@ public final class IngestScript {
           double catchUp = (System.nanoTime() - t0) / 1e9;
           tally.stop();
           streamRun = new IngestReport.StreamRun(tally, catchUp, Ingest.recentLagging(plan, client, table));
+          // Printed now as well: the raw measurement that follows can fail on a loaded machine.
+          stdout.print(IngestReport.summary(result, streamRun));
+          stdout.flush();
         }
         System.err.printf("measuring the raw BatchWriteItem rate (%,d items)%n", o.rawItems());
         client.createTable(Devices.SCHEMA.createTableRequest(rawTable));
