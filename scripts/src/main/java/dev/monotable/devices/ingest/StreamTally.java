@@ -146,11 +146,14 @@ public final class StreamTally {
     return deadLetters;
   }
 
-  /** One stream's line for the report, its figures per event written. */
-  static String perEvent(String stream, Totals t, long events) {
-    double n = Math.max(1, events);
-    return String.format(Locale.ROOT, "%s | %,d | %,d | %,d | %.3f | %.3f | %.3f | %.3f | %.3f", stream, t.records(),
-        t.invocations(), t.failures(), t.requests() / n, t.readUnits() / n, t.writeUnits() / n, t.refusals() / n,
-        (t.writeUnits() + t.refusals()) / n);
+  /**
+   * One stream's line for the report: its records, invocations and failures, then its figures per
+   * record it was delivered (for ST1 a record is an event) and its requests per event written.
+   */
+  static String perRecord(String stream, Totals t, long events) {
+    double n = Math.max(1, t.records());
+    return String.format(Locale.ROOT, "%s | %,d | %,d | %,d | %.3f | %.3f | %.3f | %.3f | %.3f | %.4f", stream,
+        t.records(), t.invocations(), t.failures(), t.requests() / n, t.readUnits() / n, t.writeUnits() / n,
+        t.refusals() / n, (t.writeUnits() + t.refusals()) / n, t.requests() / (double) Math.max(1, events));
   }
 }

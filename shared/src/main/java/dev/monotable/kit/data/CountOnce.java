@@ -40,7 +40,7 @@ public final class CountOnce {
   /**
    * A counter item and how each count moves it: {@code ADD} of deltas, optionally a {@code SET}
    * clause of other attributes (its type, audit times) and optionally the condition that the item
-   * exists (counting into a vanished issue is then {@link StreamEffect#IGNORED}).
+   * exists (counting into a vanished item is then {@link StreamEffect#IGNORED}).
    */
   public static final class Counter {
     private final Key key;

@@ -12,8 +12,7 @@ public enum StreamEffect {
   /** Its effect is already in the table (a redelivered or older record): wrote nothing. */
   ALREADY_APPLIED,
   /**
-   * Nothing to do: not for this handler, or its target is gone or not concerned (a deleted device
-   * or issue, a private repository): wrote nothing.
+   * Nothing to do: not for this handler, or its target is gone or not concerned: wrote nothing.
    */
   IGNORED;
 
