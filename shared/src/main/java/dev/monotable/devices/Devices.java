@@ -53,13 +53,14 @@ public final class Devices implements Domain {
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";
 
   private static final List<StreamHandlerDeclaration> STREAM_HANDLERS = List.of(
-      // ST1: each new event into its device's recent events and its user's activity (AP14, AP11).
+      // ST1: new events into their devices' recent events and their users' activity (AP14, AP11), merged per
+      // batch: one BatchGetItem of the devices and profiles, at most one UpdateItem per device and per user.
       StreamHandlerDeclaration.builder(STREAMS + "RecentEventsHandler").stream("ST1")
           .itemTypes(Event.TYPE)
           .eventNames("INSERT")
-          .actions(GET_ITEM, UPDATE_ITEM)
+          .actions(BATCH_GET_ITEM, GET_ITEM, UPDATE_ITEM)
           .build(),
-      // ST2: device counts by status, one transaction per record (receipt + ADD) in the device's shard (AP10).
+      // ST2: device counts by status (AP10), one transaction per shard and batch: a receipt per record + one ADD.
       StreamHandlerDeclaration.builder(STREAMS + "StatusCountsHandler").stream("ST2")
           .itemTypes(Device.TYPE)
           .eventNames("INSERT", "MODIFY", "REMOVE")

@@ -16,6 +16,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 import java.util.ArrayList;
@@ -171,12 +172,12 @@ final class Notes implements Domain {
     }
 
     @Override
-    protected Effect apply(ChangeRecord record) {
+    protected StreamEffect apply(ChangeRecord record) {
       if (!"INSERT".equals(record.eventName())) {
-        return Effect.IGNORED;
+        return StreamEffect.IGNORED;
       }
       seen++;
-      return Effect.APPLIED;
+      return StreamEffect.APPLIED;
     }
   }
 }

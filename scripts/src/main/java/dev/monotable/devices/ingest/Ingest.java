@@ -1,6 +1,8 @@
 package dev.monotable.devices.ingest;
 
 import dev.monotable.devices.ingest.IngestPlan.Batch;
+import dev.monotable.devices.keys.DevicesKeys;
+import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.kit.bench.Stats;
 import dev.monotable.kit.catalog.Endpoint;
@@ -25,6 +27,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
  * The hot path of Devices, driven over HTTP: an {@link IngestPlan}'s batches POSTed to the batch
@@ -283,6 +288,45 @@ public final class Ingest {
         sink.accept(item);
       }
     }, n, null);
+  }
+
+  /**
+   * Devices whose {@code Recent} is not the newest {@link Device#RECENT_MAX} events the plan sent
+   * them (time and sequence, newest first): what the stream consumers left behind. BatchGetItem of
+   * the devices, 100 keys a request, UnprocessedKeys retried.
+   */
+  public static int recentLagging(IngestPlan plan, DynamoDbClient client, String table) {
+    int lagging = 0;
+    for (int from = 0; from < plan.devices(); from += 100) {
+      List<Map<String, AttributeValue>> keys = new ArrayList<>();
+      for (int d = from; d < Math.min(plan.devices(), from + 100); d++) {
+        keys.add(DevicesKeys.device(IngestPlan.user(IngestPlan.ownerOf(d)), IngestPlan.device(d)).toMap());
+      }
+      Map<String, Device> found = new java.util.HashMap<>();
+      while (!keys.isEmpty()) {
+        BatchGetItemResponse r = client.batchGetItem(BatchGetItemRequest.builder().requestItems(Map.of(table,
+            KeysAndAttributes.builder().keys(keys).consistentRead(true).build())).build());
+        for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
+          Device dev = Device.fromItem(item);
+          found.put(dev.device(), dev);
+        }
+        KeysAndAttributes left = r.unprocessedKeys().get(table);
+        keys = left == null ? List.of() : new ArrayList<>(left.keys());
+      }
+      for (int d = from; d < Math.min(plan.devices(), from + 100); d++) {
+        Device dev = found.get(IngestPlan.device(d));
+        List<String> want = new ArrayList<>();
+        List<Map<String, Object>> events = plan.eventsOfDevice(d);
+        for (int k = events.size() - 1; k >= 0 && want.size() < Device.RECENT_MAX; k--) {
+          want.add(events.get(k).get("at") + "#" + events.get(k).get("seq"));
+        }
+        List<String> got = dev == null ? List.of() : dev.recent().stream().map(x -> x.at() + "#" + x.seq()).toList();
+        if (!want.equals(got)) {
+          lagging++;
+        }
+      }
+    }
+    return lagging;
   }
 
   private static int bar(PrintStream out, long done, int total, int shown, long written, long failed) {

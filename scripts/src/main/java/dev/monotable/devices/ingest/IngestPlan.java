@@ -103,6 +103,16 @@ public record IngestPlan(int events, int devices, Instant now) {
     return out;
   }
 
+  /** Every event device {@code d} reports, oldest first. */
+  public List<Map<String, Object>> eventsOfDevice(int d) {
+    int n = eventsOf(d);
+    List<Map<String, Object>> out = new ArrayList<>(n);
+    for (int k = 0; k < n; k++) {
+      out.add(event(n, k));
+    }
+    return out;
+  }
+
   /** Event {@code k} of a device reporting {@code n}: a minute after the one before, the last a minute before now. */
   private Map<String, Object> event(int n, int k) {
     Map<String, Object> e = new LinkedHashMap<>();

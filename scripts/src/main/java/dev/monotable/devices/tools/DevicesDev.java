@@ -594,12 +594,14 @@ public final class DevicesDev implements DevDomain {
     @Override
     public String streamEffects() {
       return """
-          - ST1 (`RecentEventsHandler`, Event INSERT): merges the event into its device's `Recent` (the newest 10,
-            a set: a redelivered or late event changes nothing or lands in its place) and moves the user's
-            `ActiveAt` (GSI2 `ACTIVE`) when it is more than an hour older than the event.
+          - ST1 (`RecentEventsHandler`, Event INSERT): merges a batch's events into their devices' `Recent` (the
+            newest 10, a set: a redelivered or late event changes nothing or lands in its place) and moves each
+            user's `ActiveAt` (GSI2 `ACTIVE`) to the user's newest event when it is more than an hour older: one
+            BatchGetItem of the batch's devices and profiles, then at most one UpdateItem per device and per user.
           - ST2 (`StatusCountsHandler`, Device INSERT, MODIFY, REMOVE): -1 for the old status, +1 for the new, in
-            the device's shard, one transaction with a receipt per record: exact under redelivery, and the deltas
-            commute, so under reordering too.
+            the device's shard, one transaction per shard and batch with a receipt per record and one ADD of their
+            sum: exact under redelivery (a receipt found sends the transaction again without its record), and the
+            deltas commute, so under reordering too.
           - ST3 (`DeviceNameHandler`, Device MODIFY with a new name): copies the name onto the device's events,
             each from an older `NameVersion` only. Until it has run (stream lag plus one UpdateItem per event)
             events show the old name.""";

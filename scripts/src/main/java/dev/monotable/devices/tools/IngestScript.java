@@ -4,6 +4,7 @@ import dev.monotable.devices.Devices;
 import dev.monotable.devices.ingest.Ingest;
 import dev.monotable.devices.ingest.IngestPlan;
 import dev.monotable.devices.ingest.IngestReport;
+import dev.monotable.devices.ingest.StreamTally;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.auth.JwtSigner;
 import dev.monotable.kit.cli.Args;
@@ -13,7 +14,6 @@ import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.engine.LocalEngine;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -138,7 +138,10 @@ public final class IngestScript {
       // The handlers and the stream pipeline (which takes System.out when the service starts) log a
       // JSON line per invocation (CloudWatch on Lambda): dropped here, so stdout carries the report
       // alone (as scripts/bench does); the pipeline's give-ups still reach its dead-letter file.
-      System.setOut(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+      // The lines are read by a tally of what the stream functions did instead.
+      StreamTally tally = new StreamTally();
+      IngestReport.StreamRun streamRun = null;
+      System.setOut(tally.stream());
       try (DynamoDbClient client = DynamoDbClients.create(endpoint, Env.region());
           LocalService service = new LocalService(new DevicesDev().local()).start(new LocalService.Options(0, endpoint,
               false, table, false, keys, client).withStreams(o.streams()))) {
@@ -149,6 +152,17 @@ public final class IngestScript {
             u -> signer.sign(LocalKeys.ISSUER, LocalKeys.AUDIENCE, u, now, now + 6 * 3600));
         Ingest.createFleet(plan, base, token, System.err);
         result = Ingest.send(plan, o.rate(), Ingest.http(base), token, System.err);
+        if (o.streams()) {
+          System.err.println("waiting for the stream consumers to deliver every record");
+          long t0 = System.nanoTime();
+          service.pipeline().drain();
+          double catchUp = (System.nanoTime() - t0) / 1e9;
+          tally.stop();
+          streamRun = new IngestReport.StreamRun(tally, catchUp, Ingest.recentLagging(plan, client, table));
+          // Printed now as well: the raw measurement that follows can fail on a loaded machine.
+          stdout.print(IngestReport.summary(result, streamRun));
+          stdout.flush();
+        }
         System.err.printf("measuring the raw BatchWriteItem rate (%,d items)%n", o.rawItems());
         client.createTable(Devices.SCHEMA.createTableRequest(rawTable));
         client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(rawTable).build());
@@ -157,12 +171,12 @@ public final class IngestScript {
           client.deleteTable(DeleteTableRequest.builder().tableName(t).build());
         }
       }
-      stdout.print(IngestReport.summary(result));
+      stdout.print(IngestReport.summary(result, streamRun));
       stdout.flush();
       if (o.writeDocs()) {
         Path doc = Path.of("docs", "devices", "ingest.md");
         Files.createDirectories(doc.getParent());
-        Files.writeString(doc, IngestReport.markdown(result, command(o), Instant.now().truncatedTo(ChronoUnit.MINUTES)
+        Files.writeString(doc, IngestReport.markdown(result, streamRun, command(o), Instant.now().truncatedTo(ChronoUnit.MINUTES)
             .toString(), "The local engine (moto 5.2.1 made faithful), one request at a time, and the Devices local "
             + "service in the same JVM, on this project's shared 2-core machine" + (o.streams()
             ? ", the domain's stream consumers running." : ", without the stream consumers.")), StandardCharsets.UTF_8);

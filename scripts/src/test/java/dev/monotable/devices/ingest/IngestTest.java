@@ -166,6 +166,33 @@ class IngestTest {
   }
 
   @Test
+  void streamTally_shouldSumEachStreamsLogLines_andCountTrimsAndGiveUps_untilStopped() {
+    StreamTally tally = new StreamTally();
+    tally.accept("{\"handler\":\"RecentEventsHandler\",\"accessPattern\":\"ST1\",\"Records\":100,\"Failures\":0,"
+        + "\"DynamoDbRequests\":6,\"ReadCapacity\":5.0,\"WriteCapacity\":4.0,\"ConditionalRefusals\":1}");
+    tally.accept("{\"handler\":\"RecentEventsHandler\",\"accessPattern\":\"ST1\",\"Records\":50,\"Failures\":1,"
+        + "\"DynamoDbRequests\":2,\"ReadCapacity\":1.5,\"WriteCapacity\":1.0,\"ConditionalRefusals\":0}");
+    tally.accept("{\"pipeline\":\"stream\",\"level\":\"WARN\",\"message\":\"records aged out of the stream\"}");
+    tally.accept("{\"pipeline\":\"stream\",\"level\":\"ERROR\",\"message\":\"batch given up: written\"}");
+    tally.accept("not json");
+    tally.stop();
+    tally.accept("{\"handler\":\"X\",\"accessPattern\":\"ST1\",\"Records\":100}");
+
+    StreamTally.Totals st1 = tally.streams().get("ST1");
+    assertEquals(2, st1.invocations());
+    assertEquals(150, st1.records());
+    assertEquals(1, st1.failures());
+    assertEquals(8, st1.requests());
+    assertEquals(6.5, st1.readUnits());
+    assertEquals(5.0, st1.writeUnits());
+    assertEquals(1, st1.refusals());
+    assertEquals(1, tally.trimWarnings());
+    assertEquals(1, tally.deadLetters());
+    assertEquals("ST1 | 150 | 2 | 1 | 0.053 | 0.043 | 0.033 | 0.007 | 0.040 | 0.0800",
+        StreamTally.perRecord("ST1", st1, 100));
+  }
+
+  @Test
   void rawRate_shouldWriteTheDomainsEventItems_withBatchWriteItem() {
     String table = "ingest-raw-" + UUID.randomUUID().toString().substring(0, 8);
     DynamoDbClient client = DynamoDbExtension.newClient();

@@ -7,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStream
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 import dev.monotable.kit.local.StreamPipeline.Consumer;
@@ -45,13 +46,13 @@ class StreamPipelineTest {
     }
 
     @Override
-    protected Effect apply(ChangeRecord record) {
+    protected StreamEffect apply(ChangeRecord record) {
       recordsSeen++;
       if (record.eventId().startsWith("poison")) {
         throw new IllegalArgumentException("cannot read " + record.eventId());
       }
       applied.add(record.eventId());
-      return Effect.APPLIED;
+      return StreamEffect.APPLIED;
     }
   }
 

@@ -1,8 +1,8 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.kit.data.CountOnce;
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.data.TransactionFailures;
-import dev.monotable.kit.data.WriteTransaction;
 
 import static dev.monotable.kit.schema.TableSchema.PK;
 import static dev.monotable.kit.schema.TableSchema.UPDATED_AT;
@@ -26,19 +26,11 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  */
 public final class StreamWrites {
   private final TableGateway table;
+  private final CountOnce counts;
 
   public StreamWrites(TableGateway table) {
     this.table = table;
-  }
-
-  /** What a counting write did. */
-  public enum Outcome {
-    /** The count changed. */
-    APPLIED,
-    /** This record was applied before (redelivery): nothing written. */
-    ALREADY_APPLIED,
-    /** The issue or pull request does not exist (any more): nothing to count. */
-    NO_TARGET
+    this.counts = new CountOnce(table);
   }
 
   /**
@@ -63,37 +55,32 @@ public final class StreamWrites {
 
   /**
    * ST3 for a new comment: TransactWriteItems of Put CountedComment {@code attribute_not_exists(PK)}
-   * + Update ticket {@code ADD CommentCount 1} with {@code attribute_exists(PK)}. The receipt's
-   * key is the comment's id, so the same comment is counted once however often its INSERT
-   * record arrives.
+   * + Update ticket {@code ADD CommentCount 1} with {@code attribute_exists(PK)} ({@link CountOnce#count}).
+   * The receipt's key is the comment's id, so the same comment is counted once however often its
+   * INSERT record arrives.
+   *
+   * @return APPLIED; ALREADY_APPLIED when counted before; IGNORED when the issue or pull request is gone
    */
-  public Outcome countComment(Comment comment) {
+  public StreamEffect countComment(Comment comment) {
     CountedComment receipt = new CountedComment(comment.kind(), comment.owner(), comment.repo(), comment.number(),
         comment.id(), comment.createdAt());
-    WriteTransaction tx = new WriteTransaction(table);
-    int put = tx.put(receipt.toItem(), "attribute_not_exists(#pk)", Map.of("#pk", PK), Map.of());
-    int ticket = tx.update(Keys.ticket(comment.kind(), comment.owner(), comment.repo(), comment.number()),
-        "ADD #count :one", "attribute_exists(#pk)", Map.of("#pk", PK, "#count", Ticket.COMMENT_COUNT),
-        Map.of(":one", AttributeValue.fromN("1")));
-    return commit(tx, put, ticket);
+    return counts.count(receipt.toItem(), commentCount(comment, 1));
   }
 
   /**
    * ST3 for a deleted comment: TransactWriteItems of Delete CountedComment {@code attribute_exists(PK)}
-   * + Update ticket {@code ADD CommentCount -1} with {@code attribute_exists(PK)}. Without a
-   * receipt the comment was never counted (or its removal already was), so nothing changes.
+   * + Update ticket {@code ADD CommentCount -1} with {@code attribute_exists(PK)} ({@link CountOnce#uncount}).
+   * Without a receipt the comment was never counted (or its removal already was), so nothing changes.
+   *
+   * @return APPLIED; ALREADY_APPLIED when there is no receipt; IGNORED when the issue or pull request is gone
    */
-  public Outcome uncountComment(Comment comment) {
-    WriteTransaction tx = new WriteTransaction(table);
-    int delete = tx.delete(Keys.countedComment(comment.kind(), comment.owner(), comment.repo(), comment.number(),
-        comment.id()), "attribute_exists(#pk)", Map.of("#pk", PK));
-    int ticket = tx.update(Keys.ticket(comment.kind(), comment.owner(), comment.repo(), comment.number()),
-        "ADD #count :minus", "attribute_exists(#pk)", Map.of("#pk", PK, "#count", Ticket.COMMENT_COUNT),
-        Map.of(":minus", AttributeValue.fromN("-1")));
-    return commit(tx, delete, ticket);
+  public StreamEffect uncountComment(Comment comment) {
+    return counts.uncount(Keys.countedComment(comment.kind(), comment.owner(), comment.repo(), comment.number(),
+        comment.id()), commentCount(comment, -1));
   }
 
-  private static Outcome commit(WriteTransaction tx, int receipt, int ticket) {
-    return tx.commit(Outcome.APPLIED, f -> f.failed(receipt) ? Outcome.ALREADY_APPLIED : Outcome.NO_TARGET);
+  private static CountOnce.Counter commentCount(Comment comment, long delta) {
+    return CountOnce.Counter.at(Keys.ticket(comment.kind(), comment.owner(), comment.repo(), comment.number()))
+        .add(Ticket.COMMENT_COUNT, delta).mustExist();
   }
 }

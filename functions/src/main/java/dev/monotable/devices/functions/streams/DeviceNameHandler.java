@@ -3,6 +3,7 @@ package dev.monotable.devices.functions.streams;
 import dev.monotable.devices.data.StreamWrites;
 import dev.monotable.devices.functions.DevicesServices;
 import dev.monotable.devices.model.Device;
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 
@@ -26,16 +27,16 @@ public final class DeviceNameHandler extends StreamHandler<DevicesServices> {
   }
 
   @Override
-  protected Effect apply(ChangeRecord record) {
+  protected StreamEffect apply(ChangeRecord record) {
     if (!"MODIFY".equals(record.eventName()) || record.oldImage() == null) {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
     Device before = Device.fromItem(record.oldImage());
     Device after = Device.fromItem(record.newImage());
     if (before.name().equals(after.name())) {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
     return writes.copyName(after.user(), after.device(), after.name(), after.version()) > 0
-        ? Effect.APPLIED : Effect.ALREADY_APPLIED;
+        ? StreamEffect.APPLIED : StreamEffect.ALREADY_APPLIED;
   }
 }

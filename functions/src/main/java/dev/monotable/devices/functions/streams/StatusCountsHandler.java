@@ -1,18 +1,23 @@
 package dev.monotable.devices.functions.streams;
 
 import dev.monotable.devices.data.StreamWrites;
+import dev.monotable.devices.data.StreamWrites.StatusChange;
 import dev.monotable.devices.functions.DevicesServices;
 import dev.monotable.devices.model.Device;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * ST2: the device counts by status (AP10) follow every device's INSERT (+1 its status), status
- * change (-1 old, +1 new) and REMOVE (-1 its status), each record once: one transaction with a
- * receipt keyed by the record's id in the device's shard. The deltas commute, so records applied
- * out of order still sum to the exact counts.
+ * change (-1 old, +1 new) and REMOVE (-1 its status), each record once: per shard and batch one
+ * transaction of a receipt per record (keyed by the record's id, in the device's shard) and one
+ * ADD of the sum of their deltas. A redelivered record finds its receipt and the transaction goes
+ * again without it. The deltas commute, so records applied out of order, or merged, still sum to
+ * the exact counts. A shard whose transaction fails reports its earliest record.
  */
 public final class StatusCountsHandler extends StreamHandler<DevicesServices> {
   private final StreamWrites writes;
@@ -27,7 +32,34 @@ public final class StatusCountsHandler extends StreamHandler<DevicesServices> {
   }
 
   @Override
-  protected Effect apply(ChangeRecord record) {
+  protected void applyBatch(Batch batch) {
+    Map<Object, List<ChangeRecord>> byShard = batch.groupBy(StatusCountsHandler::shardOf);
+    for (List<ChangeRecord> shard : byShard.values()) {
+      batch.applyEach(shard, group -> {
+        List<StatusChange> changes = new ArrayList<>(group.size());
+        for (ChangeRecord r : group) {
+          changes.add(change(r));
+        }
+        return writes.countStatuses(changes.get(0).shard(), changes);
+      });
+    }
+  }
+
+  /**
+   * The record's status shard, null when it changes no count (most MODIFY records keep the
+   * status: ignored), the record itself when it cannot be read (a group of its own, which fails).
+   */
+  private static Object shardOf(ChangeRecord r) {
+    try {
+      StatusChange c = change(r);
+      return c == null ? null : c.shard();
+    } catch (RuntimeException unreadable) {
+      return r;
+    }
+  }
+
+  /** The record's change of the counts, or null when it keeps the status. */
+  private static StatusChange change(ChangeRecord record) {
     Map<String, Long> deltas = new LinkedHashMap<>();
     Device before = record.oldImage() == null ? null : Device.fromItem(record.oldImage());
     Device after = record.newImage() == null ? null : Device.fromItem(record.newImage());
@@ -39,13 +71,9 @@ public final class StatusCountsHandler extends StreamHandler<DevicesServices> {
     }
     deltas.values().removeIf(d -> d == 0);
     if (deltas.isEmpty()) {
-      return Effect.IGNORED; // a change that kept the status: most MODIFY records
+      return null;
     }
     Device d = after != null ? after : before;
-    return switch (writes.countStatus(record.eventId(), d.user(), d.device(), deltas)) {
-      case APPLIED -> Effect.APPLIED;
-      case ALREADY_APPLIED -> Effect.ALREADY_APPLIED;
-      case NO_TARGET -> Effect.IGNORED;
-    };
+    return new StatusChange(record.eventId(), d.user(), d.device(), deltas);
   }
 }

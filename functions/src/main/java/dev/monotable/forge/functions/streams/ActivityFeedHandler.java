@@ -1,5 +1,6 @@
 package dev.monotable.forge.functions.streams;
 
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 
@@ -37,9 +38,9 @@ public final class ActivityFeedHandler extends StreamHandler<Services> {
   }
 
   @Override
-  protected Effect apply(ChangeRecord record) {
+  protected StreamEffect apply(ChangeRecord record) {
     if (!"INSERT".equals(record.eventName())) {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
     Map<String, AttributeValue> item = record.newImage();
     String type = record.type();
@@ -52,7 +53,7 @@ public final class ActivityFeedHandler extends StreamHandler<Services> {
           .map(r -> post(r.owner(), t.author(), source, issue ? "IssueOpened" : "PullRequestOpened", r, t.number(),
               t.author() + " opened " + (issue ? "issue" : "pull request") + " #" + t.number() + ": " + t.title(),
               t.createdAt()))
-          .orElse(Effect.IGNORED);
+          .orElse(StreamEffect.IGNORED);
     }
     if (TicketKind.ISSUE.commentType().equals(type) || TicketKind.PULL_REQUEST.commentType().equals(type)) {
       Comment c = Comment.fromItem(item);
@@ -62,12 +63,12 @@ public final class ActivityFeedHandler extends StreamHandler<Services> {
           .map(r -> post(r.owner(), c.author(), source, issue ? "IssueCommented" : "PullRequestCommented", r,
               c.number(), c.author() + " commented on " + (issue ? "issue" : "pull request") + " #" + c.number(),
               c.createdAt()))
-          .orElse(Effect.IGNORED);
+          .orElse(StreamEffect.IGNORED);
     }
     if (Star.TYPE.equals(type)) {
       Star s = Star.fromItem(item);
       if (s.repoIsPrivate()) {
-        return Effect.IGNORED;
+        return StreamEffect.IGNORED;
       }
       return post(s.owner(), s.username(), source, "Starred", s.owner(), s.repo(), null,
           s.username() + " starred " + s.owner() + "/" + s.repo(), s.starredAt());
@@ -75,32 +76,32 @@ public final class ActivityFeedHandler extends StreamHandler<Services> {
     if (Repository.TYPE.equals(type)) {
       Repository fork = Repository.fromItem(item);
       if (fork.forkOf() == null || fork.isPrivate()) {
-        return Effect.IGNORED;
+        return StreamEffect.IGNORED;
       }
       return post(fork.forkOf().owner(), fork.owner(), source, "Forked", fork.forkOf().owner(), fork.forkOf().name(),
           null, fork.owner() + " forked " + fork.forkOf() + " to " + fork.owner() + "/" + fork.name(),
           fork.createdAt());
     }
-    return Effect.IGNORED;
+    return StreamEffect.IGNORED;
   }
 
   private Optional<Repository> publicRepository(String owner, String repo) {
     return services.table().get(Keys.repository(owner, repo)).map(Repository::fromItem).filter(r -> !r.isPrivate());
   }
 
-  private Effect post(String feedOwner, String actor, String source, String event, Repository r, int number,
+  private StreamEffect post(String feedOwner, String actor, String source, String event, Repository r, int number,
       String summary, String at) {
     return post(feedOwner, actor, source, event, r.owner(), r.name(), number, summary, at);
   }
 
   /** One entry in the owner's feed, and one in the actor's unless the actor is the owner. */
-  private Effect post(String feedOwner, String actor, String source, String event, String owner, String repo,
+  private StreamEffect post(String feedOwner, String actor, String source, String event, String owner, String repo,
       Integer number, String summary, String at) {
     Activity forOwner = Feed.entry(feedOwner, at, source, event, actor, owner, repo, number, summary);
-    Effect effect = Feed.record(services.activities(), forOwner);
+    StreamEffect effect = Feed.record(services.activities(), forOwner);
     if (!actor.toLowerCase(Locale.ROOT).equals(feedOwner.toLowerCase(Locale.ROOT))) {
       Activity forActor = Feed.entry(actor, at, source, event, actor, owner, repo, number, summary);
-      effect = Feed.combine(effect, Feed.record(services.activities(), forActor));
+      effect = effect.or(Feed.record(services.activities(), forActor));
     }
     return effect;
   }

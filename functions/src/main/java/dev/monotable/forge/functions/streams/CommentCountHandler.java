@@ -1,5 +1,6 @@
 package dev.monotable.forge.functions.streams;
 
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 
@@ -27,19 +28,14 @@ public final class CommentCountHandler extends StreamHandler<Services> {
   }
 
   @Override
-  protected Effect apply(ChangeRecord record) {
+  protected StreamEffect apply(ChangeRecord record) {
     boolean insert = "INSERT".equals(record.eventName());
     if (!insert && !"REMOVE".equals(record.eventName())) {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
     Comment comment = Comment.fromItem(record.image());
     // Rebuilding the key validates every segment: a malformed item fails here, not in the transaction.
     Keys.comment(comment.kind(), comment.owner(), comment.repo(), comment.number(), comment.id());
-    StreamWrites.Outcome outcome = insert ? writes.countComment(comment) : writes.uncountComment(comment);
-    return switch (outcome) {
-      case APPLIED -> Effect.APPLIED;
-      case ALREADY_APPLIED -> Effect.ALREADY_APPLIED;
-      case NO_TARGET -> Effect.IGNORED;
-    };
+    return insert ? writes.countComment(comment) : writes.uncountComment(comment);
   }
 }

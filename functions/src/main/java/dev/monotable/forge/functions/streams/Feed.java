@@ -1,6 +1,6 @@
 package dev.monotable.forge.functions.streams;
 
-import dev.monotable.kit.stream.StreamHandler.Effect;
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.forge.data.Activities;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.keys.Timestamps;
@@ -34,17 +34,12 @@ final class Feed {
         time.plus(LIFETIME).getEpochSecond());
   }
 
-  static Effect record(Activities activities, Activity activity) {
+  static StreamEffect record(Activities activities, Activity activity) {
     try {
       activities.record(activity);
-      return Effect.APPLIED;
+      return StreamEffect.APPLIED;
     } catch (ConflictException alreadyRecorded) {
-      return Effect.ALREADY_APPLIED;
+      return StreamEffect.ALREADY_APPLIED;
     }
-  }
-
-  /** APPLIED when any entry was written now. */
-  static Effect combine(Effect a, Effect b) {
-    return a == Effect.APPLIED || b == Effect.APPLIED ? Effect.APPLIED : a;
   }
 }

@@ -1,5 +1,6 @@
 package dev.monotable.forge.functions.streams;
 
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 
@@ -29,9 +30,9 @@ public final class InvitationExpiredHandler extends StreamHandler<Services> {
   }
 
   @Override
-  protected Effect apply(ChangeRecord record) {
+  protected StreamEffect apply(ChangeRecord record) {
     if (!record.ttlDeletion() || !Invitation.TYPE.equals(record.type())) {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
     Map<String, AttributeValue> item = record.oldImage();
     Invitation invitation = Invitation.fromItem(item);

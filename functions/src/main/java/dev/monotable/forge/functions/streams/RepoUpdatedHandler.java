@@ -1,5 +1,6 @@
 package dev.monotable.forge.functions.streams;
 
+import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
 
@@ -28,9 +29,9 @@ public final class RepoUpdatedHandler extends StreamHandler<Services> {
   }
 
   @Override
-  protected Effect apply(ChangeRecord record) {
+  protected StreamEffect apply(ChangeRecord record) {
     if (!"INSERT".equals(record.eventName())) {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
     String type = record.type();
     String owner;
@@ -49,8 +50,8 @@ public final class RepoUpdatedHandler extends StreamHandler<Services> {
       repo = c.repo();
       at = c.createdAt();
     } else {
-      return Effect.IGNORED;
+      return StreamEffect.IGNORED;
     }
-    return writes.moveRepositoryUpdatedAt(owner, repo, at) ? Effect.APPLIED : Effect.ALREADY_APPLIED;
+    return writes.moveRepositoryUpdatedAt(owner, repo, at) ? StreamEffect.APPLIED : StreamEffect.ALREADY_APPLIED;
   }
 }
