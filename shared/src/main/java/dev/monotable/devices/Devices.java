@@ -1,5 +1,6 @@
 package dev.monotable.devices;
 
+import static dev.monotable.kit.catalog.DynamoAction.BATCH_GET_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.CONDITION_CHECK_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.DELETE_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.GET_ITEM;
