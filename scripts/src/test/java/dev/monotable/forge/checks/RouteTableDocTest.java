@@ -1,0 +1,22 @@
+package dev.monotable.forge.checks;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.monotable.kit.cli.RepoRoot;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.forge.catalog.EndpointCatalog;
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+
+/** docs/forge.md documents every route; this keeps its route table from drifting from the catalog. */
+class RouteTableDocTest {
+
+  @Test
+  void forgeDoc_shouldDocumentEveryRouteOfTheCatalog() throws Exception {
+    String doc = Files.readString(RepoRoot.get().resolve("docs/forge.md"));
+    for (Endpoint e : EndpointCatalog.endpoints()) {
+      assertTrue(doc.contains("`" + e.method() + " " + e.path() + "`"),
+          "docs/forge.md does not document " + e.routeKey());
+    }
+  }
+}
