@@ -39,6 +39,10 @@ public final class Env {
   public static final String POWERTOOLS_METRICS_NAMESPACE = "POWERTOOLS_METRICS_NAMESPACE";
   /** JVM flags set by infra on every function; read by the JVM itself, never by the code. */
   public static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
+  /** The domain's services class a plain route's function builds ({@code kit.http.PlainHandler}). */
+  public static final String MONOTABLE_SERVICES = "MONOTABLE_SERVICES";
+  /** The route key a plain route's function serves (its grant and its SnapStart priming). */
+  public static final String MONOTABLE_ROUTE = "MONOTABLE_ROUTE";
   /**
    * The function's handler ("class::method"); set by the Lambda runtime, read by SnapStart priming
    * to find the function's grants in the catalogs.

@@ -89,6 +89,12 @@ public final class Priming implements Resource {
     /** GetItem only: what a function outside the catalogs (a local run, a test) primes with. */
     public static final Grant DEFAULT = new Grant(Set.of(DynamoAction.GET_ITEM), Set.of(), false);
 
+    /** The grant of one route's function: what a plain route's function is given. */
+    public static Grant of(Endpoint e) {
+      return new Grant(Set.copyOf(e.actions()), Set.copyOf(e.indexes()), e.patterns().stream()
+          .anyMatch(p -> p.calls().includes(dev.monotable.kit.catalog.Operation.QUERY) && p.index() == null));
+    }
+
     /**
      * The grant of the handler class Lambda runs (the {@code _HANDLER} variable, "class::method"),
      * from the domain's endpoints (the union over the routes it serves) or its stream consumers.
@@ -139,9 +145,24 @@ public final class Priming implements Resource {
   public static synchronized void register(DomainServices services) {
     if (registered == null) {
       String handler = Env.get(Env.LAMBDA_HANDLER);
-      registered = new Priming(services, Grant.ofHandler(services.domain(), handler), primingRoute(services, handler));
+      Endpoint plain = plainRoute(services, Env.get(Env.MONOTABLE_ROUTE));
+      registered = plain != null
+          ? new Priming(services, Grant.of(plain), plain)
+          : new Priming(services, Grant.ofHandler(services.domain(), handler), primingRoute(services, handler));
       Core.getGlobalContext().register(registered);
     }
+  }
+
+  /**
+   * The plain route a function serves ({@code MONOTABLE_ROUTE}, set by infra on each plain route's
+   * function: they share the kit's handler class, so the class cannot tell them apart), or null.
+   */
+  static Endpoint plainRoute(DomainServices services, String routeKey) {
+    if (routeKey == null) {
+      return null;
+    }
+    Endpoint e = services.domain().endpoint(routeKey);
+    return e != null && e.isPlain() ? e : null;
   }
 
   /** "class::method" (Lambda's handler string) to "class". */

@@ -153,6 +153,7 @@ public final class DomainStack extends Stack {
     for (Map.Entry<String, List<Endpoint>> area : areas.entrySet()) {
       routeStacks.put(area.getKey(), new RoutesStack(this, capitalize(area.getKey()) + "Routes", RoutesStack.props()
           .endpoints(area.getValue())
+          .servicesClass(props.domain.servicesClass())
           .code(Code.fromAsset(jar))
           .table(table.getTable())
           .api(api)

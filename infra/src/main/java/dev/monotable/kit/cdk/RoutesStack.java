@@ -65,6 +65,12 @@ public final class RoutesStack extends NestedStack {
       if (paginated) {
         environment.put(Env.CURSOR_SECRET_ARN, props.cursorSecret.getSecretArn());
       }
+      if (first.isPlain()) {
+        // The kit's handler serves every plain route: each function is told its route and the
+        // domain's services, so its grant, priming and metrics are its route's own.
+        environment.put(Env.MONOTABLE_SERVICES, props.servicesClass);
+        environment.put(Env.MONOTABLE_ROUTE, first.routeKey());
+      }
 
       RouteFunction function = new RouteFunction(this, first.handlerName(), RouteFunction.props()
           .handlerClass(first.handlerClass())
@@ -85,7 +91,7 @@ public final class RoutesStack extends NestedStack {
             .resources(List.of(props.cursorSecret.getSecretArn()))
             .build()));
       }
-      functions.put(first.handlerClass(), function);
+      functions.put(first.functionKey(), function);
 
       HttpLambdaIntegration integration =
           new HttpLambdaIntegration(first.handlerName() + "Integration", function.getAlias());
@@ -105,11 +111,14 @@ public final class RoutesStack extends NestedStack {
     });
   }
 
-  /** Endpoints grouped by handler class, in catalog order. */
+  /**
+   * Endpoints grouped by function ({@link Endpoint#functionKey()}: a handler class, whose routes
+   * share its function, or a plain route alone), in catalog order.
+   */
   static Map<String, List<Endpoint>> byHandler(List<Endpoint> endpoints) {
     Map<String, List<Endpoint>> groups = new LinkedHashMap<>();
     for (Endpoint endpoint : endpoints) {
-      groups.computeIfAbsent(endpoint.handlerClass(), k -> new ArrayList<>()).add(endpoint);
+      groups.computeIfAbsent(endpoint.functionKey(), k -> new ArrayList<>()).add(endpoint);
     }
     return groups;
   }
@@ -123,6 +132,9 @@ public final class RoutesStack extends NestedStack {
    *     {@code com.example.shop.functions}
    */
   public static String area(Endpoint endpoint, String handlerPackage) {
+    if (endpoint.isPlain()) {
+      return "plain";
+    }
     String prefix = handlerPackage + ".";
     String cls = endpoint.handlerClass();
     String rest = cls.startsWith(prefix) ? cls.substring(prefix.length()) : cls;
@@ -161,6 +173,7 @@ public final class RoutesStack extends NestedStack {
     final String jwtIssuer;
     final String jwtAudience;
     final Map<String, String> environment;
+    final String servicesClass;
     final boolean tracing;
     final String logLevel;
     final RetentionDays logRetention;
@@ -175,6 +188,7 @@ public final class RoutesStack extends NestedStack {
       this.jwtIssuer = b.jwtIssuer;
       this.jwtAudience = b.jwtAudience;
       this.environment = Map.copyOf(b.environment);
+      this.servicesClass = b.servicesClass;
       this.tracing = b.tracing;
       this.logLevel = b.logLevel;
       this.logRetention = b.logRetention;
@@ -191,10 +205,17 @@ public final class RoutesStack extends NestedStack {
       private String jwtIssuer;
       private String jwtAudience;
       private Map<String, String> environment = Map.of();
+      private String servicesClass;
       private boolean tracing = true;
       private String logLevel = "INFO";
       private RetentionDays logRetention = RetentionDays.ONE_MONTH;
       private RemovalPolicy logRemovalPolicy = RemovalPolicy.RETAIN;
+
+      /** The domain's services class ({@code Domain.servicesClass()}), which plain routes' functions build. */
+      public Builder servicesClass(String servicesClass) {
+        this.servicesClass = servicesClass;
+        return this;
+      }
 
       /** Catalog endpoints of this area. Required. */
       public Builder endpoints(List<Endpoint> endpoints) {

@@ -83,6 +83,6 @@ public final class Invoker<S extends DomainServices> {
   }
 
   private RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler(Endpoint e) {
-    return handlers.computeIfAbsent(e.handlerClass(), table.handlers()::route);
+    return handlers.computeIfAbsent(e.handlerClass(), k -> table.handlers().handler(e));
   }
 }

@@ -229,7 +229,7 @@ final class OpenApiDoc {
   static String operationId(Domain domain, Endpoint e) {
     String base = e.handlerName().replaceAll("Handler$", "");
     base = Character.toLowerCase(base.charAt(0)) + base.substring(1);
-    long routes = domain.endpoints().stream().filter(o -> o.handlerClass().equals(e.handlerClass())).count();
+    long routes = domain.endpoints().stream().filter(o -> o.functionKey().equals(e.functionKey())).count();
     if (routes == 1) {
       return base;
     }

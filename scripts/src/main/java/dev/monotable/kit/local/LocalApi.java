@@ -54,7 +54,7 @@ public final class LocalApi implements AutoCloseable {
     this.jwks = jwks;
     this.pages = List.copyOf(pages);
     for (Endpoint e : endpoints) {
-      handlers.computeIfAbsent(e.handlerClass(), wiring::route);
+      handlers.computeIfAbsent(e.handlerClass(), k -> wiring.handler(e));
     }
   }
 

@@ -55,6 +55,34 @@ public interface LocalDomain {
      */
     RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass);
 
+    /**
+     * The domain's services over this table (the ones its handlers take), which the kit's
+     * {@link dev.monotable.kit.http.PlainHandler} serves the plain routes with; null for a domain
+     * without plain routes.
+     */
+    default dev.monotable.kit.http.DomainServices services() {
+      return null;
+    }
+
+    /**
+     * The handler of an endpoint: the kit's plain handler over {@link #services()} for a plain
+     * route ({@link dev.monotable.kit.catalog.Endpoint#plain}), else {@link #route} of its class.
+     *
+     * @throws IllegalArgumentException a plain route of a domain whose wiring offers no services
+     */
+    default RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler(
+        dev.monotable.kit.catalog.Endpoint endpoint) {
+      if (!endpoint.isPlain()) {
+        return route(endpoint.handlerClass());
+      }
+      dev.monotable.kit.http.DomainServices services = services();
+      if (services == null) {
+        throw new IllegalArgumentException(endpoint.routeKey() + " is a plain route: the domain's wiring must offer "
+            + "services()");
+      }
+      return new dev.monotable.kit.http.PlainHandler(services);
+    }
+
     /** Writes the demo dataset into the (new, empty) table through the domain's data-access layer. */
     void seedDemo();
   }

@@ -1,6 +1,7 @@
 package dev.monotable.kit.catalog;
 
 import dev.monotable.kit.data.TableGateway.QuerySpec;
+import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Map;
@@ -39,6 +40,15 @@ public interface AccessPatternSpec {
   }
 
   String parameters();
+
+  /**
+   * The one entity a plain pattern reads or writes ({@link DeclaredPattern#get} and its siblings),
+   * which the kit's {@code PlainHandler} serves without a handler of the domain's; null for a
+   * pattern served by the domain's own handler.
+   */
+  default Entity entity() {
+    return null;
+  }
 
   /**
    * The Query this pattern sends, built from its declared {@link KeyCondition.QueryKey} for these

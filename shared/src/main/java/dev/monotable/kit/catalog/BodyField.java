@@ -124,4 +124,64 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
   public BodyField noControl() {
     return new BodyField(name, type, mandatory, min, max, pattern, values, items, fields, segment, Text.NO_CONTROL);
   }
+
+  /**
+   * The value of this field as the kit stores it, once it holds to the declaration: a text of the
+   * declared length, pattern, values and text rule; a whole number in range; a number DynamoDB can
+   * store (exact, as a {@code BigDecimal}); a boolean; a timestamp in the kit's one spelling.
+   * Arrays and objects are the domain's code to check.
+   *
+   * @throws dev.monotable.kit.errors.ValidationException naming the field: a missing mandatory value or a value it refuses
+   */
+  public Object accept(Object value) {
+    if (value == null) {
+      if (mandatory) {
+        throw new dev.monotable.kit.errors.ValidationException(name, name + " is required");
+      }
+      return null;
+    }
+    switch (type) {
+      case STRING, TIMESTAMP -> {
+        if (!(value instanceof String s)) {
+          throw new dev.monotable.kit.errors.ValidationException(name, name + " must be a string");
+        }
+        if (type == Type.TIMESTAMP) {
+          dev.monotable.kit.keys.Timestamps.param(name, s);
+          return s;
+        }
+        int length = dev.monotable.kit.text.Text.length(s);
+        boolean refused = !dev.monotable.kit.text.Text.isWellFormed(s) || length < min || (max > 0 && length > max)
+            || (pattern != null && !s.matches(pattern)) || (!values.isEmpty() && !values.contains(s))
+            || (text == Text.NON_BLANK && s.isBlank())
+            || (text == Text.NO_CONTROL && s.chars().anyMatch(Character::isISOControl));
+        if (refused) {
+          throw new dev.monotable.kit.errors.ValidationException(name, !values.isEmpty()
+              ? name + " must be one of " + String.join(", ", values)
+              : name + " must be " + (max > 0 ? min + "-" + max + " characters" : "well-formed text")
+                  + (pattern != null ? " matching " + pattern : ""));
+        }
+        return s;
+      }
+      case INTEGER -> {
+        if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
+            || n.longValue() < min || n.longValue() > max) {
+          throw new dev.monotable.kit.errors.ValidationException(name, name + " must be a whole number from " + min
+              + " to " + max);
+        }
+        return n.longValue();
+      }
+      case NUMBER -> {
+        return dev.monotable.kit.items.Numbers.field(name, value);
+      }
+      case BOOLEAN -> {
+        if (!(value instanceof Boolean)) {
+          throw new dev.monotable.kit.errors.ValidationException(name, name + " must be true or false");
+        }
+        return value;
+      }
+      default -> {
+        return value;
+      }
+    }
+  }
 }

@@ -1,5 +1,9 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.keys.Template;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -12,9 +16,10 @@ import java.util.Objects;
  * @param key how it finds its items
  * @param parameters its inputs, as the docs print them
  * @param requestAllowance the requests one call may make, with the contract's reason
+ * @param entity the one entity a plain pattern serves (the kit's handler serves its route), or null
  */
 public record DeclaredPattern(String name, String description, Calls calls, KeyCondition key, String parameters,
-    RequestAllowance requestAllowance) implements AccessPatternSpec {
+    RequestAllowance requestAllowance, Entity entity) implements AccessPatternSpec {
 
   public DeclaredPattern {
     Objects.requireNonNull(name, "name");
@@ -25,13 +30,51 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
     Objects.requireNonNull(requestAllowance, "requestAllowance");
   }
 
-  /** A pattern of one request ({@link RequestAllowance#ONE}). */
+  /** A pattern of one request ({@link RequestAllowance#ONE}), served by the domain's handler. */
   public static DeclaredPattern of(String name, String description, Calls calls, KeyCondition key, String parameters) {
-    return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE);
+    return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, null);
+  }
+
+  /** A plain read of one item of {@code entity} by its table key: one GetItem, served by the kit. */
+  public static DeclaredPattern get(String name, String description, Entity entity) {
+    return plain(name, description, Calls.of(Operation.GET_ITEM),
+        KeyCondition.get(entity.table().pk(), entity.table().sk()), entity);
+  }
+
+  /** A plain list of {@code entity}'s items in one partition: one Query per page, served by the kit. */
+  public static DeclaredPattern list(String name, String description, Entity entity, KeyCondition.QueryKey key) {
+    return plain(name, description, Calls.of(Operation.QUERY), key, entity);
+  }
+
+  /** A plain create of one item of {@code entity}: one PutItem, refused when the key exists. */
+  public static DeclaredPattern create(String name, String description, Entity entity) {
+    return plain(name, description, Calls.of(Operation.PUT_ITEM),
+        KeyCondition.plan("Put " + entity.type() + " attribute_not_exists(PK)"), entity);
+  }
+
+  /** A plain delete of one item of {@code entity} by its table key: one DeleteItem (idempotent). */
+  public static DeclaredPattern remove(String name, String description, Entity entity) {
+    return plain(name, description, Calls.of(Operation.DELETE_ITEM),
+        KeyCondition.plan("Delete " + entity.table().pk() + ", " + entity.table().sk()), entity);
+  }
+
+  private static DeclaredPattern plain(String name, String description, Calls calls, KeyCondition key,
+      Entity entity) {
+    List<String> params = new ArrayList<>();
+    List<Template> templates = new ArrayList<>(List.of(entity.table().pk(), entity.table().sk()));
+    if (key instanceof KeyCondition.QueryKey q) {
+      templates = new ArrayList<>(List.of(q.pk().template()));
+    }
+    for (Template t : templates) {
+      t.names().stream().filter(n -> !params.contains(n)).forEach(params::add);
+    }
+    String parameters = String.join(", ", params) + (calls.includes(Operation.QUERY) ? "; limit, cursor" : "");
+    return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, entity);
   }
 
   /** The same pattern, allowed {@code requests} requests per call for this reason. */
   public DeclaredPattern allowing(int requests, String basis) {
-    return new DeclaredPattern(name, description, calls, key, parameters, new RequestAllowance(requests, basis));
+    return new DeclaredPattern(name, description, calls, key, parameters, new RequestAllowance(requests, basis),
+        entity);
   }
 }

@@ -85,6 +85,52 @@ public record Endpoint(
     return new Endpoint(method, path, handlerClass, auth, List.of(patterns), actions, indexes);
   }
 
+  /** The kit's handler of plain routes ({@code functions}' {@code kit.http.PlainHandler}). */
+  public static final String PLAIN_HANDLER = "dev.monotable.kit.http.PlainHandler";
+
+  /**
+   * A route of one plain pattern ({@link DeclaredPattern#get}, {@code list}, {@code create},
+   * {@code remove}): served by the kit's {@link #PLAIN_HANDLER}, still one Lambda function of its
+   * own ({@link #functionKey()}), granted what the pattern calls. Its path parameters name the
+   * placeholders the pattern's keys are filled by; a create also takes the entity's other
+   * attributes as the body fields declared with {@link #withBody}.
+   *
+   * @throws IllegalArgumentException the pattern serves no entity, or a key placeholder has no path parameter
+   */
+  public static Endpoint plain(String method, String path, Auth auth, AccessPatternSpec pattern) {
+    if (pattern.entity() == null) {
+      throw new IllegalArgumentException(method + " " + path + ": " + pattern.name() + " is not a plain pattern");
+    }
+    Endpoint e = of(method, path, PLAIN_HANDLER, auth, pattern);
+    List<String> keyNames = new java.util.ArrayList<>();
+    if (pattern.key() instanceof KeyCondition.QueryKey q) {
+      keyNames.addAll(q.pk().parameters());
+    } else {
+      keyNames.addAll(pattern.entity().table().pk().names());
+      keyNames.addAll(pattern.entity().table().sk().names());
+    }
+    for (String name : keyNames) {
+      if (!e.pathParameters().contains(name)) {
+        throw new IllegalArgumentException(e.routeKey() + ": {" + name + "} of " + pattern.name()
+            + "'s key needs a path parameter of that name");
+      }
+    }
+    return e;
+  }
+
+  /** True for a route the kit's {@link #PLAIN_HANDLER} serves. */
+  public boolean isPlain() {
+    return PLAIN_HANDLER.equals(handlerClass);
+  }
+
+  /**
+   * What makes the route's Lambda function its own: its handler class, whose routes share one
+   * function, or for a plain route the route itself (every plain route has a function of its own).
+   */
+  public String functionKey() {
+    return isPlain() ? routeKey() : handlerClass;
+  }
+
   /** The same route, taking a JSON body of these fields. */
   public Endpoint withBody(BodyField... fields) {
     return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields), access);
@@ -132,6 +178,10 @@ public record Endpoint(
 
   /** Simple class name of the handler, used to name its function. */
   public String handlerName() {
+    if (isPlain()) {
+      // Unique per route: names its function, its metrics and its docs' operation.
+      return patterns.get(0).name() + "Route";
+    }
     return handlerClass.substring(handlerClass.lastIndexOf('.') + 1);
   }
 

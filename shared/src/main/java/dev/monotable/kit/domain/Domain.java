@@ -30,6 +30,15 @@ public interface Domain {
   }
 
   /**
+   * The fully qualified class of the domain's {@code DomainServices}, with a static
+   * {@code fromEnvironment()}: what a plain route's function builds (by default
+   * {@code <domain package>.functions.<Name>Services}).
+   */
+  default String servicesClass() {
+    return getClass().getPackageName() + ".functions." + name() + "Services";
+  }
+
+  /**
    * User pool groups the domain's routes check ({@code cognito:groups}, for example an operators
    * group for routes that read across users); the stack creates each in its user pool.
    */

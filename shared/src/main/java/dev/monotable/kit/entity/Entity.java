@@ -166,7 +166,11 @@ public final class Entity {
       }
       switch (a.kind()) {
         case S -> b.s(a.name(), v.toString());
-        case N -> b.n(a.name(), ((Number) v).longValue());
+        case N -> {
+          if (!(v instanceof java.math.BigDecimal)) {
+            b.n(a.name(), ((Number) v).longValue());
+          }
+        }
         case BOOL -> b.bool(a.name(), (Boolean) v);
         default -> throw new IllegalArgumentException(type + "." + a.name() + ": " + a.kind()
             + " attributes are written by the domain's own code");
@@ -177,7 +181,15 @@ public final class Entity {
       Object updated = values.get("updatedAt");
       b.audit(created.toString(), updated == null ? created.toString() : updated.toString());
     }
-    return b.build();
+    Map<String, AttributeValue> item = b.build();
+    for (Attr a : attributes) {
+      // An exact decimal (a body's number) keeps every digit: never through a double or a long.
+      if (a.kind() == Attr.Kind.N && values.get(a.field()) instanceof java.math.BigDecimal d) {
+        item = new LinkedHashMap<>(item);
+        item.put(a.name(), AttributeValue.fromN(dev.monotable.kit.items.Numbers.toN(d)));
+      }
+    }
+    return item;
   }
 
   /**
@@ -196,7 +208,8 @@ public final class Entity {
       }
       switch (a.kind()) {
         case S -> out.put(a.field(), v.s());
-        case N -> out.put(a.field(), Long.parseLong(v.n()));
+        case N -> out.put(a.field(), v.n().matches("-?[0-9]{1,18}") ? (Object) Long.parseLong(v.n())
+            : new java.math.BigDecimal(v.n()));
         case BOOL -> out.put(a.field(), v.bool());
         default -> { }
       }

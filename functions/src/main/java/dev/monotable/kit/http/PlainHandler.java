@@ -1,0 +1,142 @@
+package dev.monotable.kit.http;
+
+import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.data.Page;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.errors.ConflictException;
+import dev.monotable.kit.errors.NotFoundException;
+import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.keys.Timestamps;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * The kit's handler of plain routes ({@link Endpoint#plain}): a Get, Query, Put or Delete of one
+ * declared entity, served from the declarations alone, so a plain pattern needs no handler class
+ * of the domain's. Each plain route is still a Lambda function of its own (its own role, alarms
+ * and metrics); the route an invocation serves is the event's route key.
+ *
+ * <ul>
+ *   <li>GetItem: the item at the entity's table key, filled from the path parameters (each held to
+ *       its attribute's rule first), answered as the entity's values; 404 when absent.
+ *   <li>Query: one page of the pattern's declared key condition, filled from the path parameters.
+ *   <li>PutItem: the entity's item from the path parameters and the route's declared body fields
+ *       (each held to its {@link BodyField} declaration), {@code attribute_not_exists(PK)}: 201, or
+ *       409 naming the key's first placeholder when the item exists.
+ *   <li>DeleteItem: the item at the key; 204 whether it existed or not (idempotent).
+ * </ul>
+ */
+public final class PlainHandler extends ApiHandler<DomainServices> {
+
+  /** For Lambda: the domain's services from the environment ({@link Env#MONOTABLE_SERVICES}). */
+  public PlainHandler() {
+    this(servicesFromEnvironment());
+  }
+
+  public PlainHandler(DomainServices services) {
+    super(services);
+  }
+
+  /**
+   * The domain's services, built by its own {@code fromEnvironment()} (one per container, priming
+   * registered): the one class name infra puts in the function's environment is looked up once.
+   */
+  static DomainServices servicesFromEnvironment() {
+    String cls = Env.require(Env.MONOTABLE_SERVICES);
+    try {
+      return (DomainServices) Class.forName(cls).getMethod("fromEnvironment").invoke(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(Env.MONOTABLE_SERVICES + "=" + cls + " has no static fromEnvironment()", e);
+    }
+  }
+
+  @Override
+  protected Response handle(Request r) {
+    Endpoint endpoint = services.domain().endpoint(r.event().getRouteKey());
+    if (endpoint == null || !endpoint.isPlain()) {
+      throw new IllegalStateException(r.event().getRouteKey() + " is not a plain route of " + services.domain().name());
+    }
+    AccessPatternSpec pattern = endpoint.patterns().get(0);
+    Entity entity = pattern.entity();
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (String p : endpoint.pathParameters()) {
+      values.put(p, r.path(p));
+    }
+    Operation op = pattern.calls().operations().get(0);
+    return switch (op) {
+      case GET_ITEM -> Response.ok(entity.values(services.table().get(entity.key(values))
+          .orElseThrow(() -> new NotFoundException(noun(entity)))));
+      case QUERY -> Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)),
+          r.page(), pattern.name())));
+      case PUT_ITEM -> Response.created(create(endpoint, entity, values, r));
+      case DELETE_ITEM -> {
+        services.table().delete(entity.key(values), null, null);
+        yield Response.noContent();
+      }
+      default -> throw new IllegalStateException(pattern.name() + ": " + pattern.calls() + " is not a plain call");
+    };
+  }
+
+  private Map<String, Object> create(Endpoint endpoint, Entity entity, Map<String, Object> values, Request r) {
+    Map<String, Object> body = endpoint.body().isEmpty() || !r.hasBody() ? Map.of() : r.body();
+    for (BodyField f : endpoint.body()) {
+      Object v = f.accept(body.get(f.name()));
+      if (v != null) {
+        values.put(f.name(), v);
+      }
+    }
+    String now = Timestamps.format(services.table().clock().instant());
+    values.put("createdAt", now);
+    Key key = entity.key(values);
+    Map<String, AttributeValue> item;
+    try {
+      item = entity.toItem(values);
+    } catch (IllegalArgumentException e) {
+      // A required attribute the route's body does not declare: the declaration is incomplete.
+      throw new IllegalStateException(endpoint.routeKey() + ": " + e.getMessage(), e);
+    }
+    try {
+      services.table().putIfAbsent(item);
+    } catch (ConditionalCheckFailedException e) {
+      String first = entity.table().pk().names().isEmpty() ? entity.table().sk().names().get(0)
+          : entity.table().pk().names().get(0);
+      throw new ConflictException(first, "a " + noun(entity) + " with this key exists: " + key.pk() + " " + key.sk());
+    }
+    return entity.values(item);
+  }
+
+  /** The path values a Query's key is filled by, each held to its attribute's rule. */
+  private static Map<String, String> segments(Entity entity, Map<String, Object> values) {
+    Map<String, String> out = new LinkedHashMap<>();
+    values.forEach((name, v) -> {
+      Attr a = entity.attr(name);
+      String s = String.valueOf(v);
+      if (a != null && !a.accepts(s)) {
+        throw new ValidationException(name, name + " must match " + a.rule().pattern());
+      }
+      out.put(name, s);
+    });
+    return out;
+  }
+
+  private static Map<String, Object> page(Entity entity, Page<Map<String, AttributeValue>> page) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    List<Map<String, Object>> items = page.items().stream().map(entity::values).toList();
+    out.put("items", items);
+    out.put("nextCursor", page.nextCursor());
+    return out;
+  }
+
+  private static String noun(Entity entity) {
+    return entity.type().substring(0, 1).toLowerCase(java.util.Locale.ROOT) + entity.type().substring(1);
+  }
+}

@@ -1,0 +1,215 @@
+package dev.monotable.kit.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.KeyCondition;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.json.Json;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.keys.Template;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.MutableClock;
+import dev.monotable.testing.TestDomain;
+import dev.monotable.testing.TestTable;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Plain patterns are served by the kit from their declarations alone: a Get, a Query, a Put and a
+ * Delete of one declared entity, against the real engine, with the exact items checked.
+ */
+@ExtendWith(DynamoDbExtension.class)
+class PlainHandlerTest {
+
+  static final Pattern ID = Pattern.compile("^[a-z0-9-]{1,32}$");
+  static final Template CARD = Template.of("CARD#{card}");
+  static final Template BOARD = Template.of("BOARD#{board}");
+
+  static final Entity CARD_ENTITY = Entity.of("Card", CARD, CARD)
+      .index(Gsi.GSI1, BOARD, CARD)
+      .attributes(
+          Attr.segment("Card", "card", ID, "the card's id"),
+          Attr.segment("Board", "board", ID, "the board it is on"),
+          Attr.string("Title", "title", "the card's title"),
+          Attr.number("Points", "points", "its estimate").optional())
+      .build();
+
+  static final DeclaredPattern GET = DeclaredPattern.get("C01", "get a card", CARD_ENTITY);
+  static final DeclaredPattern LIST = DeclaredPattern.list("C02", "a board's cards", CARD_ENTITY,
+      KeyCondition.query(BOARD).on(Gsi.GSI1).beginsWith(Template.of("CARD#")));
+  static final DeclaredPattern CREATE = DeclaredPattern.create("C03", "create a card", CARD_ENTITY);
+  static final DeclaredPattern REMOVE = DeclaredPattern.remove("C04", "delete a card", CARD_ENTITY);
+
+  /** A domain of plain routes only: no handler class of its own. */
+  static final Domain CARDS = new Domain() {
+    @Override
+    public String name() {
+      return "Cards";
+    }
+
+    @Override
+    public TableSchema schema() {
+      return TestDomain.SCHEMA;
+    }
+
+    @Override
+    public List<? extends AccessPatternSpec> accessPatterns() {
+      return List.of(GET, LIST, CREATE, REMOVE);
+    }
+
+    @Override
+    public List<Endpoint> endpoints() {
+      return List.of(
+          Endpoint.plain("GET", "/cards/{card}", Auth.NONE, GET),
+          Endpoint.plain("GET", "/boards/{board}/cards", Auth.NONE, LIST),
+          Endpoint.plain("PUT", "/boards/{board}/cards/{card}", Auth.NONE, CREATE)
+              .withBody(BodyField.text("title", 1, 100).nonBlank().required(), BodyField.number("points")),
+          Endpoint.plain("DELETE", "/cards/{card}", Auth.NONE, REMOVE));
+    }
+
+    @Override
+    public List<StreamHandlerDeclaration> streams() {
+      return List.of();
+    }
+  };
+
+  private final TestTable table;
+  private final PlainHandler handler;
+
+  PlainHandlerTest(TestTable table) {
+    this.table = table;
+    TableGateway gateway = table.gateway(MutableClock.at("2090-01-02T00:00:00.000Z"));
+    this.handler = new PlainHandler(new DomainServices() {
+      @Override
+      public Domain domain() {
+        return CARDS;
+      }
+
+      @Override
+      public TableGateway table() {
+        return gateway;
+      }
+
+      @Override
+      public JwtVerifier verifier() {
+        return null;
+      }
+    });
+  }
+
+  private APIGatewayV2HTTPResponse send(ApiEvent event) {
+    return handler.handleRequest(event.build(), null);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> json(APIGatewayV2HTTPResponse r) throws Exception {
+    return Json.readObject(r.getBody());
+  }
+
+  @Test
+  void create_shouldPutTheDeclaredItem_exactly_andRefuseItTwiceWith409() throws Exception {
+    var r = send(ApiEvent.request("PUT", "/boards/{board}/cards/{card}").path("board", "b1").path("card", "c1")
+        .body("{\"title\":\"Write the guide\",\"points\":1234567890123.4567890123456789012345678}"));
+    assertEquals(201, r.getStatusCode(), r.getBody());
+    Map<String, AttributeValue> item = table.item(new Key("CARD#c1", "CARD#c1")).orElseThrow();
+    assertEquals("Card", item.get("Type").s());
+    assertEquals("BOARD#b1", item.get("GSI1PK").s());
+    assertEquals("CARD#c1", item.get("GSI1SK").s());
+    assertEquals("Write the guide", item.get("Title").s());
+    assertEquals("1234567890123.4567890123456789012345678", item.get("Points").n());
+    assertEquals("2090-01-02T00:00:00.000Z", item.get("CreatedAt").s());
+    assertEquals("c1", json(r).get("card"));
+
+    var again = send(ApiEvent.request("PUT", "/boards/{board}/cards/{card}").path("board", "b1").path("card", "c1")
+        .body("{\"title\":\"Another\"}"));
+    assertEquals(409, again.getStatusCode());
+    assertEquals("Write the guide", table.item(new Key("CARD#c1", "CARD#c1")).orElseThrow().get("Title").s());
+  }
+
+  @Test
+  void create_shouldRefuseBadInput_with400_andWriteNothing() {
+    for (String body : new String[] {"{\"title\":\" \"}", "{}", "{\"title\":\"x\",\"points\":1e-131}",
+        "{\"title\":\"x\",\"colour\":\"red\"}"}) {
+      var r = send(ApiEvent.request("PUT", "/boards/{board}/cards/{card}").path("board", "b2").path("card", "c2")
+          .body(body));
+      assertEquals(400, r.getStatusCode(), body);
+    }
+    var injected = send(ApiEvent.request("PUT", "/boards/{board}/cards/{card}").path("board", "b2")
+        .path("card", "c2#CARD#x").body("{\"title\":\"x\"}"));
+    assertEquals(400, injected.getStatusCode());
+    assertTrue(table.item(new Key("CARD#c2", "CARD#c2")).isEmpty());
+  }
+
+  @Test
+  void get_list_andDelete_shouldEachMakeTheDeclaredRequest() throws Exception {
+    for (String c : List.of("c3", "c4")) {
+      send(ApiEvent.request("PUT", "/boards/{board}/cards/{card}").path("board", "b3").path("card", c)
+          .body("{\"title\":\"Card " + c + "\"}"));
+    }
+    var got = send(ApiEvent.request("GET", "/cards/{card}").path("card", "c3"));
+    assertEquals(200, got.getStatusCode());
+    assertEquals(Map.of("card", "c3", "board", "b3", "title", "Card c3", "createdAt", "2090-01-02T00:00:00.000Z",
+        "updatedAt", "2090-01-02T00:00:00.000Z"), json(got));
+    assertEquals(404, send(ApiEvent.request("GET", "/cards/{card}").path("card", "none")).getStatusCode());
+
+    var page = send(ApiEvent.request("GET", "/boards/{board}/cards").path("board", "b3").query("limit", "1"));
+    assertEquals(200, page.getStatusCode());
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> items = (List<Map<String, Object>>) json(page).get("items");
+    assertEquals(List.of("c3"), items.stream().map(i -> i.get("card")).toList());
+    String cursor = (String) json(page).get("nextCursor");
+    var next = send(ApiEvent.request("GET", "/boards/{board}/cards").path("board", "b3").query("cursor", cursor));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> rest = (List<Map<String, Object>>) json(next).get("items");
+    assertEquals(List.of("c4"), rest.stream().map(i -> i.get("card")).toList());
+    assertNull(json(next).get("nextCursor"));
+
+    assertEquals(204, send(ApiEvent.request("DELETE", "/cards/{card}").path("card", "c3")).getStatusCode());
+    assertTrue(table.item(new Key("CARD#c3", "CARD#c3")).isEmpty());
+    assertEquals(204, send(ApiEvent.request("DELETE", "/cards/{card}").path("card", "c3")).getStatusCode());
+  }
+
+  @Test
+  void plainRoutes_shouldBeGrantedTheirPatternsCalls_eachAFunctionOfItsOwn() {
+    List<Endpoint> routes = CARDS.endpoints();
+    assertEquals(Set.of(DynamoAction.GET_ITEM), routes.get(0).actions());
+    assertEquals(Set.of(DynamoAction.QUERY), routes.get(1).actions());
+    assertEquals(Set.of(Gsi.GSI1), routes.get(1).indexes());
+    assertEquals(Set.of(DynamoAction.PUT_ITEM), routes.get(2).actions());
+    assertEquals(Set.of(DynamoAction.DELETE_ITEM), routes.get(3).actions());
+    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route"),
+        routes.stream().map(Endpoint::handlerName).toList());
+    assertEquals(4, routes.stream().map(Endpoint::functionKey).distinct().count());
+    assertEquals("card", GET.parameters());
+    assertEquals("board; limit, cursor", LIST.parameters());
+  }
+
+  @Test
+  void aPlainRoute_whoseKeyHasNoPathParameter_shouldFailWhenDeclared() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Endpoint.plain("GET", "/cards", Auth.NONE, GET));
+    assertEquals("GET /cards: {card} of C01's key needs a path parameter of that name", e.getMessage());
+  }
+}
