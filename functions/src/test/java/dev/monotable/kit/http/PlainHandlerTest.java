@@ -207,6 +207,11 @@ class PlainHandlerTest {
   }
 
   @Test
+  void theCatalogsName_shouldBeThisHandlersClass() {
+    assertEquals(PlainHandler.class.getName(), Endpoint.PLAIN_HANDLER);
+  }
+
+  @Test
   void aPlainRoute_whoseKeyHasNoPathParameter_shouldFailWhenDeclared() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Endpoint.plain("GET", "/cards", Auth.NONE, GET));

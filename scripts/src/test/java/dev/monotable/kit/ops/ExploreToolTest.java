@@ -146,7 +146,7 @@ class ExploreToolTest {
       assertEquals(0, exit);
       List<String> lines = out.lines();
       assertEquals("AP25 open issues, newest first (alice hello-forge, anonymous)", lines.get(0));
-      assertEquals("  Query on GSI4: GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND "
+      assertEquals("  Query (+ GetItem / BatchGetItem) on GSI4: GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND "
           + "ISSUE#OPEN$ (the repository first)", lines.get(1));
       assertEquals("  1 request: Query(GSI4)", lines.get(2));
       assertTrue(lines.get(4).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 3).pk() + " "));

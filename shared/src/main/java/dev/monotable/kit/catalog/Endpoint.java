@@ -85,8 +85,11 @@ public record Endpoint(
     return new Endpoint(method, path, handlerClass, auth, List.of(patterns), actions, indexes);
   }
 
-  /** The kit's handler of plain routes ({@code functions}' {@code kit.http.PlainHandler}). */
-  public static final String PLAIN_HANDLER = "dev.monotable.kit.http.PlainHandler";
+  /**
+   * The Lambda handler class of plain routes ({@code functions}' {@code kit.http.PlainHandler}): a
+   * name for infra and the local service, as a domain names its handlers, not a dependency on it.
+   */
+  public static final String PLAIN_HANDLER = "dev.monotable.kit.http." + "PlainHandler";
 
   /**
    * A route of one plain pattern ({@link DeclaredPattern#get}, {@code list}, {@code create},

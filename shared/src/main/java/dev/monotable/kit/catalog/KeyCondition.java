@@ -22,12 +22,12 @@ public sealed interface KeyCondition permits KeyCondition.GetKey, KeyCondition.Q
   /** The index read, or null for the table. */
   Gsi index();
 
-  /** The condition as the docs print it, for example {@code GSI1PK = USER#{user} AND begins_with(GSI1SK, DEVICE#)}. */
+  /** The condition as the docs print it, for example {@code GSI1PK = OWNER#{owner} AND begins_with(GSI1SK, ITEM#)}. */
   String render();
 
   /**
    * One key position's template and the names the docs give its placeholders
-   * ({@code ACCOUNT#{account}} printed as {@code ACCOUNT#{username}}).
+   * ({@code OWNER#{owner}} printed as {@code OWNER#{username}}).
    *
    * @param template the domain's key template
    * @param names printed name per placeholder; a placeholder not listed keeps its own name
@@ -167,7 +167,7 @@ public sealed interface KeyCondition permits KeyCondition.GetKey, KeyCondition.Q
       return beginsWith(Part.of(prefix));
     }
 
-    /** {@code begins_with(SK, prefix)}; a prefix of literal text is {@code Template.of("DEVICE#")}. */
+    /** {@code begins_with(SK, prefix)}; a prefix of literal text is {@code Template.of("ITEM#")}. */
     public QueryKey beginsWith(Part prefix) {
       return new QueryKey(index, pk, SortKey.BEGINS_WITH, prefix, null, newestFirst, note);
     }
