@@ -33,6 +33,11 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -73,7 +78,21 @@ class NewDomainTest {
         + "    // new-domain: stacks"), "its own stack: cdk deploy ScratchStack");
 
     // WHEN it is built
-    DevDomain scratch = build(root);
+    URLClassLoader loader = build(root);
+    DevDomain scratch = (DevDomain) loader.loadClass("dev.monotable.scratch.tools.ScratchDev").getConstructor()
+        .newInstance();
+
+    // THEN the tests it was written with pass: its data test (exact items) and its HTTP journey
+    SummaryGeneratingListener listener = new SummaryGeneratingListener();
+    LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request().selectors(
+        DiscoverySelectors.selectClass(loader.loadClass("dev.monotable.scratch.data.EntriesTest")),
+        DiscoverySelectors.selectClass(loader.loadClass("dev.monotable.scratch.tools.ScratchJourneyTest"))).build(),
+        listener);
+    TestExecutionSummary summary = listener.getSummary();
+    StringWriter failures = new StringWriter();
+    summary.printFailuresTo(new java.io.PrintWriter(failures), 20);
+    assertEquals(0, summary.getTotalFailureCount(), failures.toString());
+    assertEquals(5, summary.getTestsSucceededCount(), "the scaffold's tests ran");
 
     // THEN its docs are its own, in docs/scratch/, and current once written
     assertEquals("Scratch", scratch.domain().name());
@@ -146,8 +165,11 @@ class NewDomainTest {
     assertEquals(1, countLines(root.resolve(NewDomainTool.REGISTRATION)), "registered once");
   }
 
-  /** Compiles every generated source against this classpath (the kit and its libraries) and loads the domain. */
-  private static DevDomain build(Path root) throws Exception {
+  /**
+   * Compiles every generated source, main and test, against this classpath (the kit, its test
+   * fixtures and their libraries) and answers a loader of the result.
+   */
+  private static URLClassLoader build(Path root) throws Exception {
     List<String> sources;
     try (Stream<Path> files = Files.walk(root)) {
       // infra/ (the CDK app, whose one new line the first test checks) needs the CDK, not on this classpath
@@ -163,8 +185,7 @@ class NewDomainTest {
     boolean ok = javac.getTask(diagnostics, null, null, options, null,
         javac.getStandardFileManager(null, null, null).getJavaFileObjectsFromStrings(sources)).call();
     assertTrue(ok, "the scaffold compiles:\n" + diagnostics);
-    URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, NewDomainTest.class.getClassLoader());
-    return (DevDomain) loader.loadClass("dev.monotable.scratch.tools.ScratchDev").getConstructor().newInstance();
+    return new URLClassLoader(new URL[] {classes.toUri().toURL()}, NewDomainTest.class.getClassLoader());
   }
 
   /** The files every domain adds a line to, copied from this checkout. */
