@@ -54,6 +54,7 @@ class PlainHandlerTest {
           Attr.segment("Board", "board", ID, "the board it is on"),
           Attr.string("Title", "title", "the card's title"),
           Attr.number("Points", "points", "its estimate").optional())
+      .versioned()
       .build();
 
   static final DeclaredPattern GET = DeclaredPattern.get("C01", "get a card", CARD_ENTITY);
@@ -61,6 +62,7 @@ class PlainHandlerTest {
       KeyCondition.query(BOARD).on(Gsi.GSI1).beginsWith(Template.of("CARD#")));
   static final DeclaredPattern CREATE = DeclaredPattern.create("C03", "create a card", CARD_ENTITY);
   static final DeclaredPattern REMOVE = DeclaredPattern.remove("C04", "delete a card", CARD_ENTITY);
+  static final DeclaredPattern UPDATE = DeclaredPattern.update("C05", "retitle or re-estimate a card", CARD_ENTITY);
 
   /** A domain of plain routes only: no handler class of its own. */
   static final Domain CARDS = new Domain() {
@@ -76,7 +78,7 @@ class PlainHandlerTest {
 
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
-      return List.of(GET, LIST, CREATE, REMOVE);
+      return List.of(GET, LIST, CREATE, REMOVE, UPDATE);
     }
 
     @Override
@@ -86,7 +88,9 @@ class PlainHandlerTest {
           Endpoint.plain("GET", "/boards/{board}/cards", Auth.NONE, LIST),
           Endpoint.plain("PUT", "/boards/{board}/cards/{card}", Auth.NONE, CREATE)
               .withBody(BodyField.text("title", 1, 100).nonBlank().required(), BodyField.number("points")),
-          Endpoint.plain("DELETE", "/cards/{card}", Auth.NONE, REMOVE));
+          Endpoint.plain("DELETE", "/cards/{card}", Auth.NONE, REMOVE),
+          Endpoint.plain("PATCH", "/cards/{card}", Auth.NONE, UPDATE)
+              .withBody(BodyField.text("title", 1, 100).nonBlank(), BodyField.number("points")));
     }
 
     @Override
@@ -170,8 +174,9 @@ class PlainHandlerTest {
     }
     var got = send(ApiEvent.request("GET", "/cards/{card}").path("card", "c3"));
     assertEquals(200, got.getStatusCode());
-    assertEquals(Map.of("card", "c3", "board", "b3", "title", "Card c3", "createdAt", "2090-01-02T00:00:00.000Z",
-        "updatedAt", "2090-01-02T00:00:00.000Z"), json(got));
+    assertEquals(Map.of("card", "c3", "board", "b3", "title", "Card c3", "version", 1, "createdAt",
+        "2090-01-02T00:00:00.000Z", "updatedAt", "2090-01-02T00:00:00.000Z"), json(got));
+    assertEquals("\"1\"", got.getHeaders().get("etag"));
     assertEquals(404, send(ApiEvent.request("GET", "/cards/{card}").path("card", "none")).getStatusCode());
 
     var page = send(ApiEvent.request("GET", "/boards/{board}/cards").path("board", "b3").query("limit", "1"));
@@ -192,6 +197,32 @@ class PlainHandlerTest {
   }
 
   @Test
+  void update_shouldSetTheSentFields_onTheVersion_andRefuseStaleOrMissingOnes() throws Exception {
+    send(ApiEvent.request("PUT", "/boards/{board}/cards/{card}").path("board", "b5").path("card", "c5")
+        .body("{\"title\":\"Draft\"}"));
+    var updated = send(ApiEvent.request("PATCH", "/cards/{card}").path("card", "c5").header("if-match", "\"1\"")
+        .body("{\"title\":\"Final\",\"points\":3}"));
+    assertEquals(200, updated.getStatusCode(), updated.getBody());
+    Map<String, AttributeValue> item = table.item(new Key("CARD#c5", "CARD#c5")).orElseThrow();
+    assertEquals("Final", item.get("Title").s());
+    assertEquals("3", item.get("Points").n());
+    assertEquals("2", item.get("Version").n());
+    assertEquals("b5", item.get("Board").s());
+    assertEquals(2, json(updated).get("version"));
+
+    var stale = send(ApiEvent.request("PATCH", "/cards/{card}").path("card", "c5").header("if-match", "\"1\"")
+        .body("{\"title\":\"Lost\"}"));
+    assertEquals(412, stale.getStatusCode(), stale.getBody());
+    assertEquals("Final", table.item(new Key("CARD#c5", "CARD#c5")).orElseThrow().get("Title").s());
+    assertEquals(404, send(ApiEvent.request("PATCH", "/cards/{card}").path("card", "none")
+        .body("{\"title\":\"x\"}")).getStatusCode());
+    assertEquals(400, send(ApiEvent.request("PATCH", "/cards/{card}").path("card", "c5").body("{}")).getStatusCode());
+    assertEquals(400, send(ApiEvent.request("PATCH", "/cards/{card}").path("card", "c5")
+        .body("{\"board\":\"b9\"}")).getStatusCode(), "a key attribute is no body field");
+    assertEquals("2", table.item(new Key("CARD#c5", "CARD#c5")).orElseThrow().get("Version").n());
+  }
+
+  @Test
   void plainRoutes_shouldBeGrantedTheirPatternsCalls_eachAFunctionOfItsOwn() {
     List<Endpoint> routes = CARDS.endpoints();
     assertEquals(Set.of(DynamoAction.GET_ITEM), routes.get(0).actions());
@@ -199,9 +230,10 @@ class PlainHandlerTest {
     assertEquals(Set.of(Gsi.GSI1), routes.get(1).indexes());
     assertEquals(Set.of(DynamoAction.PUT_ITEM), routes.get(2).actions());
     assertEquals(Set.of(DynamoAction.DELETE_ITEM), routes.get(3).actions());
-    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route"),
+    assertEquals(Set.of(DynamoAction.UPDATE_ITEM), routes.get(4).actions());
+    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route"),
         routes.stream().map(Endpoint::handlerName).toList());
-    assertEquals(4, routes.stream().map(Endpoint::functionKey).distinct().count());
+    assertEquals(5, routes.stream().map(Endpoint::functionKey).distinct().count());
     assertEquals("card", GET.parameters());
     assertEquals("board; limit, cursor", LIST.parameters());
   }

@@ -52,6 +52,21 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
         KeyCondition.plan("Put " + entity.type() + " attribute_not_exists(PK)"), entity);
   }
 
+  /**
+   * A plain update of one item of {@code entity}: one UpdateItem of the route's declared body fields
+   * that the request holds, adding 1 to {@code Version}, conditioned on the item existing and, with
+   * {@code If-Match}, on its version. The entity must be versioned.
+   *
+   * @throws IllegalArgumentException the entity carries no {@code Version}
+   */
+  public static DeclaredPattern update(String name, String description, Entity entity) {
+    if (!entity.versioned()) {
+      throw new IllegalArgumentException(name + ": a plain update needs a versioned entity, not " + entity.type());
+    }
+    return plain(name, description, Calls.of(Operation.UPDATE_ITEM),
+        KeyCondition.plan("Update " + entity.type() + " on Version (If-Match)"), entity);
+  }
+
   /** A plain delete of one item of {@code entity} by its table key: one DeleteItem (idempotent). */
   public static DeclaredPattern remove(String name, String description, Entity entity) {
     return plain(name, description, Calls.of(Operation.DELETE_ITEM),

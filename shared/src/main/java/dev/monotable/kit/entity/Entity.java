@@ -176,6 +176,13 @@ public final class Entity {
             + " attributes are written by the domain's own code");
       }
     }
+    if (versioned) {
+      Object version = values.get("version");
+      b.n(TableSchema.VERSION, version == null ? 1L : ((Number) version).longValue());
+    }
+    if (ttl && values.get("ttl") != null) {
+      b.n(TableSchema.TTL, ((Number) values.get("ttl")).longValue());
+    }
     Object created = values.get("createdAt");
     if (created != null) {
       Object updated = values.get("updatedAt");
@@ -194,7 +201,7 @@ public final class Entity {
 
   /**
    * The values of an item of this entity, by field name: every attribute present, and
-   * {@code createdAt}/{@code updatedAt}.
+   * {@code createdAt}/{@code updatedAt}, and {@code version} of a versioned entity.
    *
    * @throws IllegalArgumentException the item is of another {@code Type}
    */
@@ -213,6 +220,9 @@ public final class Entity {
         case BOOL -> out.put(a.field(), v.bool());
         default -> { }
       }
+    }
+    if (versioned && item.containsKey(TableSchema.VERSION)) {
+      out.put("version", Long.parseLong(item.get(TableSchema.VERSION).n()));
     }
     if (item.containsKey(TableSchema.CREATED_AT)) {
       out.put("createdAt", item.get(TableSchema.CREATED_AT).s());
