@@ -70,7 +70,7 @@ final class ApiContractDoc {
     List<List<String>> index = new ArrayList<>();
     for (Endpoint e : domain.endpoints()) {
       index.add(List.of("[" + Markdown.code(e.routeKey()) + "](#" + OpenApiDoc.anchor(e) + ")", e.auth().name(),
-          String.join(", ", e.patterns().stream().map(AccessPatternSpec::name).toList()), docs.shape(e).summary()));
+          String.join(", ", e.patterns().stream().map(AccessPatternSpec::name).toList()), docs.shapeOf(e).summary()));
     }
     sb.append(Markdown.table(List.of("route", "auth", "patterns", "what"), index)).append('\n');
     for (Endpoint e : domain.endpoints()) {
@@ -81,7 +81,7 @@ final class ApiContractDoc {
   }
 
   private static void route(StringBuilder sb, DocsDomain docs, Endpoint e) {
-    ApiShape shape = docs.shape(e);
+    ApiShape shape = docs.shapeOf(e);
     sb.append("### ").append(e.routeKey()).append("\n\n");
     sb.append(capitalized(shape.summary())).append(". Auth `").append(e.auth()).append("`")
         .append(e.auth() == Auth.NONE ? "." : e.auth() == Auth.OPTIONAL ? " (a token widens what is visible)."

@@ -37,4 +37,23 @@ public record ApiShape(String summary, int status, Map<String, Object> response,
   public static ApiShape empty(String summary) {
     return new ApiShape(summary, 204, null, null, false, Map.of(), false);
   }
+
+  /**
+   * The shape of a plain route ({@link dev.monotable.kit.catalog.Endpoint#plain}), derived from its
+   * pattern, its entity (the component named by the entity's {@code Type}) and its declared body:
+   * a read (200), a page, a create (201), an update (200, If-Match) or a delete (204).
+   */
+  public static ApiShape plain(dev.monotable.kit.catalog.Endpoint e) {
+    dev.monotable.kit.catalog.AccessPatternSpec p = e.patterns().get(0);
+    String type = p.entity().type();
+    return switch (p.calls().operations().get(0)) {
+      case GET_ITEM -> read(p.description(), JsonSchema.ref(type));
+      case QUERY -> list(p.description(), type);
+      case PUT_ITEM -> create(p.description(), type, JsonSchema.body(e.body()));
+      case UPDATE_ITEM -> new ApiShape(p.description(), 200, JsonSchema.ref(type), JsonSchema.body(e.body()), true,
+          Map.of(), true);
+      case DELETE_ITEM -> empty(p.description());
+      default -> throw new IllegalArgumentException(e.routeKey() + " is not a plain route");
+    };
+  }
 }

@@ -64,6 +64,28 @@ public interface DocsDomain {
   /** The component schemas the shapes refer to, in document order ({@link JsonSchema#ERROR} is the kit's). */
   Map<String, Map<String, Object>> schemas();
 
+  /**
+   * The shape of any route: derived from the declarations for a plain route
+   * ({@link ApiShape#plain}), else the domain's {@link #shape}. The generator reads routes through this.
+   */
+  default ApiShape shapeOf(Endpoint endpoint) {
+    return endpoint.isPlain() ? ApiShape.plain(endpoint) : shape(endpoint);
+  }
+
+  /**
+   * {@link #schemas()} and the component of each entity a plain route answers
+   * ({@link JsonSchema#entity}), unless the domain names that component itself.
+   */
+  default Map<String, Map<String, Object>> allSchemas() {
+    Map<String, Map<String, Object>> all = new java.util.LinkedHashMap<>(schemas());
+    for (Endpoint e : domain().endpoints()) {
+      if (e.isPlain()) {
+        all.putIfAbsent(e.patterns().get(0).entity().type(), JsonSchema.entity(e.patterns().get(0).entity()));
+      }
+    }
+    return all;
+  }
+
   /** The schema of a path parameter by name; every parameter of the domain's paths has one. */
   Map<String, Object> pathParameter(String name);
 

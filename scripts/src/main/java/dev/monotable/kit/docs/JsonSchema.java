@@ -157,6 +157,40 @@ public final class JsonSchema {
     };
   }
 
+  /**
+   * The answer of a declared entity ({@link dev.monotable.kit.entity.Entity#values}): a closed
+   * object of its attributes by field name, {@code version} when versioned, and the audit
+   * timestamps; required as the entity declares them.
+   */
+  public static Map<String, Object> entity(dev.monotable.kit.entity.Entity entity) {
+    List<Object> pairs = new ArrayList<>();
+    List<String> required = new ArrayList<>();
+    for (dev.monotable.kit.entity.Attr a : entity.attributes()) {
+      pairs.add(a.field());
+      pairs.add(switch (a.kind()) {
+        case S -> a.rule() != null ? pattern(a.rule().pattern()) : string();
+        case N -> type("number");
+        case BOOL -> type("boolean");
+        case SS, L -> type("array");
+        case M -> type("object");
+      });
+      if (a.required()) {
+        required.add(a.field());
+      }
+    }
+    if (entity.versioned()) {
+      pairs.add("version");
+      pairs.add(atLeast(1));
+      required.add("version");
+    }
+    for (String audit : List.of("createdAt", "updatedAt")) {
+      pairs.add(audit);
+      pairs.add(timestamp());
+      required.add(audit);
+    }
+    return closedObject(required, pairs.toArray());
+  }
+
   /** A closed object whose every property is always present. */
   public static Map<String, Object> record(Object... nameSchemaPairs) {
     List<String> names = new ArrayList<>();

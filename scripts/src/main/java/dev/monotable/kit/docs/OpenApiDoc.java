@@ -55,7 +55,7 @@ final class OpenApiDoc {
     Map<String, Object> components = new LinkedHashMap<>();
     Map<String, Map<String, Object>> schemas = new LinkedHashMap<>();
     schemas.put(JsonSchema.ERROR, JsonSchema.error());
-    docs.schemas().forEach((name, schema) -> {
+    docs.allSchemas().forEach((name, schema) -> {
       if (schemas.put(name, schema) != null) {
         throw new IllegalStateException("component " + name + " is the kit's; the domain may not declare it");
       }
@@ -77,7 +77,7 @@ final class OpenApiDoc {
   }
 
   private static Map<String, Object> operation(Domain domain, DocsDomain docs, String handlerPackage, Endpoint e) {
-    ApiShape shape = docs.shape(e);
+    ApiShape shape = docs.shapeOf(e);
     Map<String, Object> op = new LinkedHashMap<>();
     op.put("operationId", operationId(domain, e));
     op.put("summary", shape.summary());

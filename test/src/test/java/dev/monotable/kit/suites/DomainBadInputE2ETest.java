@@ -122,7 +122,7 @@ class DomainBadInputE2ETest {
       assertTrue(sample != null, d.id() + " " + e.routeKey() + ": no bench case gives this route a valid request "
           + "(BenchDomain.cases())");
       BenchRequest base = sample.next();
-      ApiShape shape = docs.shape(e);
+      ApiShape shape = docs.shapeOf(e);
       List<Case> list = new ArrayList<>();
       pathCases(e, base, list);
       queryCases(e, base, shape, list);
