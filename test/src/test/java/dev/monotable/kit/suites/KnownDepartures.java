@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * @param domain the domain's id
  * @param route the route key, or {@code *} for every route of the domain (checked once per domain)
  * @param cases a regular expression the case's name must match (find, not whole); the permission
- *     suite's names start with {@code perm }, so its departures are written {@code ^perm ...}
+ *     suite's names start with {@code perm }, the race suite's with {@code race }, the fault suite's
+ *     with {@code fault }, so their departures are written {@code ^perm ...}, {@code ^race ...},
+ *     {@code ^fault ...}; any other is the bad-input suite's
  * @param why the contract broken and the issue tracking it
  */
 record KnownDepartures(String domain, String route, Pattern cases, String why) {
@@ -23,6 +25,16 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
    * rules) were fixed, and each fix flipped its case here. Add one only with the issue tracking it.
    */
   static final List<KnownDepartures> ALL = List.of();
+
+  /** The suite whose cases this departure names: {@code perm}, {@code race}, {@code fault} or {@code input}. */
+  String suite() {
+    for (String s : List.of("perm", "race", "fault")) {
+      if (cases.pattern().startsWith("^" + s + " ")) {
+        return s;
+      }
+    }
+    return "input";
+  }
 
   static KnownDepartures of(String domain, String route, String casesRegex, String why) {
     return new KnownDepartures(domain, route, Pattern.compile(casesRegex), why);
