@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What one run of requests changed in a table (two {@code ServedDomain.snapshot()}s), written so
  * that two runs of the same request from the same items compare: every item added, removed or
  * changed as canonical text, with what a run cannot repeat masked (ISO-8601 timestamps as
- * {@code <ts>}, ULIDs as {@code <id>}, the {@link TableSchema#TTL} number as {@code <ttl>}); and per
+ * {@code <ts>}, ULIDs as {@code <id>}, the UUIDs, hyphenated or not, as {@code <id>}, the {@link TableSchema#TTL} number as {@code <ttl>}); and per
  * item kind (its {@code Type}, else its key prefixes) the items added and removed and the sum of
  * every number's change in the items changed (a counter, a version, a size), for runs that must be
  * N times one run.
@@ -24,6 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class TableDelta {
   private static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z");
   private static final Pattern ULID = Pattern.compile("\\b[0-9A-HJKMNP-TV-Z]{26}\\b");
+  /** A UUID with or without hyphens (a stream record's id kept as a receipt). */
+  private static final Pattern UUID = Pattern.compile("\\b[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\\b");
 
   private final List<String> added = new ArrayList<>();
   private final List<String> removed = new ArrayList<>();
@@ -200,6 +202,7 @@ final class TableDelta {
   }
 
   private static String mask(String s) {
-    return ULID.matcher(TIMESTAMP.matcher(s).replaceAll("<ts>")).replaceAll("<id>");
+    String masked = ULID.matcher(TIMESTAMP.matcher(s).replaceAll("<ts>")).replaceAll("<id>");
+    return UUID.matcher(masked).replaceAll("<id>");
   }
 }
