@@ -1,16 +1,19 @@
 package dev.monotable.kit.testing;
 
 import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.BenchRequest;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.data.CursorCodec;
+import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
+import dev.monotable.kit.local.StreamPipeline;
 import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
@@ -37,7 +40,10 @@ import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Any registered domain served over real HTTP by the kit's local service (the code of
@@ -45,6 +51,11 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
  * of the domain's schema on the run's engine, its demo dataset and its bench data written, tokens
  * of the local issuer (with user pool groups), an HTTP client that sends exactly the bytes given,
  * and the table's items for before-and-after comparisons.
+ *
+ * <p>{@link #start(DevDomain, Options)} adds what the race and fault suites need: the domain's
+ * stream consumers run on demand ({@link #settle()}: every record written so far delivered, as
+ * Lambda's event source mappings would), a table put back as a snapshot was ({@link #restore}),
+ * and the handlers' DynamoDB client behind a {@link FaultProxy} with a handler's deadlines.
  *
  * <p>What a domain does not have to write for these suites: the valid request of each route comes
  * from its bench cases ({@link BenchDomain#cases()}: a fixture that succeeds every time it is asked),
@@ -62,24 +73,50 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
   private final TestTable table;
   private final LocalKeys keys;
   private final S services;
+  private final List<AutoCloseable> resources;
+  private final StreamPipeline pipeline;
+  private final FaultProxy faults;
 
   private ServedDomain(DevDomain domain, BenchDomain<S> bench, LocalService service, TestTable table, LocalKeys keys,
-      S services) {
+      S services, List<AutoCloseable> resources, StreamPipeline pipeline, FaultProxy faults) {
     this.domain = domain;
     this.bench = bench;
     this.service = service;
     this.table = table;
     this.keys = keys;
     this.services = services;
+    this.resources = resources;
+    this.pipeline = pipeline;
+    this.faults = faults;
+  }
+
+  /**
+   * What a suite needs beyond the served API.
+   *
+   * @param streams run the domain's stream consumers, on demand ({@link #settle()})
+   * @param faults the handlers reach the table through a {@link FaultProxy} ({@link #faults()}), with
+   *     a handler's deadlines ({@link DynamoDbClients.Deadlines#HANDLER}) instead of a tool's
+   */
+  public record Options(boolean streams, boolean faults) {
+    /** Neither: the API over the table. */
+    public static final Options PLAIN = new Options(false, false);
   }
 
   /** Serves {@code domain} on a free port over a new table holding its demo and bench data. */
   public static ServedDomain<?> start(DevDomain domain) {
-    return start(domain, domain.bench());
+    return start(domain, domain.bench(), Options.PLAIN);
   }
 
-  private static <S extends DomainServices> ServedDomain<S> start(DevDomain domain, BenchDomain<S> bench) {
+  /** {@link #start(DevDomain)} with the stream consumers and or the fault proxy. */
+  public static ServedDomain<?> start(DevDomain domain, Options options) {
+    return start(domain, domain.bench(), options);
+  }
+
+  private static <S extends DomainServices> ServedDomain<S> start(DevDomain domain, BenchDomain<S> bench,
+      Options options) {
+    List<AutoCloseable> resources = new ArrayList<>();
     DynamoDbClient client = DynamoDbExtension.newClient();
+    resources.add(client);
     String name = "suite-" + domain.id() + "-" + UUID.randomUUID().toString().substring(0, 8);
     LocalKeys keys;
     try {
@@ -87,17 +124,88 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
+    FaultProxy proxy = null;
+    DynamoDbClient handlers = client;
+    if (options.faults()) {
+      try {
+        proxy = new FaultProxy(LocalDynamoDb.endpoint());
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+      resources.add(proxy);
+      handlers = DynamoDbClients.create(proxy.endpoint(), DynamoDbExtension.region());
+      resources.add(handlers);
+    }
     LocalService service;
     try {
       service = new LocalService(domain.local()).start(new LocalService.Options(0,
-          LocalDynamoDb.endpoint(), false, name, true, keys, client));
+          LocalDynamoDb.endpoint(), false, name, true, keys, handlers));
     } catch (Exception e) {
       throw new IllegalStateException(domain.id() + " did not start: " + e.getMessage(), e);
     }
-    S services = bench.services(new TableGateway(client, name, new CursorCodec(TestTable.CURSOR_SECRET),
-        Clock.systemUTC()));
+    CursorCodec cursors = new CursorCodec(TestTable.CURSOR_SECRET);
+    S services = bench.services(new TableGateway(client, name, cursors, Clock.systemUTC()));
     bench.addBenchData(services);
-    return new ServedDomain<>(domain, bench, service, new TestTable(client, name), keys, services);
+    StreamPipeline pipeline = null;
+    if (options.streams()) {
+      // Not started: records are delivered when a suite asks (settle), over a client without faults.
+      DynamoDbStreamsClient streams = DynamoDbClients.streams(LocalDynamoDb.endpoint(), DynamoDbExtension.region());
+      resources.add(streams);
+      JwtVerifier verifier = new JwtVerifier(LocalKeys.ISSUER, LocalKeys.AUDIENCE, keys.signer()::jwks,
+          Clock.systemUTC());
+      var wiring = domain.local().wire(new TableGateway(client, name, cursors, Clock.systemUTC()), verifier);
+      pipeline = new StreamPipeline(streams, name, StreamPipeline.consumers(domain.domain(), wiring),
+          keys.directory().resolve("stream-dead-letters.jsonl"), null);
+      pipeline.drain();
+    }
+    return new ServedDomain<>(domain, bench, service, new TestTable(client, name), keys, services, resources,
+        pipeline, proxy);
+  }
+
+  /**
+   * Delivers every stream record written so far to the domain's consumers (with Lambda's retries)
+   * and returns the batches given up so far; without {@link Options#streams()}, nothing.
+   */
+  public List<StreamPipeline.DeadLetter> settle() {
+    if (pipeline == null) {
+      return List.of();
+    }
+    pipeline.drain();
+    return pipeline.deadLetters();
+  }
+
+  /**
+   * Puts the table's items back as {@code before} (a {@link #snapshot()}) holds them: the items
+   * added since deleted, the ones changed or removed put back; the stream records of the undoing
+   * are read and not delivered (the consumers' counts are in the items put back). Call it settled.
+   */
+  public void restore(List<Map<String, AttributeValue>> before) {
+    Map<String, Map<String, AttributeValue>> was = new LinkedHashMap<>();
+    before.forEach(i -> was.put(key(i), i));
+    for (Map<String, AttributeValue> now : snapshot()) {
+      Map<String, AttributeValue> old = was.remove(key(now));
+      if (old == null) {
+        table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+            .key(Map.of("PK", now.get("PK"), "SK", now.get("SK"))).build());
+      } else if (!old.equals(now)) {
+        table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(old).build());
+      }
+    }
+    for (Map<String, AttributeValue> gone : was.values()) {
+      table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(gone).build());
+    }
+    if (pipeline != null) {
+      pipeline.skip();
+    }
+  }
+
+  private static String key(Map<String, AttributeValue> item) {
+    return item.get("PK").s() + "\u0000" + item.get("SK").s();
+  }
+
+  /** The proxy between the handlers and the table; null unless started with {@link Options#faults()}. */
+  public FaultProxy faults() {
+    return faults;
   }
 
   public DevDomain domain() {
@@ -239,6 +347,14 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
       table.client().deleteTable(DeleteTableRequest.builder().tableName(table.name()).build());
     } catch (RuntimeException e) {
       System.err.println("could not delete " + table.name() + ": " + e.getMessage());
+    }
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      AutoCloseable r = resources.get(i);
+      try {
+        r.close();
+      } catch (Exception e) {
+        System.err.println("could not close " + r + ": " + e.getMessage());
+      }
     }
   }
 

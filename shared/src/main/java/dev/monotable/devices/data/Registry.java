@@ -272,7 +272,7 @@ public final class Registry {
    * one conditional DeleteItem removes the device. A call that stops early (more left) is resumed
    * by calling again: every step is safe to repeat.
    *
-   * @throws NotFoundException {@code device}
+   * @throws NotFoundException {@code device}: none, or another call of its deletion removed it first
    */
   public Removal delete(String user, String device) {
     Map<String, AttributeValue> marked;
@@ -301,13 +301,19 @@ public final class Registry {
       cursor = page.nextCursor();
       left = cursor != null;
     }
-    if (left) {
-      table.update(DevicesKeys.device(user, device), "ADD #deleted :n", "attribute_exists(#deleting)",
-          Map.of("#deleted", "DeletedEvents", "#deleting", "DeletingAt"),
-          Map.of(":n", AttributeValue.fromN(Integer.toString(deleted))));
-      return new Removal(device, deleted, before + deleted, false);
+    // Another call of this deletion (a client deleting twice at once) may finish first: the device is
+    // gone, as a later call would find it.
+    try {
+      if (left) {
+        table.update(DevicesKeys.device(user, device), "ADD #deleted :n", "attribute_exists(#deleting)",
+            Map.of("#deleted", "DeletedEvents", "#deleting", "DeletingAt"),
+            Map.of(":n", AttributeValue.fromN(Integer.toString(deleted))));
+        return new Removal(device, deleted, before + deleted, false);
+      }
+      table.delete(DevicesKeys.device(user, device), "attribute_exists(#deleting)", Map.of("#deleting", "DeletingAt"));
+    } catch (ConditionalCheckFailedException e) {
+      throw new NotFoundException("device");
     }
-    table.delete(DevicesKeys.device(user, device), "attribute_exists(#deleting)", Map.of("#deleting", "DeletingAt"));
     return new Removal(device, deleted, before + deleted, true);
   }
 }

@@ -461,6 +461,34 @@ class DevicesDataTest {
     assertThrows(NotFoundException.class, () -> registry.delete("ola", "a"));
   }
 
+  @Test
+  void delete_shouldAnswerNotFound_whenAConcurrentCallFinishedTheDeletionFirst() {
+    // GIVEN a device with an event, and a second call of the same deletion that completes while this
+    // call is between its Query and its final DeleteItem (two clients deleting one device at once)
+    profiles.create("pia", "Pia", "pia@example.com");
+    registry.add("pia", "a", "A", "sensor");
+    events.record("pia", "a", input(DAY + "01:00:00.000Z", 0, "1"));
+    java.util.concurrent.atomic.AtomicBoolean fired = new java.util.concurrent.atomic.AtomicBoolean();
+    software.amazon.awssdk.services.dynamodb.DynamoDbClient racing = (software.amazon.awssdk.services.dynamodb.DynamoDbClient)
+        java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {software.amazon.awssdk.services.dynamodb.DynamoDbClient.class}, (proxy, method, args) -> {
+              if (method.getName().equals("deleteItem") && fired.compareAndSet(false, true)) {
+                registry.delete("pia", "a"); // the other call: finds nothing left and removes the device
+              }
+              try {
+                return method.invoke(table.client(), args);
+              } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+    Registry slow = new Registry(new dev.monotable.kit.data.TableGateway(racing, table.name(), table.cursors(), clock));
+
+    // WHEN / THEN the call that lost answers as a later call would: the device is gone (it was a 500)
+    assertThrows(NotFoundException.class, () -> slow.delete("pia", "a"));
+    assertTrue(fired.get());
+    assertTrue(table.item(new Key("USER#pia", "DEVICE#a")).isEmpty());
+  }
+
   // ---- AP14 dashboard, AP10 / AP11 analytics ----------------------------------------------------
 
   @Test

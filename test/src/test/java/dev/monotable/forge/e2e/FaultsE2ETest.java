@@ -4,7 +4,8 @@ import static dev.monotable.forge.e2e.ForgeFixtures.unique;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.forge.e2e.FaultProxy.Fault;
+import dev.monotable.kit.testing.FaultProxy;
+import dev.monotable.kit.testing.FaultProxy.Fault;
 import dev.monotable.forge.tools.ForgeLocal;
 import dev.monotable.kit.local.LocalApi;
 import dev.monotable.kit.local.LocalKeys;

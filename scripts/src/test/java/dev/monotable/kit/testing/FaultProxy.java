@@ -1,4 +1,4 @@
-package dev.monotable.forge.e2e;
+package dev.monotable.kit.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,21 +15,26 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A fault-injecting HTTP proxy on loopback in front of the local DynamoDB engine. Each request
- * (one per connection: the proxy answers {@code Connection: close}) is classified by its
+ * A fault-injecting HTTP proxy on loopback in front of the local DynamoDB engine, for any domain's
+ * tests ({@link ServedDomain#startFaulty}, Forge's {@code FaultsE2ETest}). Each request (one per
+ * connection: the proxy answers {@code Connection: close}) is classified by its
  * {@code X-Amz-Target} operation and handed to a {@link Rule} that decides its fate: pass, throttle
- * (HTTP 400 ThrottlingException, which the SDK retries), 500, drop the connection before
- * forwarding, forward and then drop the answer (the write is applied, the client never hears),
- * or delay. Bounded: at most 16 connections at a time, requests of at most 1 MiB.
+ * (HTTP 400 ThrottlingException, which the SDK retries), 500, a transaction conflict (DynamoDB's
+ * answer when another transaction holds the item: {@code TransactionCanceledException} with reason
+ * {@code TransactionConflict} to a TransactWriteItems, {@code TransactionConflictException} to any
+ * other call; nothing written), drop the connection before forwarding, forward and then drop the
+ * answer (the write is applied, the client never hears), delay, or hang. Bounded: at most 16
+ * connections at a time, requests of at most 1 MiB.
  */
-final class FaultProxy implements AutoCloseable {
+public final class FaultProxy implements AutoCloseable {
   private static final int MAX_REQUEST = 1024 * 1024;
 
   /** What happens to one request. */
-  enum Fault { PASS, THROTTLE, ERROR_500, DROP_BEFORE, DROP_AFTER, DELAY, HANG }
+  public enum Fault { PASS, THROTTLE, ERROR_500, CONFLICT, DROP_BEFORE, DROP_AFTER, DELAY, HANG }
 
   /** Decides the fault of the n-th request (from 1) of an operation such as {@code PutItem}. */
-  interface Rule {
+  @FunctionalInterface
+  public interface Rule {
     Fault decide(String operation, int n);
   }
 
@@ -45,31 +50,32 @@ final class FaultProxy implements AutoCloseable {
   private volatile Rule rule = (op, n) -> Fault.PASS;
   private volatile long delayMillis = 0;
 
-  FaultProxy(URI upstream) throws IOException {
+  public FaultProxy(URI upstream) throws IOException {
     this.upstream = upstream;
     this.socket = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
     threads.execute(this::accept);
   }
 
-  URI endpoint() {
+  /** Where clients send their requests instead of the engine. */
+  public URI endpoint() {
     return URI.create("http://127.0.0.1:" + socket.getLocalPort());
   }
 
   /** Sets the rule and resets the per-operation counts. */
-  void rule(Rule r, long delayMillis) {
+  public void rule(Rule r, long delayMillis) {
     counts.clear();
     this.delayMillis = delayMillis;
     this.rule = r;
   }
 
   /** Requests of this operation seen since the last {@link #rule}. */
-  int count(String operation) {
+  public int count(String operation) {
     AtomicInteger c = counts.get(operation);
     return c == null ? 0 : c.get();
   }
 
   /** Faults injected in total. */
-  int injected() {
+  public int injected() {
     return injected.get();
   }
 
@@ -113,6 +119,13 @@ final class FaultProxy implements AutoCloseable {
             + "\"message\":\"Rate of requests exceeds the allowed throughput.\"}");
         case ERROR_500 -> reply(out, 500, "{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
             + "\"message\":\"Internal server error\"}");
+        case CONFLICT -> reply(out, 400, op.equals("TransactWriteItems")
+            ? "{\"__type\":\"com.amazonaws.dynamodb.v20120810#TransactionCanceledException\","
+                + "\"message\":\"Transaction cancelled, please refer cancellation reasons for specific reasons "
+                + "[TransactionConflict]\",\"CancellationReasons\":[{\"Code\":\"TransactionConflict\","
+                + "\"Message\":\"Transaction is ongoing for the item\"}]}"
+            : "{\"__type\":\"com.amazonaws.dynamodb.v20120810#TransactionConflictException\","
+                + "\"message\":\"Transaction is ongoing for the item\"}");
         case DROP_BEFORE -> { }
         case DROP_AFTER -> forward(headText, body);
         case DELAY -> {
