@@ -47,8 +47,10 @@ public final class ErrorMapper {
     } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)
         || t instanceof TransactionConflictException) {
       // Another transaction held one of the items (a transaction's own, or a single-item write's
-      // TransactionConflictException): nothing was written and a retry will succeed.
-      return error(409, "transaction_conflict", "a concurrent request changed the same items; retry", null);
+      // TransactionConflictException; the SDK retries neither): nothing was written and the same
+      // request succeeds when sent again, so it is the service's moment, not the client's error: 503.
+      return new Response(503, body("transaction_conflict", "a concurrent request held the same items; retry shortly",
+          null), Map.of("retry-after", "1"));
     } else if (t instanceof DynamoDbException e && CallMeter.isThrottling(e)) {
       return new Response(503, body("throttled", "the table is busy; retry shortly", null), Map.of("retry-after", "1"));
     } else if (t instanceof DynamoDbException e && e.statusCode() >= 500

@@ -98,18 +98,20 @@ class ApiHandlerTest {
             software.amazon.awssdk.services.dynamodb.model.CancellationReason.builder().code("TransactionConflict").build())
         .message("Transaction cancelled").build();
     var r = new Probe(req -> { throw conflict; }).handleRequest(ApiEvent.request("PUT", "/x").as("a").build(), null);
-    assertEquals(409, r.getStatusCode());
+    assertEquals(503, r.getStatusCode());
+    assertEquals("1", r.getHeaders().get("retry-after"));
     assertEquals("transaction_conflict", error(r).get("code"));
   }
 
   @Test
-  void handleRequest_shouldAnswer409_whenASingleItemWriteMetARunningTransaction() throws Exception {
+  void handleRequest_shouldAnswer503_whenASingleItemWriteMetARunningTransaction() throws Exception {
     // DynamoDB answers TransactionConflictException to a PutItem/UpdateItem/DeleteItem on an item
     // a transaction holds; the SDK does not retry it. It was a 500 before.
     var conflict = software.amazon.awssdk.services.dynamodb.model.TransactionConflictException.builder()
         .message("Transaction is ongoing for the item").build();
     var r = new Probe(req -> { throw conflict; }).handleRequest(ApiEvent.request("PATCH", "/x").as("a").build(), null);
-    assertEquals(409, r.getStatusCode());
+    assertEquals(503, r.getStatusCode());
+    assertEquals("1", r.getHeaders().get("retry-after"));
     assertEquals("transaction_conflict", error(r).get("code"));
   }
 

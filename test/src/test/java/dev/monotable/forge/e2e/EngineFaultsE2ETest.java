@@ -20,8 +20,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * DynamoDB's own failures, raised by the local engine on request (its control API,
  * {@code /_engine/faults}) on the very table and items the service uses, with no proxy between:
- * a transaction conflict is 409 and writes nothing, a single-item write meeting a transaction is
- * 409, throttling and server errors are retried by the SDK within the call's deadline and applied
+ * a transaction conflict is 503 (Retry-After) and writes nothing, a single-item write meeting a transaction is
+ * 503 too, throttling and server errors are retried by the SDK within the call's deadline and applied
  * once, and retries spent answer 503 with Retry-After having written nothing. The proxy-level
  * faults (lost answers, dropped connections) stay in {@link FaultsE2ETest}.
  */
@@ -65,7 +65,7 @@ class EngineFaultsE2ETest {
   }
 
   @Test
-  void aTransactionConflict_answers409_writesNothing_andTheClientsRetrySucceeds() {
+  void aTransactionConflict_answers503_writesNothing_andTheClientsRetrySucceeds() {
     // GIVEN the star transaction (the star and the repository's count) meets another transaction on the repository
     String owner = repo();
     String fan = fx.user("Fan");
@@ -76,8 +76,9 @@ class EngineFaultsE2ETest {
     // WHEN
     Forge.Reply conflict = forge.put("/user/starred/" + owner + "/lib").as(fan).send();
 
-    // THEN 409 naming the conflict, nothing written, and the client's retry stars once
-    assertEquals(409, conflict.status(), conflict::toString);
+    // THEN 503 naming the conflict with Retry-After, nothing written, and the client's retry stars once
+    assertEquals(503, conflict.status(), conflict::toString);
+    assertEquals(List.of("1"), conflict.headers().get("retry-after"), conflict::toString);
     assertTrue(conflict.body().contains("\"transaction_conflict\""), conflict::toString);
     fx.assertUnchanged(before);
     assertEquals(204, forge.put("/user/starred/" + owner + "/lib").as(fan).send().status());
@@ -86,7 +87,7 @@ class EngineFaultsE2ETest {
   }
 
   @Test
-  void aSingleItemWriteMeetingATransaction_answers409_onlyForTheChosenItem() {
+  void aSingleItemWriteMeetingATransaction_answers503_onlyForTheChosenItem() {
     // GIVEN a transaction holds Ann's profile, not Bob's
     String ann = fx.user("Ann");
     String bob = fx.user("Bob");
@@ -98,8 +99,8 @@ class EngineFaultsE2ETest {
     var before = fx.snapshot();
     Forge.Reply annReply = forge.patch("/users/" + ann).as(ann).json("name", "Ann A").send();
 
-    // THEN Ann's write is refused with 409 and wrote nothing; her retry passes
-    assertEquals(409, annReply.status(), annReply::toString);
+    // THEN Ann's write is refused with 503 (retry shortly) and wrote nothing; her retry passes
+    assertEquals(503, annReply.status(), annReply::toString);
     assertTrue(annReply.body().contains("\"transaction_conflict\""), annReply::toString);
     fx.assertUnchanged(before);
     assertTrue(engine.pendingFaults().isEmpty());

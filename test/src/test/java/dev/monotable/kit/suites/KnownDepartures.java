@@ -19,10 +19,6 @@ import java.util.regex.Pattern;
  */
 record KnownDepartures(String domain, String route, Pattern cases, String why) {
 
-  private static final String CONFLICT = "issue 24 (faults): a TransactionConflict (TransactionCanceledException "
-      + "with reason TransactionConflict, or TransactionConflictException on a single-item write) answers 409 "
-      + "transaction_conflict without Retry-After (kit ErrorMapper); issue 24 asks for a retry within the deadline "
-      + "or 503 with Retry-After: nothing was written and the request may be sent again as is";
   private static final String LOST_CREATE = "issue 24 (faults): a create whose PutItem was applied but whose answer "
       + "was lost is refused by the SDK's own retry";
   private static final String LOST_UPDATE = "issue 24 (faults): a versioned update (If-Match) whose UpdateItem was "
@@ -44,8 +40,6 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
               + "same role included (8 in a row leave Version 8), and the same PUT sent 8 times at once answers "
               + "409 'the membership changed concurrently; retry' to most of them (one after another: all 200). "
               + "A PUT that changes nothing should write nothing (keeping its checks: caller an admin, user exists)"),
-      of("devices", "*", "^fault conflict on ", CONFLICT),
-      of("forge", "*", "^fault conflict on ", CONFLICT),
       of("devices", "PUT /users/{user}", "^fault lost answer of PutItem", LOST_CREATE
           + " (409 'user exists': the retry's attribute_not_exists finds the caller's own profile)"),
       of("devices", "POST /users/{user}/devices/{device}/events", "^fault lost answer of PutItem", LOST_CREATE
