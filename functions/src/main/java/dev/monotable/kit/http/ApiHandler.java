@@ -44,6 +44,9 @@ public abstract class ApiHandler<S extends DomainServices>
   private final String service;
   // Route key -> access pattern dimension, for the routes this handler serves.
   private final Map<String, String> patterns;
+  // Route key -> its declared auth: a handler serving several routes (the kit's PlainHandler serves
+  // every plain route of a domain) identifies each caller as that caller's route declares.
+  private final Map<String, Auth> auths;
   private final String defaultPattern;
 
   protected ApiHandler(S services) {
@@ -51,9 +54,11 @@ public abstract class ApiHandler<S extends DomainServices>
     this.auth = authOf(services, getClass());
     this.service = Emf.service(services.domain().name());
     this.patterns = new java.util.HashMap<>();
+    this.auths = new java.util.HashMap<>();
     for (Endpoint e : services.domain().endpoints()) {
       if (e.handlerClass().equals(getClass().getName())) {
         patterns.put(e.routeKey(), e.metricPattern());
+        auths.put(e.routeKey(), e.auth());
       }
     }
     this.defaultPattern = patterns.isEmpty() ? getClass().getSimpleName() : patterns.values().iterator().next();
@@ -70,8 +75,9 @@ public abstract class ApiHandler<S extends DomainServices>
     Throwable failure = null;
     CallTally.open();
     try {
-      caller = caller(event);
-      Request request = new Request(event, caller, auth != Auth.NONE);
+      Auth routeAuth = event.getRouteKey() == null ? auth : auths.getOrDefault(event.getRouteKey(), auth);
+      caller = caller(event, routeAuth);
+      Request request = new Request(event, caller, routeAuth != Auth.NONE);
       request.checkBodySize();
       services.checkBody(event.getRouteKey(), request);
       response = handle(request);
@@ -84,7 +90,7 @@ public abstract class ApiHandler<S extends DomainServices>
     return response.toEvent();
   }
 
-  private String caller(APIGatewayV2HTTPEvent event) {
+  private String caller(APIGatewayV2HTTPEvent event, Auth auth) {
     if (auth == Auth.NONE) {
       return null;
     }

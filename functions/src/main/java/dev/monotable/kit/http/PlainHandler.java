@@ -34,6 +34,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *       409 naming the key's first placeholder when the item exists.
  *   <li>DeleteItem: the item at the key; 204 whether it existed or not (idempotent).
  * </ul>
+ *
+ * <p>Each route keeps its own declared auth and access: an {@code ownedBy} route answers 401 to an
+ * anonymous caller and 403 to another user before any request. A versioned entity is created at
+ * {@code Version} 1 and answered with its {@code version} (and so its ETag).
  */
 public final class PlainHandler extends ApiHandler<DomainServices> {
 
@@ -65,6 +69,8 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     if (endpoint == null || !endpoint.isPlain()) {
       throw new IllegalStateException(r.event().getRouteKey() + " is not a plain route of " + services.domain().name());
     }
+    // Whose call the route serves (ownedBy, forGroup): 401/403 before any request.
+    r.requireAccess(endpoint.access());
     AccessPatternSpec pattern = endpoint.patterns().get(0);
     Entity entity = pattern.entity();
     Map<String, Object> values = new LinkedHashMap<>();

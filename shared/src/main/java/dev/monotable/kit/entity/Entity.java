@@ -148,8 +148,9 @@ public final class Entity {
 
   /**
    * The item for these values (by field name): {@code Type}, the table keys, the keys of every
-   * index, each attribute of a non-null value, and {@code CreatedAt}/{@code UpdatedAt} from the
-   * {@code createdAt} and {@code updatedAt} values when given.
+   * index, each attribute of a non-null value, {@code Version} of a versioned entity (the
+   * {@code version} value, 1 when not given: an item is created at version 1), and
+   * {@code CreatedAt}/{@code UpdatedAt} from the {@code createdAt} and {@code updatedAt} values when given.
    *
    * @throws IllegalArgumentException a required attribute has no value
    */
@@ -176,6 +177,10 @@ public final class Entity {
             + " attributes are written by the domain's own code");
       }
     }
+    if (versioned) {
+      Object version = values.get("version");
+      b.n(TableSchema.VERSION, version == null ? 1 : ((Number) version).longValue());
+    }
     Object created = values.get("createdAt");
     if (created != null) {
       Object updated = values.get("updatedAt");
@@ -193,8 +198,8 @@ public final class Entity {
   }
 
   /**
-   * The values of an item of this entity, by field name: every attribute present, and
-   * {@code createdAt}/{@code updatedAt}.
+   * The values of an item of this entity, by field name: every attribute present, {@code version}
+   * of a versioned entity (an answer carrying it gets its ETag), and {@code createdAt}/{@code updatedAt}.
    *
    * @throws IllegalArgumentException the item is of another {@code Type}
    */
@@ -213,6 +218,9 @@ public final class Entity {
         case BOOL -> out.put(a.field(), v.bool());
         default -> { }
       }
+    }
+    if (versioned && item.containsKey(TableSchema.VERSION)) {
+      out.put("version", Long.parseLong(item.get(TableSchema.VERSION).n()));
     }
     if (item.containsKey(TableSchema.CREATED_AT)) {
       out.put("createdAt", item.get(TableSchema.CREATED_AT).s());
