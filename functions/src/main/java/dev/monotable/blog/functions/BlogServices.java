@@ -1,7 +1,8 @@
 package dev.monotable.blog.functions;
 
 import dev.monotable.blog.Blog;
-import dev.monotable.blog.data.Entries;
+import dev.monotable.blog.data.Posts;
+import dev.monotable.blog.data.Users;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -17,12 +18,14 @@ public final class BlogServices implements DomainServices {
 
   private final TableGateway table;
   private final JwtVerifier verifier;
-  private final Entries entries;
+  private final Users users;
+  private final Posts posts;
 
   public BlogServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
     this.verifier = verifier;
-    this.entries = new Entries(table);
+    this.users = new Users(table);
+    this.posts = new Posts(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -30,8 +33,12 @@ public final class BlogServices implements DomainServices {
     return CONTAINER.get();
   }
 
-  public Entries entries() {
-    return entries;
+  public Users users() {
+    return users;
+  }
+
+  public Posts posts() {
+    return posts;
   }
 
   @Override

@@ -64,6 +64,28 @@ public abstract class ApiHandler<S extends DomainServices>
     this.defaultPattern = patterns.isEmpty() ? getClass().getSimpleName() : patterns.values().iterator().next();
   }
 
+  /**
+   * The request's body held to its route's declared fields ({@link Endpoint#withBody}): the
+   * accepted value of each field present, by name; a 400 naming the first field that breaks its
+   * {@link dev.monotable.kit.catalog.BodyField} rule or is required and missing. Empty for a route
+   * that declares no body.
+   */
+  protected final Map<String, Object> declaredBody(Request r) {
+    Endpoint endpoint = services.domain().endpoint(r.event().getRouteKey());
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (endpoint == null || endpoint.body().isEmpty()) {
+      return out;
+    }
+    Map<String, Object> body = r.hasBody() ? r.body() : Map.of();
+    for (dev.monotable.kit.catalog.BodyField f : endpoint.body()) {
+      Object v = f.accept(body.get(f.name()));
+      if (v != null) {
+        out.put(f.name(), v);
+      }
+    }
+    return out;
+  }
+
   /** Handles one parsed request; throw the domain exceptions for failures. */
   protected abstract Response handle(Request request);
 

@@ -1,17 +1,12 @@
 package dev.monotable.blog.tools;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.blog.Blog;
-import dev.monotable.blog.keys.BlogKeys;
 import dev.monotable.blog.BlogPattern;
 import dev.monotable.blog.charts.BlogCharts;
-import dev.monotable.blog.functions.PutEntryHandler;
 import dev.monotable.blog.functions.BlogServices;
-import dev.monotable.blog.model.Entry;
+import dev.monotable.blog.keys.BlogKeys;
+import dev.monotable.blog.model.Post;
+import dev.monotable.blog.model.User;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
@@ -25,12 +20,15 @@ import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.BackfillRules;
 import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +38,17 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Blog for the kit's dev-time programs (registered in META-INF/services): how the local service
- * builds its handlers and demo data, what the operator tools, the docs generator and the bench need.
+ * The blog for the kit's dev-time programs (registered in META-INF/services): its demo data, what
+ * the operator tools, the docs generator and the bench need.
  */
 public final class BlogDev implements DevDomain {
 
-  private static final String DEMO_TIME = "2026-01-01T00:00:00.000Z";
+  static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
+
+  /** The id of ann's demo post {@code i} (0-2), one hour apart: the same on every start. */
+  public static String demoPost(int i) {
+    return Ulid.derived(DEMO_TIME.plusSeconds(3600L * i), "demo-" + i);
+  }
 
   @Override
   public Domain domain() {
@@ -77,7 +80,7 @@ public final class BlogDev implements DevDomain {
     return new Bench();
   }
 
-  /** Handlers over one table, and the demo entry. */
+  /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
   static final class Local implements LocalDomain {
     @Override
     public Domain domain() {
@@ -89,39 +92,33 @@ public final class BlogDev implements DevDomain {
       BlogServices services = new BlogServices(table, verifier);
       return new Wiring() {
         @Override
-        public RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
-          if (handlerClass.equals(PutEntryHandler.class.getName())) {
-            return new PutEntryHandler(services);
-          }
-          throw new IllegalArgumentException("Blog has no handler " + handlerClass);
-        }
-
-        @Override
         public BlogServices services() {
           return services;
         }
 
         @Override
-        public RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass) {
-          throw new IllegalArgumentException("Blog has no stream handler " + handlerClass);
-        }
-
-        @Override
         public void seedDemo() {
-          services.entries().create("hello", "Hello from Blog");
+          services.users().create("ann", "ann@example.com", "Ann");
+          services.users().create("bob", "bob@example.com", "Bob");
+          for (int i = 0; i < 3; i++) {
+            services.posts().create(Map.of("username", "ann", "post", demoPost(i), "title", "Post " + i,
+                "content", "Hello number " + i, "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
+          }
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "entry hello";
+      return "users ann (3 posts), bob";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
-      return List.of("curl -s " + baseUrl + "/entries/hello",
-          "curl -s -X PUT " + baseUrl + "/entries/second -H 'content-type: application/json' -d '{\"text\":\"Hi\"}'");
+      return List.of("curl -s " + baseUrl + "/users/ann/posts?limit=2",
+          "curl -s " + baseUrl + "/users/ann/posts/" + demoPost(0),
+          "curl -s -X POST " + baseUrl + "/users/ann/posts -H \"authorization: Bearer $(scripts/token ann)\" "
+              + "-H 'content-type: application/json' -d '{\"title\":\"Hi\",\"content\":\"Hello\"}'");
     }
   }
 
@@ -139,9 +136,18 @@ public final class BlogDev implements DevDomain {
 
     @Override
     public List<ReadPattern> readPatterns() {
-      return List.of(new ReadPattern(BlogPattern.P02, List.of("entry"), false, ReadPattern.Sample.of(null, "hello"),
-          (table, caller, params, page) -> new Page<>(
-              List.of(table.get(Entry.key(params.get(0))).orElseThrow()), null)));
+      return List.of(
+          new ReadPattern(BlogPattern.B02, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> new Page<>(List.of(table.get(User.ENTITY.key(Map.of("username", p.get(0))))
+                  .orElseThrow()), null)),
+          new ReadPattern(BlogPattern.B03, List.of("email"), false, ReadPattern.Sample.of(null, "ann@example.com"),
+              (table, caller, p, page) -> table.query(BlogPattern.B03.queryFor(Map.of("email", p.get(0))), page, "B03")),
+          new ReadPattern(BlogPattern.B05, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> table.query(BlogPattern.B05.queryFor(Map.of("username", p.get(0))), page,
+                  "B05")),
+          new ReadPattern(BlogPattern.B06, List.of("username", "post"), false,
+              ReadPattern.Sample.of(null, "ann", demoPost(0)), (table, caller, p, page) -> new Page<>(List.of(
+                  table.get(Post.ENTITY.key(Map.of("username", p.get(0), "post", p.get(1)))).orElseThrow()), null)));
     }
 
     @Override
@@ -149,13 +155,14 @@ public final class BlogDev implements DevDomain {
       return new BackfillRules() {
         @Override
         public Set<String> types() {
-          return Set.of(Entry.TYPE);
+          return Set.of(User.ENTITY.type(), Post.ENTITY.type());
         }
 
         @Override
         public Optional<Map<String, AttributeValue>> remap(Map<String, AttributeValue> item) {
-          return Entry.TYPE.equals(item.getOrDefault("Type", AttributeValue.fromS("")).s())
-              ? Optional.of(Entry.fromItem(item).toItem()) : Optional.empty();
+          String type = item.getOrDefault("Type", AttributeValue.fromS("")).s();
+          var entity = type.equals(Post.ENTITY.type()) ? Post.ENTITY : type.equals(User.ENTITY.type()) ? User.ENTITY : null;
+          return entity == null ? Optional.empty() : Optional.of(entity.toItem(entity.values(item)));
         }
       };
     }
@@ -168,12 +175,15 @@ public final class BlogDev implements DevDomain {
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
       for (int i = 0; i < n; i++) {
-        sink.accept(new Entry("scale-" + seed + "-" + i, "entry " + i, DEMO_TIME).toItem());
+        Instant at = DEMO_TIME.plusSeconds(i);
+        sink.accept(Post.ENTITY.toItem(Map.of("username", "scale-" + seed + "-" + (i % 100), "post",
+            Ulid.derived(at, seed + "-" + i), "title", "post " + i, "content", "text " + i,
+            "createdAt", Timestamps.format(at))));
       }
     }
   }
 
-  /** What the docs generator prints of Blog beyond its declarations; docs go to docs/blog/. */
+  /** What the docs generator prints of the blog beyond its declarations; docs go to docs/blog/. */
   static final class Docs implements DocsDomain {
     @Override
     public Domain domain() {
@@ -197,12 +207,13 @@ public final class BlogDev implements DevDomain {
 
     @Override
     public String keySegments() {
-      return "`{entry}` is the entry's name: 1-64 lower-case letters, digits or hyphens.";
+      return "`{username}`: 1-39 lower-case letters, digits or inner hyphens. `{email}`: a lower-case e-mail address "
+          + "of at most 254 characters. `{post}`: a ULID, its first 10 characters the creation time.";
     }
 
     @Override
     public String erdNotes() {
-      return "";
+      return "A user's posts live in the user's partition; their ULID sort keys order them by time.";
     }
 
     @Override
@@ -217,10 +228,19 @@ public final class BlogDev implements DevDomain {
 
     @Override
     public ApiShape shape(Endpoint endpoint) {
+      Map<String, Object> body = endpoint.body().isEmpty() ? null : JsonSchema.body(endpoint.body());
       return switch (endpoint.routeKey()) {
-        case "PUT /entries/{entry}" -> ApiShape.create("create an entry", "Entry",
-            JsonSchema.body(endpoint.body()));
-        case "GET /entries/{entry}" -> ApiShape.read("get an entry", JsonSchema.ref("Entry"));
+        case "PUT /users/{username}" -> ApiShape.create("create a user: 409 naming username or email when taken",
+            "User", body);
+        case "GET /users/{username}" -> ApiShape.read("get one's own user", JsonSchema.ref("User"));
+        case "GET /emails/{email}/user" -> ApiShape.read("find a user by e-mail address", JsonSchema.ref("User"));
+        case "POST /users/{username}/posts" -> ApiShape.create("create a post (version 1)", "Post", body);
+        case "GET /users/{username}/posts" -> ApiShape.list("a user's posts, newest first", "Post");
+        case "GET /users/{username}/posts/{post}" -> ApiShape.read("get a post", JsonSchema.ref("Post"));
+        case "PATCH /users/{username}/posts/{post}" -> new ApiShape("update a post's title, content or both", 200,
+            JsonSchema.ref("Post"), body, true, Map.of(), true);
+        case "DELETE /users/{username}/posts/{post}" -> ApiShape.empty("delete a post (idempotent)");
+        case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
     }
@@ -228,60 +248,72 @@ public final class BlogDev implements DevDomain {
     @Override
     public Map<String, Map<String, Object>> schemas() {
       Map<String, Map<String, Object>> m = new LinkedHashMap<>();
-      m.put("Entry", JsonSchema.record("entry", JsonSchema.string(), "text", JsonSchema.string(),
-          "createdAt", JsonSchema.timestamp()));
+      m.put("User", JsonSchema.record("username", JsonSchema.string(), "email", JsonSchema.string(),
+          "name", JsonSchema.string(), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
+      m.put("Post", JsonSchema.record("username", JsonSchema.string(), "post", JsonSchema.string(),
+          "title", JsonSchema.string(), "content", JsonSchema.string(), "version", JsonSchema.atLeast(1),
+          "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
+      m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
+          "endpoint", JsonSchema.string()));
       return m;
     }
 
     @Override
     public Map<String, Object> pathParameter(String name) {
-      return JsonSchema.pattern(BlogKeys.ENTRY_NAME.pattern());
+      return JsonSchema.pattern(switch (name) {
+        case "email" -> BlogKeys.EMAIL_ADDRESS.pattern();
+        case "post" -> BlogKeys.POST_ID.pattern();
+        default -> BlogKeys.USERNAME.pattern();
+      });
     }
 
     @Override
     public String openApiSources() {
-      return "Blog's endpoint declarations";
+      return "the blog's endpoint declarations";
     }
 
     @Override
     public String contractIntro() {
-      return "Blog stores entries by name: create one, read it back.";
+      return "The blog of seed 004 §2.3: users with a unique username and e-mail address, and their posts.";
     }
 
     @Override
     public String requestBudget() {
-      return "Every read and every write is one DynamoDB request.";
+      return "Every read and every write is one DynamoDB request; creating a user is one transaction.";
     }
 
     @Override
     public String notFoundCase() {
-      return "no entry has that name";
+      return "no user or post has that key";
     }
 
     @Override
     public String conflictCase() {
-      return "an entry with that name exists";
+      return "the username or the e-mail address is taken (`field` names which)";
     }
 
     @Override
     public String notFoundResponse() {
-      return "no entry has that name";
+      return "no user or post has that key";
     }
 
     @Override
     public String inputRulesIntro() {
-      return "Entry names and texts:";
+      return "Usernames, addresses and posts:";
     }
 
     @Override
     public List<InputRule> inputRules() {
-      return List.of(new InputRule("`entry`", "1-64 lower-case letters, digits or hyphens"),
-          new InputRule("`text`", "1-1000 characters"));
+      return List.of(new InputRule("`username`", "1-39 lower-case letters, digits or inner hyphens"),
+          new InputRule("`email`", "an e-mail address, kept in lower case"),
+          new InputRule("`title`", "1-" + Post.TITLE_MAX + " characters"),
+          new InputRule("`content`", "1-" + Post.CONTENT_MAX + " characters"));
     }
 
     @Override
     public String permissions() {
-      return "Anyone may create and read entries.";
+      return "Anyone reads posts; a user reads their own user and writes only their own posts; any signed-in user "
+          + "may find a user by e-mail.";
     }
 
     @Override
@@ -302,20 +334,39 @@ public final class BlogDev implements DevDomain {
 
     @Override
     public List<BenchCase<BlogServices>> cases() {
+      Domain d = Blog.DOMAIN;
+      String post = "/users/{username}/posts/{post}";
+      String run = Ulid.next(Instant.now()); // the DELETE case's posts are new on every run over one table
       return List.of(
-          BenchCase.route(Blog.DOMAIN, "GET /entries/{entry}", i -> BenchRequest.anonymous().path("entry", "hello")),
-          BenchCase.route(Blog.DOMAIN, "PUT /entries/{entry}",
-              i -> BenchRequest.anonymous().path("entry", "bench-" + i).body("{\"text\":\"bench\"}")));
+          BenchCase.route(d, "PUT /users/{username}", i -> BenchRequest.as("bench-" + i).path("username", "bench-" + i)
+              .body("{\"email\":\"bench-" + i + "@example.com\",\"name\":\"Bench\"}")),
+          BenchCase.route(d, "GET /users/{username}", i -> BenchRequest.as("ann").path("username", "ann")),
+          BenchCase.route(d, "GET /emails/{email}/user", i -> BenchRequest.as("bob").path("email", "ann@example.com")),
+          BenchCase.route(d, "POST /users/{username}/posts", i -> BenchRequest.as("ann").path("username", "ann")
+              .body("{\"title\":\"Bench " + i + "\",\"content\":\"bench\"}")),
+          BenchCase.route(d, "GET /users/{username}/posts", i -> BenchRequest.anonymous().path("username", "ann")),
+          BenchCase.route(d, "GET " + post, i -> BenchRequest.anonymous().path("username", "ann")
+              .path("post", demoPost(0))),
+          BenchCase.<BlogServices>route(d, "PATCH " + post, i -> BenchRequest.as("ann").path("username", "ann")
+              .path("post", demoPost(1)).body("{\"title\":\"Edited " + i + "\"}"))
+              .ifMatch(s -> (Long) Post.ENTITY.values(s.table().get(Post.ENTITY.key(Map.of("username", "ann",
+                  "post", demoPost(1)))).orElseThrow()).get("version")),
+          BenchCase.<BlogServices>route(d, "DELETE " + post, i -> BenchRequest.as("ann").path("username", "ann")
+              .path("post", Ulid.derived(DEMO_TIME, run + i)))
+              .before((s, i) -> s.posts().create(Map.of("username", "ann", "post", Ulid.derived(DEMO_TIME, run + i),
+                  "title", "Doomed",
+                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))),
+          BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("PutEntryHandler");
+      return Set.of("CreatePostHandler");
     }
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("P02");
+      return List.of("B05");
     }
 
     @Override

@@ -1,7 +1,8 @@
 package dev.monotable.blog.charts;
 
 import dev.monotable.blog.Blog;
-import dev.monotable.blog.model.Entry;
+import dev.monotable.blog.model.Post;
+import dev.monotable.blog.model.User;
 import dev.monotable.kit.charts.ChartTypes.Chart;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.charts.ModelValidator;
@@ -18,7 +19,9 @@ public final class BlogCharts implements EntityModel {
   public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
 
   private static final List<Chart> CHARTS = List.of(
-      Chart.of(Entry.ENTITY, Entry.class, List.of("one item per entry")));
+      Chart.of(User.ENTITY, User.class, List.of("one item per user, in the user's partition")),
+      Chart.of(User.EMAIL_CLAIM, User.class, List.of("keeps an e-mail address to one user; written with the user")),
+      Chart.of(Post.ENTITY, Post.class, List.of("in its author's partition, newest last by its ULID")));
 
   private BlogCharts() {}
 
@@ -35,7 +38,8 @@ public final class BlogCharts implements EntityModel {
   @Override
   public Map<String, Predicate<String>> segmentRules() {
     Map<String, Predicate<String>> rules = new LinkedHashMap<>(ModelValidator.standardSegmentRules());
-    rules.putAll(Entry.ENTITY.segmentRules());
+    rules.putAll(User.ENTITY.segmentRules());
+    rules.putAll(Post.ENTITY.segmentRules());
     return rules;
   }
 }
