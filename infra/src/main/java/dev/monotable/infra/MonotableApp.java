@@ -55,6 +55,7 @@ public final class MonotableApp {
         .build());
     // Every other domain: its own stack, table and Lambda jar (scripts/new-domain adds its line here).
     domainStack(app, settings, "DevicesStack", dev.monotable.devices.Devices.DOMAIN);
+    domainStack(app, settings, "BlogStack", dev.monotable.blog.Blog.DOMAIN);
     // new-domain: stacks
     Tags.of(app).add("project", "monotable");
     Tags.of(app).add("stage", settings.stage());

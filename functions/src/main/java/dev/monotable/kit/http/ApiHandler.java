@@ -44,6 +44,9 @@ public abstract class ApiHandler<S extends DomainServices>
   private final String service;
   // Route key -> access pattern dimension, for the routes this handler serves.
   private final Map<String, String> patterns;
+  // Route key -> its declared auth: a handler serving several routes (the kit's PlainHandler serves
+  // every plain route of a domain) identifies each caller as that caller's route declares.
+  private final Map<String, Auth> auths;
   private final String defaultPattern;
 
   protected ApiHandler(S services) {
@@ -51,12 +54,36 @@ public abstract class ApiHandler<S extends DomainServices>
     this.auth = authOf(services, getClass());
     this.service = Emf.service(services.domain().name());
     this.patterns = new java.util.HashMap<>();
+    this.auths = new java.util.HashMap<>();
     for (Endpoint e : services.domain().endpoints()) {
       if (e.handlerClass().equals(getClass().getName())) {
         patterns.put(e.routeKey(), e.metricPattern());
+        auths.put(e.routeKey(), e.auth());
       }
     }
     this.defaultPattern = patterns.isEmpty() ? getClass().getSimpleName() : patterns.values().iterator().next();
+  }
+
+  /**
+   * The request's body held to its route's declared fields ({@link Endpoint#withBody}): the
+   * accepted value of each field present, by name; a 400 naming the first field that breaks its
+   * {@link dev.monotable.kit.catalog.BodyField} rule or is required and missing. Empty for a route
+   * that declares no body.
+   */
+  protected final Map<String, Object> declaredBody(Request r) {
+    Endpoint endpoint = services.domain().endpoint(r.event().getRouteKey());
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (endpoint == null || endpoint.body().isEmpty()) {
+      return out;
+    }
+    Map<String, Object> body = r.hasBody() ? r.body() : Map.of();
+    for (dev.monotable.kit.catalog.BodyField f : endpoint.body()) {
+      Object v = f.accept(body.get(f.name()));
+      if (v != null) {
+        out.put(f.name(), v);
+      }
+    }
+    return out;
   }
 
   /** Handles one parsed request; throw the domain exceptions for failures. */
@@ -70,8 +97,9 @@ public abstract class ApiHandler<S extends DomainServices>
     Throwable failure = null;
     CallTally.open();
     try {
-      caller = caller(event);
-      Request request = new Request(event, caller, auth != Auth.NONE);
+      Auth routeAuth = event.getRouteKey() == null ? auth : auths.getOrDefault(event.getRouteKey(), auth);
+      caller = caller(event, routeAuth);
+      Request request = new Request(event, caller, routeAuth != Auth.NONE);
       request.checkBodySize();
       services.checkBody(event.getRouteKey(), request);
       response = handle(request);
@@ -84,7 +112,7 @@ public abstract class ApiHandler<S extends DomainServices>
     return response.toEvent();
   }
 
-  private String caller(APIGatewayV2HTTPEvent event) {
+  private String caller(APIGatewayV2HTTPEvent event, Auth auth) {
     if (auth == Auth.NONE) {
       return null;
     }

@@ -2,7 +2,6 @@ package dev.monotable.kit.http;
 
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.AccessPatternSpec;
-import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.data.Page;
@@ -30,12 +29,16 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *       its attribute's rule first), answered as the entity's values; 404 when absent.
  *   <li>Query: one page of the pattern's declared key condition, filled from the path parameters.
  *   <li>PutItem: the entity's item from the path parameters and the route's declared body fields
- *       (each held to its {@link BodyField} declaration), {@code attribute_not_exists(PK)}: 201, or
+ *       (each held to its {@link dev.monotable.kit.catalog.BodyField} declaration), {@code attribute_not_exists(PK)}: 201, or
  *       409 naming the key's first placeholder when the item exists.
  *   <li>UpdateItem: the declared body fields the request holds, {@code Version} + 1, on the item
  *       existing (404) and, with {@code If-Match}, on its version (412).
  *   <li>DeleteItem: the item at the key; 204 whether it existed or not (idempotent).
  * </ul>
+ *
+ * <p>Each route keeps its own declared auth and access: an {@code ownedBy} route answers 401 to an
+ * anonymous caller and 403 to another user before any request. A versioned entity is created at
+ * {@code Version} 1 and answered with its {@code version} (and so its ETag).
  */
 public final class PlainHandler extends ApiHandler<DomainServices> {
 
@@ -67,6 +70,8 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     if (endpoint == null || !endpoint.isPlain()) {
       throw new IllegalStateException(r.event().getRouteKey() + " is not a plain route of " + services.domain().name());
     }
+    // Whose call the route serves (ownedBy, forGroup): 401/403 before any request.
+    r.requireAccess(endpoint.access());
     AccessPatternSpec pattern = endpoint.patterns().get(0);
     Entity entity = pattern.entity();
     Map<String, Object> values = new LinkedHashMap<>();
@@ -90,13 +95,7 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
   }
 
   private Map<String, Object> create(Endpoint endpoint, Entity entity, Map<String, Object> values, Request r) {
-    Map<String, Object> body = endpoint.body().isEmpty() || !r.hasBody() ? Map.of() : r.body();
-    for (BodyField f : endpoint.body()) {
-      Object v = f.accept(body.get(f.name()));
-      if (v != null) {
-        values.put(f.name(), v);
-      }
-    }
+    values.putAll(declaredBody(r));
     String now = Timestamps.format(services.table().clock().instant());
     values.put("createdAt", now);
     Key key = entity.key(values);

@@ -2,6 +2,7 @@ package dev.monotable.kit.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import dev.monotable.kit.auth.Claims;
+import dev.monotable.kit.catalog.Access;
 import dev.monotable.kit.data.IdempotentRequest;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.errors.ForbiddenException;
@@ -73,6 +74,32 @@ public final class Request {
       throw new ForbiddenException("only members of the " + group + " group may call this route");
     }
     return who;
+  }
+
+  /**
+   * The caller, once it is the user the path parameter {@code pathParameter} names (compared
+   * ignoring case): a 401 when anonymous, a 403 for anyone else, both before any DynamoDB request.
+   * What {@link dev.monotable.kit.catalog.Endpoint#ownedBy} declares.
+   */
+  public String requireOwner(String pathParameter) {
+    String who = requireCaller();
+    String owner = path(pathParameter);
+    if (!who.equalsIgnoreCase(owner)) {
+      throw new ForbiddenException("only " + owner + " may call this route on " + pathParameter + " " + owner);
+    }
+    return who;
+  }
+
+  /**
+   * Holds the caller to the route's declared {@link Access}: nothing for {@link Access#ANYONE},
+   * {@link #requireOwner} or {@link #requireGroup} otherwise.
+   */
+  public void requireAccess(Access access) {
+    switch (access.kind()) {
+      case OWNER -> requireOwner(access.name());
+      case GROUP -> requireGroup(access.name());
+      case ANYONE -> { }
+    }
   }
 
   /** A path parameter (API Gateway decodes them); a 400 when absent. */

@@ -218,9 +218,18 @@ public final class Priming implements Resource {
       return 0;
     }
     try {
+      // The constructor taking the services: the domain's class, or DomainServices for the kit's PlainHandler.
+      java.lang.reflect.Constructor<?> constructor = null;
+      for (java.lang.reflect.Constructor<?> c : Class.forName(route.handlerClass()).getConstructors()) {
+        if (c.getParameterCount() == 1 && c.getParameterTypes()[0].isInstance(services)) {
+          constructor = c;
+        }
+      }
+      if (constructor == null) {
+        throw new NoSuchMethodException(route.handlerClass() + "(" + services.getClass().getSimpleName() + ")");
+      }
       RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
-          (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(route.handlerClass())
-              .getConstructor(services.getClass()).newInstance(services);
+          (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) constructor.newInstance(services);
       int status = handler.handleRequest(primingEvent(route), null).getStatusCode();
       if (status >= 500) {
         warn("handler", new IllegalStateException("answered " + status));

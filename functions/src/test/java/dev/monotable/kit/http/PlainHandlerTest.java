@@ -64,6 +64,13 @@ class PlainHandlerTest {
   static final DeclaredPattern REMOVE = DeclaredPattern.remove("C04", "delete a card", CARD_ENTITY);
   static final DeclaredPattern UPDATE = DeclaredPattern.update("C05", "retitle or re-estimate a card", CARD_ENTITY);
 
+  /** A pin is its owner's: anyone reads it, only its owner deletes it. */
+  static final Entity PIN_ENTITY = Entity.of("Pin", Template.of("OWNER#{owner}"), CARD)
+      .attributes(Attr.segment("Owner", "owner", ID, "whose pin"), Attr.segment("Card", "card", ID, "the card pinned"))
+      .build();
+  static final DeclaredPattern GET_PIN = DeclaredPattern.get("C06", "get a pin", PIN_ENTITY);
+  static final DeclaredPattern REMOVE_PIN = DeclaredPattern.remove("C07", "delete one's pin", PIN_ENTITY);
+
   /** A domain of plain routes only: no handler class of its own. */
   static final Domain CARDS = new Domain() {
     @Override
@@ -78,7 +85,7 @@ class PlainHandlerTest {
 
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
-      return List.of(GET, LIST, CREATE, REMOVE, UPDATE);
+      return List.of(GET, LIST, CREATE, REMOVE, UPDATE, GET_PIN, REMOVE_PIN);
     }
 
     @Override
@@ -90,7 +97,9 @@ class PlainHandlerTest {
               .withBody(BodyField.text("title", 1, 100).nonBlank().required(), BodyField.number("points")),
           Endpoint.plain("DELETE", "/cards/{card}", Auth.NONE, REMOVE),
           Endpoint.plain("PATCH", "/cards/{card}", Auth.NONE, UPDATE)
-              .withBody(BodyField.text("title", 1, 100).nonBlank(), BodyField.number("points")));
+              .withBody(BodyField.text("title", 1, 100).nonBlank(), BodyField.number("points")),
+          Endpoint.plain("GET", "/owners/{owner}/pins/{card}", Auth.NONE, GET_PIN),
+          Endpoint.plain("DELETE", "/owners/{owner}/pins/{card}", Auth.REQUIRED, REMOVE_PIN).ownedBy("owner"));
     }
 
     @Override
@@ -231,11 +240,29 @@ class PlainHandlerTest {
     assertEquals(Set.of(DynamoAction.PUT_ITEM), routes.get(2).actions());
     assertEquals(Set.of(DynamoAction.DELETE_ITEM), routes.get(3).actions());
     assertEquals(Set.of(DynamoAction.UPDATE_ITEM), routes.get(4).actions());
-    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route"),
+    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route", "C06Route", "C07Route"),
         routes.stream().map(Endpoint::handlerName).toList());
-    assertEquals(5, routes.stream().map(Endpoint::functionKey).distinct().count());
+    assertEquals(routes.size(), routes.stream().map(Endpoint::functionKey).distinct().count());
     assertEquals("card", GET.parameters());
     assertEquals("board; limit, cursor", LIST.parameters());
+  }
+
+  @Test
+  void eachPlainRoute_shouldHaveItsOwnAuth_andAnOwnedRouteServeOnlyItsOwner() {
+    // guards: one handler class serves every plain route, so the first route's auth was applied to
+    // all of them, and an ownedBy route let any caller delete another's item
+    table.put(PIN_ENTITY.toItem(Map.of("owner", "ann", "card", "c9")));
+    Key pin = new Key("OWNER#ann", "CARD#c9");
+    assertEquals(200, send(ApiEvent.request("GET", "/owners/{owner}/pins/{card}").path("owner", "ann")
+        .path("card", "c9")).getStatusCode());
+    assertEquals(401, send(ApiEvent.request("DELETE", "/owners/{owner}/pins/{card}").path("owner", "ann")
+        .path("card", "c9")).getStatusCode());
+    assertEquals(403, send(ApiEvent.request("DELETE", "/owners/{owner}/pins/{card}").path("owner", "ann")
+        .path("card", "c9").as("zoe")).getStatusCode());
+    assertTrue(table.item(pin).isPresent(), "refused: nothing deleted");
+    assertEquals(204, send(ApiEvent.request("DELETE", "/owners/{owner}/pins/{card}").path("owner", "ann")
+        .path("card", "c9").as("Ann")).getStatusCode());
+    assertTrue(table.item(pin).isEmpty());
   }
 
   @Test

@@ -26,7 +26,9 @@ public final class TestServices {
 
   /** The domain's services class, from its first route's handler (or first stream consumer's). */
   public static Class<?> servicesClass(Domain d) {
-    String handler = !d.endpoints().isEmpty() ? d.endpoints().get(0).handlerClass() : d.streams().get(0).handlerClass();
+    // The kit's PlainHandler takes any domain's services: the first route of the domain's own handler says which.
+    String handler = d.endpoints().stream().filter(e -> !e.isPlain()).map(e -> e.handlerClass()).findFirst()
+        .orElseGet(() -> d.streams().get(0).handlerClass());
     try {
       return servicesClass(Class.forName(handler));
     } catch (ClassNotFoundException e) {
@@ -51,8 +53,12 @@ public final class TestServices {
   /** A handler of the domain built on these services, as its test constructor builds it. */
   public static Object handler(String handlerClass, DomainServices services) {
     try {
-      Class<?> type = Class.forName(handlerClass);
-      return type.getConstructor(servicesClass(type)).newInstance(services);
+      for (Constructor<?> c : Class.forName(handlerClass).getConstructors()) {
+        if (c.getParameterCount() == 1 && c.getParameterTypes()[0].isInstance(services)) {
+          return c.newInstance(services);
+        }
+      }
+      throw new NoSuchMethodException(handlerClass + "(" + services.getClass().getSimpleName() + ")");
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(handlerClass + ": no test constructor taking " + services.getClass(), e);
     }

@@ -215,8 +215,11 @@ class PrimingTest {
 
     getRoutes(domain).forEach(route -> {
       String handler = route.handlerClass() + "::handleRequest";
-      Endpoint chosen = Priming.primingRoute(services, handler);
-      statuses.put(route.routeKey(), new Priming(services, Grant.ofHandler(domain, handler), chosen).primeHandler());
+      // A plain route's function is told its route (MONOTABLE_ROUTE), as Priming.register reads it.
+      Priming priming = route.isPlain() ? new Priming(services, Grant.of(route), Priming.plainRoute(services,
+          route.routeKey())) : new Priming(services, Grant.ofHandler(domain, handler),
+          Priming.primingRoute(services, handler));
+      statuses.put(route.routeKey(), priming.primeHandler());
     });
 
     // THEN every handler got past validation to the table (a 400 would have primed only the
@@ -244,7 +247,9 @@ class PrimingTest {
    * entry here is a regression.
    */
   static final Set<String> SHALLOW = Set.of("Devices GET /users/{user}/devices/{device}/events",
-      "Devices GET /users/{user}/events");
+      "Devices GET /users/{user}/events",
+      // the priming invocation's missing name is no e-mail address and no ULID: the key's rule refuses it
+      "Blog GET /emails/{email}/user", "Blog GET /users/{username}/posts/{post}");
 
   /** A domain's functions without a GET route whose priming invocation is a route that takes a body. */
   static Stream<Endpoint> bodyRoutes(Domain d) {

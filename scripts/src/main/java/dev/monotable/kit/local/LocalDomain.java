@@ -41,19 +41,49 @@ public interface LocalDomain {
 
     /**
      * The handler of a route ({@link dev.monotable.kit.catalog.Endpoint#handlerClass()}); called
-     * once per handler class.
+     * once per handler class. By default the class's constructor taking the domain's
+     * {@link #services()} (the one every handler has for tests), so the route's declaration alone
+     * wires it; a domain overrides this only to build a handler some other way.
      *
      * @throws IllegalArgumentException when the domain has no handler of that name
      */
-    RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass);
+    @SuppressWarnings("unchecked")
+    default RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
+      return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) construct(handlerClass);
+    }
 
     /**
      * The handler of a stream consumer
-     * ({@link dev.monotable.kit.catalog.StreamHandlerDeclaration#handlerClass()}).
+     * ({@link dev.monotable.kit.catalog.StreamHandlerDeclaration#handlerClass()}); by default, as
+     * {@link #route}, its constructor taking {@link #services()}.
      *
      * @throws IllegalArgumentException when the domain has no handler of that name
      */
-    RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass);
+    @SuppressWarnings("unchecked")
+    default RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass) {
+      return (RequestHandler<DynamodbEvent, StreamsEventResponse>) construct(handlerClass);
+    }
+
+    /** A new {@code handlerClass} from its public constructor of one parameter that takes {@link #services()}. */
+    private Object construct(String handlerClass) {
+      dev.monotable.kit.http.DomainServices services = services();
+      if (services == null) {
+        throw new IllegalArgumentException("no handler " + handlerClass + ": the wiring offers no services()");
+      }
+      try {
+        for (java.lang.reflect.Constructor<?> c : Class.forName(handlerClass).getConstructors()) {
+          if (c.getParameterCount() == 1 && c.getParameterTypes()[0].isInstance(services)) {
+            return c.newInstance(services);
+          }
+        }
+      } catch (ClassNotFoundException e) {
+        throw new IllegalArgumentException("no handler " + handlerClass, e);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(handlerClass + " could not be built: " + e.getMessage(), e);
+      }
+      throw new IllegalArgumentException(handlerClass + " has no public constructor taking "
+          + services.getClass().getSimpleName());
+    }
 
     /**
      * The domain's services over this table (the ones its handlers take), which the kit's

@@ -39,7 +39,8 @@ class EndpointCatalogTest {
       if (byRoute.putIfAbsent(e.routeKey(), e) != null) {
         out.add(e.routeKey() + ": route declared twice");
       }
-      List<AccessPatternSpec> before = patternsByHandler.putIfAbsent(e.handlerClass(), e.patterns());
+      // One function serves the same patterns: a handler class's routes, or one plain route alone.
+      List<AccessPatternSpec> before = patternsByHandler.putIfAbsent(e.functionKey(), e.patterns());
       if (before != null && !before.equals(e.patterns())) {
         out.add(e.handlerName() + ": serves " + before + " and " + e.patterns());
       }

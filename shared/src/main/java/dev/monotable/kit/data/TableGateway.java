@@ -1,6 +1,11 @@
 package dev.monotable.kit.data;
 
+import dev.monotable.kit.errors.NotFoundException;
+import dev.monotable.kit.errors.ValidationException;
+import dev.monotable.kit.errors.VersionMismatchException;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.time.Clock;
@@ -133,6 +138,65 @@ public final class TableGateway {
     return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
         .returnValues(ReturnValue.ALL_NEW)
         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).attributes();
+  }
+
+  /**
+   * One UpdateItem of an item of a versioned {@code entity}: {@code SET} each changed attribute and
+   * {@code UpdatedAt}, {@code ADD Version 1}, conditioned on the item being of the entity's
+   * {@code Type} and, when {@code expectedVersion} is given (If-Match), at that version. Returns the
+   * item's values after the update ({@link dev.monotable.kit.entity.Entity#values}).
+   *
+   * @param key the values of the key's placeholders (held to their rules: a 400 naming the field)
+   * @param changes the new value of each changed attribute, by field; only attributes the entity
+   *     declares {@code VERSIONED}
+   * @throws ValidationException nothing to change (nothing written)
+   * @throws NotFoundException no item of the entity at the key, named by the entity's type in lower case
+   * @throws VersionMismatchException {@code expectedVersion} is stale (nothing written; 412 with the current ETag)
+   */
+  public Map<String, Object> updateVersioned(dev.monotable.kit.entity.Entity entity, Map<String, ?> key,
+      Map<String, ?> changes, Long expectedVersion) {
+    if (!entity.versioned()) {
+      throw new IllegalArgumentException(entity.type() + " is not versioned");
+    }
+    Key k = entity.key(key);
+    Map<String, String> names = new java.util.HashMap<>(Map.of("#type", TableSchema.TYPE, "#v", TableSchema.VERSION,
+        "#updated", TableSchema.UPDATED_AT));
+    Map<String, AttributeValue> values = new java.util.HashMap<>(Map.of(":type", AttributeValue.fromS(entity.type()),
+        ":one", AttributeValue.fromN("1"), ":now", AttributeValue.fromS(Timestamps.format(clock.instant()))));
+    StringBuilder set = new StringBuilder("SET #updated = :now");
+    int i = 0;
+    for (Map.Entry<String, ?> c : changes.entrySet()) {
+      if (c.getValue() == null) {
+        continue;
+      }
+      dev.monotable.kit.entity.Attr a = entity.attr(c.getKey());
+      if (a == null || a.change() != dev.monotable.kit.entity.Attr.Change.VERSIONED || a.kind() != dev.monotable.kit.entity.Attr.Kind.S) {
+        throw new IllegalArgumentException(entity.type() + "." + c.getKey() + " is no versioned string attribute");
+      }
+      names.put("#a" + i, a.name());
+      values.put(":a" + i, AttributeValue.fromS(c.getValue().toString()));
+      set.append(", #a").append(i).append(" = :a").append(i);
+      i++;
+    }
+    if (i == 0) {
+      throw new ValidationException(null, "give at least one of " + String.join(", ", entity.attributes().stream()
+          .filter(a -> a.change() == dev.monotable.kit.entity.Attr.Change.VERSIONED).map(a -> a.field()).toList()));
+    }
+    String condition = "#type = :type";
+    if (expectedVersion != null) {
+      condition += " AND #v = :expected";
+      values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
+    }
+    try {
+      return entity.values(updateAndGet(k, set + " ADD #v :one", condition, names, values));
+    } catch (ConditionalCheckFailedException e) {
+      Map<String, AttributeValue> old = e.hasItem() ? e.item() : Map.of();
+      if (old.isEmpty() || !entity.type().equals(Items.type(old))) {
+        throw new NotFoundException(entity.type().substring(0, 1).toLowerCase(java.util.Locale.ROOT)
+            + entity.type().substring(1));
+      }
+      throw new VersionMismatchException(expectedVersion, Items.n(old, TableSchema.VERSION));
+    }
   }
 
   /**

@@ -148,8 +148,9 @@ public final class Entity {
 
   /**
    * The item for these values (by field name): {@code Type}, the table keys, the keys of every
-   * index, each attribute of a non-null value, and {@code CreatedAt}/{@code UpdatedAt} from the
-   * {@code createdAt} and {@code updatedAt} values when given.
+   * index, each attribute of a non-null value, {@code Version} of a versioned entity (the
+   * {@code version} value, 1 when not given: an item is created at version 1), and
+   * {@code CreatedAt}/{@code UpdatedAt} from the {@code createdAt} and {@code updatedAt} values when given.
    *
    * @throws IllegalArgumentException a required attribute has no value
    */
@@ -200,8 +201,8 @@ public final class Entity {
   }
 
   /**
-   * The values of an item of this entity, by field name: every attribute present, and
-   * {@code createdAt}/{@code updatedAt}, and {@code version} of a versioned entity.
+   * The values of an item of this entity, by field name: every attribute present, {@code version}
+   * of a versioned entity (an answer carrying it gets its ETag), and {@code createdAt}/{@code updatedAt}.
    *
    * @throws IllegalArgumentException the item is of another {@code Type}
    */

@@ -62,6 +62,23 @@ class EntityTest {
         LABEL_ENTITY.key(Gsi.GSI2, Map.of("owner", "ann", "label", "red", "thing", "t1")));
   }
 
+  static final Entity NOTE_ENTITY = Entity.of("Note", OWNER, THING)
+      .attributes(Attr.segment("Owner", "owner", ID, "the owner"), Attr.segment("Thing", "thing", ID, "the thing"))
+      .versioned()
+      .build();
+
+  @Test
+  void aVersionedEntity_shouldWriteVersionOneOnCreation_andReadItBack() {
+    // guards: a versioned item written without Version can never be updated under If-Match
+    Map<String, AttributeValue> item = NOTE_ENTITY.toItem(Map.of("owner", "ann", "thing", "t1",
+        "createdAt", "2026-11-27T00:00:00.000Z"));
+    assertEquals(AttributeValue.fromN("1"), item.get("Version"));
+    assertEquals(1L, NOTE_ENTITY.values(item).get("version"));
+    Map<String, AttributeValue> third = NOTE_ENTITY.toItem(Map.of("owner", "ann", "thing", "t1", "version", 3L));
+    assertEquals(AttributeValue.fromN("3"), third.get("Version"));
+    assertEquals(null, LABEL_ENTITY.toItem(Map.of("owner", "ann", "thing", "t1", "label", "red")).get("Version"));
+  }
+
   @Test
   void aValueThatWouldChangeTheKeysStructure_shouldBeRefusedNamingItsField() {
     ValidationException e = assertThrows(ValidationException.class,

@@ -51,6 +51,10 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
       of("devices", "DELETE /users/{user}/devices/{device}", "^fault lost answer of DeleteItem",
           "issue 24 (faults): the final DeleteItem applied but its answer lost: the SDK's retry finds the device "
               + "gone and the caller's own deletion answers 404 'device not found' instead of 200"),
+      of("devices", "DELETE /users/{user}/devices/{device}", "^fault conflict on BatchWriteItem",
+          "issue 24 (faults): AP08 is resumable: a 503 after its first UpdateItem keeps the device's mark "
+              + "(DeletingAt), which the client's retry resumes from; the suite holds a refusal to the clean table "
+              + "(decide: a resumable route's declared 'progress written before a refusal')"),
       of("forge", "POST /repos/{owner}/{repo}/issues", "^fault lost answer of UpdateItem", LOST_COUNTER),
       of("forge", "POST /repos/{owner}/{repo}/pulls", "^fault lost answer of UpdateItem", LOST_COUNTER));
 

@@ -1,0 +1,91 @@
+package dev.monotable.blog.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.testing.ServedDomain;
+import dev.monotable.kit.testing.ServedDomain.Reply;
+import dev.monotable.testing.DynamoDbExtension;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The blog over real HTTP (the local service of scripts/dev) on its demo data: every route, its errors, its items. */
+@ExtendWith(DynamoDbExtension.class)
+class BlogServiceTest {
+  private static final String POST = "/users/{username}/posts/{post}";
+
+  @Test
+  void journey_shouldServeEveryRoute() {
+    try (ServedDomain<?> blog = ServedDomain.start(new BlogDev())) {
+      // B01 create a user; B02 get it; B03 find it by e-mail
+      String zoe = "{\"email\":\"Zoe@Example.com\",\"name\":\"Zoe\"}";
+      assertEquals(201, send(blog, "PUT", "/users/{username}", as("zoe").path("username", "zoe").body(zoe)).status());
+      Reply taken = send(blog, "PUT", "/users/{username}", as("zed").path("username", "zed").body(zoe));
+      assertEquals(List.of(409, "email"), List.of(taken.status(), taken.error().get("field")));
+      assertEquals(409, send(blog, "PUT", "/users/{username}", as("zoe").path("username", "zoe")
+          .body("{\"email\":\"z2@example.com\",\"name\":\"Z\"}")).status());
+      assertEquals(403, send(blog, "PUT", "/users/{username}", as("zed").path("username", "amy").body(zoe)).status());
+      assertEquals("zoe@example.com", send(blog, "GET", "/users/{username}", as("zoe").path("username", "zoe"))
+          .json().get("email"));
+      assertEquals(403, send(blog, "GET", "/users/{username}", as("ann").path("username", "zoe")).status());
+      assertEquals("zoe", send(blog, "GET", "/emails/{email}/user", as("ann").path("email", "ZOE@example.com"))
+          .json().get("username"));
+      assertEquals(404, send(blog, "GET", "/emails/{email}/user", as("ann").path("email", "no@example.com")).status());
+      assertEquals(401, send(blog, "GET", "/emails/{email}/user", BenchRequest.anonymous()
+          .path("email", "zoe@example.com")).status());
+
+      // B04 create posts; B05 list them newest first, in pages; B06 get one
+      String first = (String) send(blog, "POST", "/users/{username}/posts", as("zoe").path("username", "zoe")
+          .body("{\"title\":\"One\",\"content\":\"first\"}")).json().get("post");
+      Reply second = send(blog, "POST", "/users/{username}/posts", as("zoe").path("username", "zoe")
+          .body("{\"title\":\"Two\",\"content\":\"second\"}"));
+      assertEquals(List.of(201, "\"1\""), List.of(second.status(), second.header("etag")));
+      assertEquals(400, send(blog, "POST", "/users/{username}/posts", as("zoe").path("username", "zoe")
+          .body("{\"title\":\" \",\"content\":\"x\"}")).status());
+      assertEquals(403, send(blog, "POST", "/users/{username}/posts", as("ann").path("username", "zoe")
+          .body("{\"title\":\"T\",\"content\":\"x\"}")).status());
+      Map<String, Object> page = send(blog, "GET", "/users/{username}/posts", anyone().query("limit", "1")).json();
+      assertEquals(List.of(second.json().get("post")), posts(page));
+      Map<String, Object> rest = send(blog, "GET", "/users/{username}/posts", anyone()
+          .query("cursor", (String) page.get("nextCursor"))).json();
+      assertEquals(List.of(first), posts(rest));
+      assertNull(rest.get("nextCursor"));
+      Reply got = send(blog, "GET", POST, anyone().path("post", first));
+      assertEquals(List.of(200, "One", "\"1\""), List.of(got.status(), got.json().get("title"), got.header("etag")));
+      assertEquals(400, send(blog, "GET", POST, anyone().path("post", "POST#x")).status());
+
+      // B07 update under If-Match; B08 delete
+      Reply edited = send(blog, "PATCH", POST, as("zoe").path("username", "zoe").path("post", first)
+          .header("if-match", "\"1\"").body("{\"content\":\"edited\"}"));
+      assertEquals(List.of(200, "edited", "\"2\""), List.of(edited.status(), edited.json().get("content"),
+          edited.header("etag")));
+      assertEquals(412, send(blog, "PATCH", POST, as("zoe").path("username", "zoe").path("post", first)
+          .header("if-match", "\"1\"").body("{\"content\":\"stale\"}")).status());
+      assertEquals("edited", blog.table().item(new Key("USER#zoe", "POST#" + first)).orElseThrow().get("Content").s());
+      assertEquals(403, send(blog, "DELETE", POST, as("ann").path("username", "zoe").path("post", first)).status());
+      assertEquals(204, send(blog, "DELETE", POST, as("zoe").path("username", "zoe").path("post", first)).status());
+      assertEquals(404, send(blog, "GET", POST, anyone().path("post", first)).status());
+      assertEquals("ok", send(blog, "GET", "/health", BenchRequest.anonymous()).json().get("status"));
+    }
+  }
+
+  private static BenchRequest as(String user) {
+    return BenchRequest.as(user);
+  }
+
+  private static BenchRequest anyone() {
+    return BenchRequest.anonymous().path("username", "zoe");
+  }
+
+  private static Reply send(ServedDomain<?> blog, String method, String route, BenchRequest r) {
+    return blog.send(method, route, r);
+  }
+
+  private static List<Object> posts(Map<String, Object> page) {
+    return ((List<?>) page.get("items")).stream().<Object>map(i -> ((Map<?, ?>) i).get("post")).toList();
+  }
+}

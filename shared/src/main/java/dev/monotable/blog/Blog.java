@@ -1,0 +1,77 @@
+package dev.monotable.blog;
+
+import dev.monotable.blog.model.Post;
+import dev.monotable.blog.model.User;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.schema.TableSchema.Index;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The blog of seed 004 §2.3 as the kit sees it: its table, its access patterns and its routes.
+ * Written by {@code scripts/new-domain blog}, then grown one access pattern at a time
+ * (docs/new-domain.md, "The blog, measured").
+ */
+public final class Blog implements Domain {
+
+  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1, "users by e-mail address (B03)"));
+
+  public static final Blog DOMAIN = new Blog();
+
+  private static final String HANDLERS = "dev.monotable.blog.functions.";
+  private static final BodyField TITLE = BodyField.text("title", 1, Post.TITLE_MAX).nonBlank();
+  private static final BodyField CONTENT = BodyField.text("content", 1, Post.CONTENT_MAX).nonBlank();
+
+  private Blog() {}
+
+  @Override
+  public String name() {
+    return "Blog";
+  }
+
+  @Override
+  public TableSchema schema() {
+    return SCHEMA;
+  }
+
+  @Override
+  public List<DeclaredPattern> accessPatterns() {
+    return BlogPattern.ALL;
+  }
+
+  @Override
+  public List<Endpoint> endpoints() {
+    String user = "/users/{username}";
+    String post = user + "/posts/{post}";
+    return List.of(
+        // B01 is a transaction: IAM authorises its two Puts, so the route names its action.
+        new Endpoint("PUT", user, HANDLERS + "CreateUserHandler", Auth.REQUIRED, List.of(BlogPattern.B01),
+            Set.of(DynamoAction.PUT_ITEM), Set.of()).ownedBy("username")
+            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
+                BodyField.text("name", 1, User.NAME_MAX).nonBlank().required()),
+        Endpoint.plain("GET", user, Auth.REQUIRED, BlogPattern.B02).ownedBy("username"),
+        Endpoint.of("GET", "/emails/{email}/user", HANDLERS + "FindUserHandler", Auth.REQUIRED, BlogPattern.B03),
+        Endpoint.of("POST", user + "/posts", HANDLERS + "CreatePostHandler", Auth.REQUIRED, BlogPattern.B04)
+            .ownedBy("username").withBody(TITLE.required(), CONTENT.required()),
+        Endpoint.plain("GET", user + "/posts", Auth.NONE, BlogPattern.B05),
+        Endpoint.plain("GET", post, Auth.NONE, BlogPattern.B06),
+        Endpoint.of("PATCH", post, HANDLERS + "UpdatePostHandler", Auth.REQUIRED, BlogPattern.B07)
+            .ownedBy("username").withBody(TITLE, CONTENT),
+        Endpoint.plain("DELETE", post, Auth.REQUIRED, BlogPattern.B08).ownedBy("username"),
+        Endpoint.health(HANDLERS + "HealthHandler", BlogPattern.B09));
+  }
+
+  @Override
+  public List<StreamHandlerDeclaration> streams() {
+    return List.of();
+  }
+}

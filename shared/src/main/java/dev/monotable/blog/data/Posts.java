@@ -1,0 +1,50 @@
+package dev.monotable.blog.data;
+
+import dev.monotable.blog.model.Post;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.errors.NotFoundException;
+import dev.monotable.kit.errors.VersionMismatchException;
+import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.keys.Ulid;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The data access of posts: one method per custom pattern, each one request. */
+public final class Posts {
+
+  private final TableGateway table;
+
+  public Posts(TableGateway table) {
+    this.table = table;
+  }
+
+  /**
+   * B04: one PutItem, {@code attribute_not_exists(PK)}: a new post at version 1, its id a ULID of
+   * now, so it sorts after every earlier post of its author.
+   */
+  public Map<String, Object> create(String username, String title, String content) {
+    Instant now = table.clock().instant();
+    return create(Map.of("username", username, "post", Ulid.next(now), "title", title, "content", content,
+        "createdAt", Timestamps.format(now)));
+  }
+
+  /** B04 for these values (the demo and bench data name their posts' ids). */
+  public Map<String, Object> create(Map<String, Object> values) {
+    var item = Post.ENTITY.toItem(values);
+    table.putIfAbsent(item);
+    return Post.ENTITY.values(item);
+  }
+
+  /**
+   * B07: one UpdateItem of the title and/or content, {@code Version + 1}, conditioned on the post
+   * existing and, under If-Match, on its version.
+   *
+   * @throws NotFoundException {@code post}
+   * @throws VersionMismatchException {@code expectedVersion} is stale (nothing written)
+   */
+  public Map<String, Object> update(String username, String post, Map<String, Object> changes, Long expectedVersion) {
+    return table.updateVersioned(Post.ENTITY, Map.of("username", username, "post", post), new HashMap<>(changes),
+        expectedVersion);
+  }
+}
