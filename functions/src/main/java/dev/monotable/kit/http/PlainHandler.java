@@ -85,7 +85,7 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
       case QUERY -> Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)),
           r.page(), pattern.name())));
       case PUT_ITEM -> Response.created(create(endpoint, entity, values, r));
-      case UPDATE_ITEM -> Response.ok(update(endpoint, entity, values, r));
+      case UPDATE_ITEM -> Response.ok(update(entity, values, r));
       case DELETE_ITEM -> {
         services.table().delete(entity.key(values), null, null);
         yield Response.noContent();
@@ -117,60 +117,12 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
   }
 
   /**
-   * One UpdateItem: {@code SET} each declared body field the request holds (its item attribute),
-   * {@code Version} + 1 and {@code UpdatedAt}, if the item exists (and, with If-Match, has that
-   * version); the item as it is after. A refused condition reads nothing more: the stored item
-   * comes back with the refusal (404 when there is none, else 412 with its version).
+   * One UpdateItem of the declared body fields the request holds ({@link
+   * dev.monotable.kit.data.TableGateway#updateVersioned}: {@code Version} + 1, {@code UpdatedAt}, on
+   * the item existing and, with If-Match, its version; a refusal reads nothing more: 404 or 412).
    */
-  private Map<String, Object> update(Endpoint endpoint, Entity entity, Map<String, Object> values, Request r) {
-    Key key = entity.key(values);
-    Map<String, Object> body = r.hasBody() ? r.body() : Map.of();
-    Map<String, String> names = new LinkedHashMap<>();
-    Map<String, AttributeValue> vals = new LinkedHashMap<>();
-    StringBuilder set = new StringBuilder("SET ");
-    int i = 0;
-    for (BodyField f : endpoint.body()) {
-      if (!body.containsKey(f.name())) {
-        continue;
-      }
-      Object v = f.accept(body.get(f.name()));
-      Attr a = entity.attr(f.name());
-      if (a == null || a.rule() != null) {
-        throw new IllegalStateException(endpoint.routeKey() + ": body field " + f.name()
-            + " is no updatable attribute of " + entity.type());
-      }
-      names.put("#f" + i, a.name());
-      vals.put(":f" + i, v instanceof Boolean b ? AttributeValue.fromBool(b)
-          : v instanceof java.math.BigDecimal d ? AttributeValue.fromN(dev.monotable.kit.items.Numbers.toN(d))
-          : v instanceof Number n ? AttributeValue.fromN(Long.toString(n.longValue())) : AttributeValue.fromS((String) v));
-      set.append("#f").append(i).append(" = :f").append(i).append(", ");
-      i++;
-    }
-    if (i == 0) {
-      throw new ValidationException(null, "nothing to update: send one of " + String.join(", ",
-          endpoint.body().stream().map(BodyField::name).toList()));
-    }
-    names.put("#v", dev.monotable.kit.schema.TableSchema.VERSION);
-    names.put("#u", dev.monotable.kit.schema.TableSchema.UPDATED_AT);
-    names.put("#pk", dev.monotable.kit.schema.TableSchema.PK);
-    vals.put(":one", AttributeValue.fromN("1"));
-    vals.put(":now", AttributeValue.fromS(Timestamps.format(services.table().clock().instant())));
-    set.append("#v = #v + :one, #u = :now");
-    Long expected = r.ifMatch();
-    String condition = "attribute_exists(#pk)";
-    if (expected != null) {
-      vals.put(":expected", AttributeValue.fromN(Long.toString(expected)));
-      condition += " AND #v = :expected";
-    }
-    try {
-      return entity.values(services.table().updateAndGet(key, set.toString(), condition, names, vals));
-    } catch (ConditionalCheckFailedException e) {
-      if (!e.hasItem() || e.item().isEmpty()) {
-        throw new NotFoundException(noun(entity));
-      }
-      throw new dev.monotable.kit.errors.VersionMismatchException(expected == null ? -1 : expected,
-          Long.parseLong(e.item().get(dev.monotable.kit.schema.TableSchema.VERSION).n()));
-    }
+  private Map<String, Object> update(Entity entity, Map<String, Object> values, Request r) {
+    return services.table().updateVersioned(entity, values, declaredBody(r), r.ifMatch());
   }
 
   /** The path values a Query's key is filled by, each held to its attribute's rule. */

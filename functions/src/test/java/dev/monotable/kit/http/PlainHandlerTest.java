@@ -52,8 +52,8 @@ class PlainHandlerTest {
       .attributes(
           Attr.segment("Card", "card", ID, "the card's id"),
           Attr.segment("Board", "board", ID, "the board it is on"),
-          Attr.string("Title", "title", "the card's title"),
-          Attr.number("Points", "points", "its estimate").optional())
+          Attr.string("Title", "title", "the card's title").changes(Attr.Change.VERSIONED),
+          Attr.number("Points", "points", "its estimate").optional().changes(Attr.Change.VERSIONED))
       .versioned()
       .build();
 

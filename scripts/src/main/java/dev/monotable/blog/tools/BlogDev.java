@@ -232,14 +232,10 @@ public final class BlogDev implements DevDomain {
       return switch (endpoint.routeKey()) {
         case "PUT /users/{username}" -> ApiShape.create("create a user: 409 naming username or email when taken",
             "User", body);
-        case "GET /users/{username}" -> ApiShape.read("get one's own user", JsonSchema.ref("User"));
         case "GET /emails/{email}/user" -> ApiShape.read("find a user by e-mail address", JsonSchema.ref("User"));
         case "POST /users/{username}/posts" -> ApiShape.create("create a post (version 1)", "Post", body);
-        case "GET /users/{username}/posts" -> ApiShape.list("a user's posts, newest first", "Post");
-        case "GET /users/{username}/posts/{post}" -> ApiShape.read("get a post", JsonSchema.ref("Post"));
         case "PATCH /users/{username}/posts/{post}" -> new ApiShape("update a post's title, content or both", 200,
             JsonSchema.ref("Post"), body, true, Map.of(), true);
-        case "DELETE /users/{username}/posts/{post}" -> ApiShape.empty("delete a post (idempotent)");
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };

@@ -147,8 +147,8 @@ public final class TableGateway {
    * item's values after the update ({@link dev.monotable.kit.entity.Entity#values}).
    *
    * @param key the values of the key's placeholders (held to their rules: a 400 naming the field)
-   * @param changes the new value of each changed attribute, by field; only attributes the entity
-   *     declares {@code VERSIONED}
+   * @param changes the new value of each changed attribute, by field; only strings, numbers and
+   *     booleans the entity declares {@code VERSIONED}
    * @throws ValidationException nothing to change (nothing written)
    * @throws NotFoundException no item of the entity at the key, named by the entity's type in lower case
    * @throws VersionMismatchException {@code expectedVersion} is stale (nothing written; 412 with the current ETag)
@@ -170,11 +170,20 @@ public final class TableGateway {
         continue;
       }
       dev.monotable.kit.entity.Attr a = entity.attr(c.getKey());
-      if (a == null || a.change() != dev.monotable.kit.entity.Attr.Change.VERSIONED || a.kind() != dev.monotable.kit.entity.Attr.Kind.S) {
-        throw new IllegalArgumentException(entity.type() + "." + c.getKey() + " is no versioned string attribute");
+      if (a == null || a.change() != dev.monotable.kit.entity.Attr.Change.VERSIONED) {
+        throw new IllegalArgumentException(entity.type() + "." + c.getKey() + " is no versioned attribute");
       }
+      Object v = c.getValue();
       names.put("#a" + i, a.name());
-      values.put(":a" + i, AttributeValue.fromS(c.getValue().toString()));
+      values.put(":a" + i, switch (a.kind()) {
+        case S -> AttributeValue.fromS(v.toString());
+        // An exact decimal (a body's number) keeps every digit: never through a double.
+        case N -> AttributeValue.fromN(v instanceof java.math.BigDecimal d ? dev.monotable.kit.items.Numbers.toN(d)
+            : Long.toString(((Number) v).longValue()));
+        case BOOL -> AttributeValue.fromBool((Boolean) v);
+        default -> throw new IllegalArgumentException(entity.type() + "." + c.getKey() + ": " + a.kind()
+            + " attributes are changed by the domain's own code");
+      });
       set.append(", #a").append(i).append(" = :a").append(i);
       i++;
     }
