@@ -110,7 +110,7 @@ class DomainRacesE2ETest {
       ServedDomain<?>.Sample sample = samples.get(e);
       assertTrue(sample != null, d.id() + " " + e.routeKey() + ": no bench case gives this route a valid request");
       routes++;
-      ApiShape shape = d.docs().shape(e);
+      ApiShape shape = d.docs().shapeOf(e);
       BenchRequest r = sample.next();
       List<String> problems = new ArrayList<>();
       List<String> failures = new ArrayList<>();
