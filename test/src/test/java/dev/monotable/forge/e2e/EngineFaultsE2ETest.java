@@ -26,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * faults (lost answers, dropped connections) stay in {@link FaultsE2ETest}.
  */
 @ExtendWith(ForgeExtension.class)
+@HandlerDeadlines
 class EngineFaultsE2ETest {
   private static LocalEngine.Control engine;
 

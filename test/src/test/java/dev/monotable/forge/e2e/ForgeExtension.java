@@ -53,8 +53,15 @@ public final class ForgeExtension implements BeforeAllCallback, AfterEachCallbac
     // The table's client carries the test guard: a Scan or an over-limit batch in a handler fails the test.
     boolean streams = context.getRequiredTestClass().isAnnotationPresent(WithStreams.class);
     MovableClock clock = new MovableClock();
+    // The fixtures' client has a tool's deadlines (a loaded machine slows the suite, never fails it);
+    // a class testing the handlers' own deadlines gets a Lambda function's, with the same guard.
+    software.amazon.awssdk.services.dynamodb.DynamoDbClient client =
+        context.getRequiredTestClass().isAnnotationPresent(HandlerDeadlines.class)
+            ? dev.monotable.kit.data.DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(),
+                dev.monotable.kit.data.DynamoDbClients.Deadlines.HANDLER, new dev.monotable.testing.DynamoDbLimitGuard())
+            : table.client();
     LocalService service = new LocalService(new ForgeLocal()).start(new LocalService.Options(
-        0, LocalDynamoDb.endpoint(), false, table.name(), false, keys, table.client())
+        0, LocalDynamoDb.endpoint(), false, table.name(), false, keys, client)
         .withClock(clock).withStreams(streams));
     context.getStore(NS).put("forge", new Forge(service, table, keys, clock));
     context.getStore(NS).put("service", service);

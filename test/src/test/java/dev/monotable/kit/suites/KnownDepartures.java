@@ -46,12 +46,13 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
           + " (409 'device has an event at ... with seq ...': the retry finds the caller's own event)"),
       of("devices", "PATCH /users/{user}/devices/{device}", "^fault lost answer of UpdateItem", LOST_UPDATE),
       of("forge", "PATCH /users/{username}", "^fault lost answer of UpdateItem", LOST_UPDATE),
+      of("blog", "PATCH /users/{username}/posts/{post}", "^fault lost answer of UpdateItem", LOST_UPDATE),
       of("forge", "PATCH /repos/{owner}/{repo}/issues/{number}", "^fault lost answer of UpdateItem", LOST_UPDATE),
       of("forge", "PATCH /repos/{owner}/{repo}/pulls/{number}", "^fault lost answer of UpdateItem", LOST_UPDATE),
       of("devices", "DELETE /users/{user}/devices/{device}", "^fault lost answer of DeleteItem",
           "issue 24 (faults): the final DeleteItem applied but its answer lost: the SDK's retry finds the device "
               + "gone and the caller's own deletion answers 404 'device not found' instead of 200"),
-      of("devices", "DELETE /users/{user}/devices/{device}", "^fault conflict on BatchWriteItem",
+      of("devices", "DELETE /users/{user}/devices/{device}", "^fault conflict on (BatchWriteItem|DeleteItem)",
           "issue 24 (faults): AP08 is resumable: a 503 after its first UpdateItem keeps the device's mark "
               + "(DeletingAt), which the client's retry resumes from; the suite holds a refusal to the clean table "
               + "(decide: a resumable route's declared 'progress written before a refusal')"),
