@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
@@ -272,12 +273,18 @@ public final class PeerBench<S extends DomainServices> {
     return UrlConnectionHttpClient.builder().build();
   }
 
-  /** Monotable's client ({@link DynamoDbClients#create}: deadlines, region, endpoint) on another HTTP client. */
+  /**
+   * Monotable's client as {@link DynamoDbClients#create} builds it (deadlines, region, endpoint, and
+   * first the {@link CallMeter} that asks every request of an invocation for its consumed capacity
+   * and counts it into the metric line) on another HTTP client. Without the meter the warm figure
+   * left out a request copy per call and the capacity in every answer, which Lambda pays.
+   */
   DynamoDbClient monotableClient(SdkHttpClient http, RequestRecorder recorder) {
     return DynamoDbClient.builder()
         .overrideConfiguration(ClientOverrideConfiguration.builder()
             .apiCallAttemptTimeout(DynamoDbClients.ATTEMPT_TIMEOUT)
             .apiCallTimeout(DynamoDbClients.CALL_TIMEOUT)
+            .addExecutionInterceptor(new CallMeter())
             .addExecutionInterceptor(recorder)
             .build())
         .region(Region.of(region))
