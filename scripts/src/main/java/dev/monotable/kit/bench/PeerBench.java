@@ -282,9 +282,9 @@ public final class PeerBench<S extends DomainServices> {
   DynamoDbClient monotableClient(SdkHttpClient http, RequestRecorder recorder) {
     return DynamoDbClient.builder()
         .overrideConfiguration(ClientOverrideConfiguration.builder()
-            .apiCallAttemptTimeout(Boolean.getBoolean("xp.noTimeouts") ? null : DynamoDbClients.ATTEMPT_TIMEOUT)
-            .apiCallTimeout(Boolean.getBoolean("xp.noTimeouts") ? null : DynamoDbClients.CALL_TIMEOUT)
-            .addExecutionInterceptor(Boolean.getBoolean("xp.noMeter") ? recorder : new CallMeter())
+            .apiCallAttemptTimeout(DynamoDbClients.ATTEMPT_TIMEOUT)
+            .apiCallTimeout(DynamoDbClients.CALL_TIMEOUT)
+            .addExecutionInterceptor(new CallMeter())
             .addExecutionInterceptor(recorder)
             .build())
         .region(Region.of(region))
