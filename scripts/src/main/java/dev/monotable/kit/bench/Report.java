@@ -554,9 +554,12 @@ final class Report {
     }
     md.append("## 3. Cold start\n\n");
     md.append("Each run is a fresh JVM: `java ").append(String.join(" ", ColdStart.LAMBDA_FLAGS))
-        .append(" -cp ").append(jarName()).append(":scripts/target/classes ColdStartProbe <handler> ...` "
+        .append(" -cp ").append(jarName()).append(":probe.jar ColdStartProbe <handler> ...` "
             + "with TABLE_NAME, DYNAMODB_ENDPOINT and CURSOR_SECRET set; the flags are those of Lambda's java21 "
-            + "runtime at the stack's 1024 MB (its runtime client, agent and class-data archive aside). "
+            + "runtime at the stack's 1024 MB (its runtime client, agent and class-data archive aside); "
+            + "`probe.jar` holds the probe's classes (scripts/target/classes packed: a Java 25 JVM writes an AOT "
+            + "cache only from jars), and a run with an AOT cache leaves `-Xshare:auto` out (the JVM refuses "
+            + "the two together). "
             + "*JVM start*: process spawn to `main`; *init*: `main` to the handler constructed with its "
             + "no-argument constructor (class loading, `Services.fromEnvironment()`: the SDK client and table "
             + "gateway); *first invocation*: the first `handleRequest`, DynamoDB requests included (to moto on "
