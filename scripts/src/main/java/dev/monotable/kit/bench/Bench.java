@@ -50,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
  */
 public final class Bench<S extends DomainServices> {
   static final String USAGE = String.join("\n",
-      "usage: scripts/bench [--iterations N] [--warmup N] [--cold-runs N] [--cold-all] [--cold-java PATH]...",
+      "usage: scripts/bench [--iterations N] [--warmup N] [--cold-runs N] [--cold-all] [--cold-java PATH]... [--cold-aot]",
       "                     [--no-cold] [--routes AP14,AP25,...] [--json] [--write-docs] [--domain <id>]",
       "                     [--no-peer] [--peer-iterations N] [--peer-warmup N] [--peer-cold-runs N]",
       "                     [--no-capacity] [--no-scale] [--scale-sizes N,N...] [--scale-iterations N] [--seed S]",
@@ -58,7 +58,10 @@ public final class Bench<S extends DomainServices> {
       "  --warmup N       warm-up invocations per route before measuring (default 20)",
       "  --cold-runs N    cold starts per handler (default 5; the median is reported)",
       "  --cold-all       cold-start every handler class, not the representative subset",
-      "  --cold-java PATH java executable of the cold JVMs (repeatable; default: the JVM running the bench)",
+      "  --cold-java PATH java executable of the cold JVMs (repeatable; default: the JVM running the bench);",
+      "                   the runs alternate between them",
+      "  --cold-aot       also run every --cold-java of Java 25 or later with an AOT cache of each handler,",
+      "                   made first by one training run (-XX:AOTCacheOutput; -XX:AOTCache in the timed runs)",
       "  --no-cold        skip the cold starts",
       "  --routes IDS     only the cases of these access patterns, and cold starts of their handlers",
       "  --no-peer        skip the comparison with the domain's conventional peer (Forge's: module bench/)",
@@ -78,8 +81,23 @@ public final class Bench<S extends DomainServices> {
       "Environment: DYNAMODB_ENDPOINT (default: a fresh local engine on a free port), AWS_REGION.",
       "Exit status: 0 measured, 1 a fixture failed or the Lambda jar is missing, 2 bad usage.");
 
-  record Options(int iterations, int warmup, int coldRuns, boolean coldAll, List<String> coldJavas, boolean cold,
-      List<String> routes, boolean json, boolean writeDocs, Peer peer, boolean capacity, Scale scale) {}
+  record Options(int iterations, int warmup, int coldRuns, boolean coldAll, List<String> coldJavas, boolean coldAot,
+      boolean cold, List<String> routes, boolean json, boolean writeDocs, Peer peer, boolean capacity, Scale scale) {
+    /**
+     * The cold JVMs in the order the runs alternate: each {@code --cold-java}, followed with
+     * {@code --cold-aot} by the same java with an AOT cache when it is Java 25 or later.
+     */
+    List<ColdStart.Jvm> coldJvms() {
+      List<ColdStart.Jvm> jvms = new ArrayList<>();
+      for (String java : coldJavas) {
+        jvms.add(new ColdStart.Jvm(java, false));
+        if (coldAot && ColdStart.featureVersion(java) >= 25) {
+          jvms.add(new ColdStart.Jvm(java, true));
+        }
+      }
+      return jvms;
+    }
+  }
 
   /** The peer comparison: off, or its warm calls and cold runs per side and pattern. */
   record Peer(boolean on, int iterations, int warmup, int coldRuns) {}
@@ -121,6 +139,7 @@ public final class Bench<S extends DomainServices> {
     int warmup = 20;
     int coldRuns = 5;
     boolean coldAll = false;
+    boolean coldAot = false;
     boolean cold = true;
     boolean json = false;
     boolean writeDocs = false;
@@ -143,6 +162,7 @@ public final class Bench<S extends DomainServices> {
         case "--cold-runs" -> coldRuns = atLeast(1, a, value(args, ++i, a));
         case "--cold-all" -> coldAll = true;
         case "--cold-java" -> javas.add(value(args, ++i, a));
+        case "--cold-aot" -> coldAot = true;
         case "--no-cold" -> cold = false;
         case "--routes" -> routes = Arrays.stream(value(args, ++i, a).split(","))
             .map(s -> s.trim().toUpperCase(java.util.Locale.ROOT)).filter(s -> !s.isEmpty()).toList();
@@ -177,7 +197,7 @@ public final class Bench<S extends DomainServices> {
     if (javas.isEmpty()) {
       javas.add(ProcessHandle.current().info().command().orElse("java"));
     }
-    return new Options(iterations, warmup, coldRuns, coldAll, javas, cold, routes, json, writeDocs,
+    return new Options(iterations, warmup, coldRuns, coldAll, javas, coldAot, cold, routes, json, writeDocs,
         new Peer(peer, peerIterations, peerWarmup, peerColdRuns), capacity,
         new Scale(scale, sizes, scaleIterations, seed));
   }
@@ -303,11 +323,15 @@ public final class Bench<S extends DomainServices> {
             Base64.getEncoder().encodeToString(secret), region, load(client, table, secret).services());
         // Fresh fixtures: their counters and versions belong to this table.
         List<BenchCase<S>> coldCases = coldCases(bench.cases(), bench.coldSubset(), o.coldAll(), o.routes());
-        for (String java : o.coldJavas()) {
+        List<ColdStart.Jvm> jvms = o.coldJvms();
+        try {
           for (BenchCase<S> c : coldCases) {
-            progress("cold start " + c.endpoint().handlerName() + " x" + o.coldRuns() + " (" + java + ")");
-            report.cold(cold.measure(java, c, o.coldRuns()));
+            progress("cold start " + c.endpoint().handlerName() + " x" + o.coldRuns() + " on "
+                + jvms.stream().map(ColdStart.Jvm::key).toList() + ", alternated");
+            cold.measure(jvms, c, o.coldRuns()).forEach(report::cold);
           }
+        } finally {
+          cold.deleteCaches();
         }
       }
       if (peerDomain != null) {
@@ -365,7 +389,11 @@ public final class Bench<S extends DomainServices> {
         if (o.cold()) {
           ColdStart<S> cold = new ColdStart<>(jar, probeClasses, endpoint.toString(), table,
               Base64.getEncoder().encodeToString(secret), region, services);
-          r = peers.cold(r, cold, peerJar, o.coldJavas().get(0), o.peer().coldRuns());
+          try {
+            r = peers.cold(r, cold, peerJar, o.coldJvms(), o.peer().coldRuns());
+          } finally {
+            cold.deleteCaches();
+          }
         }
       } catch (RuntimeException e) {
         report.failure("peer " + pair.pattern() + ": " + e.getMessage());

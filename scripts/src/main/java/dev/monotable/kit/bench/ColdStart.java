@@ -35,6 +35,10 @@ public final class ColdStart<S extends DomainServices> {
 
   private final Path jar;
   private final Path probeClasses;
+  // AOT caches trained in this run, one per JVM and subject (a function has its own), deleted by close().
+  private final Map<String, Training> caches = new HashMap<>();
+  private Path cacheDir;
+  private String probeJars;
   private static final String API_EVENT_HOME = classpathEntryOf(ApiEvent.class);
   private final Map<String, String> environment;
   private final S services;
@@ -53,7 +57,33 @@ public final class ColdStart<S extends DomainServices> {
   public record ClassCounts(int beforeInvocation, int beforeInvocationFromJar, int firstInvocation,
       int firstInvocationFromJar) {}
 
-  public record Result(String java, BenchCase<?> benchCase, List<Run> runs, ClassCounts classes, String failure) {
+  /**
+   * A JVM the cold starts run on: a java executable, and whether each subject's runs use an
+   * ahead-of-time cache (Java 25's {@code -XX:AOTCache}, JEP 483/514/515) made first by one
+   * training run of that subject with the same flags ({@code -XX:AOTCacheOutput}), as a build
+   * would make it for each function. The timed runs set {@code -XX:AOTMode=on}, so a cache the JVM
+   * cannot use fails the run instead of being measured as a run without one.
+   */
+  public record Jvm(String java, boolean aot) {
+    /** The key of this JVM in the report: the java path, plus {@code + AOT cache}. */
+    public String key() {
+      return aot ? java + AOT_SUFFIX : java;
+    }
+  }
+
+  /** What {@link Jvm#key()} appends for a JVM with an AOT cache. */
+  public static final String AOT_SUFFIX = " + AOT cache";
+
+  /** One subject's AOT cache: the file, its size, and the training run's wall time (cache written). */
+  public record Training(Path cache, long bytes, long nanos) {}
+
+  public record Result(Jvm jvm, BenchCase<?> benchCase, List<Run> runs, ClassCounts classes, Training training,
+      String failure) {
+    /** The JVM's key ({@link Jvm#key()}). */
+    public String java() {
+      return jvm.key();
+    }
+
     public long[] phase(java.util.function.ToLongFunction<Run> f) {
       return runs.stream().mapToLong(f).toArray();
     }
@@ -75,24 +105,114 @@ public final class ColdStart<S extends DomainServices> {
     environment.put(Env.AWS_REGION, region);
   }
 
-  /** {@code runs} timed cold starts of the case's handler, then one with the class-load log. */
-  public Result measure(String java, BenchCase<S> c, int runs) {
-    List<Run> timed = new ArrayList<>();
+  /**
+   * {@code runs} timed cold starts of the case's handler on each JVM, alternated run by run (JVM A,
+   * B, A, B...) so machine noise falls on every JVM alike, after each JVM's training run where it
+   * has an AOT cache; then one run per JVM with the class-load log.
+   */
+  public List<Result> measure(List<Jvm> jvms, BenchCase<S> c, int runs) {
+    Subject subject = monotable(c, Map.of());
+    Map<Jvm, List<Run>> timed = new java.util.LinkedHashMap<>();
+    Map<Jvm, Training> trained = new HashMap<>();
+    jvms.forEach(j -> timed.put(j, new ArrayList<>()));
     try {
+      for (Jvm j : jvms) {
+        trained.put(j, train(j, subject, c));
+      }
       for (int r = 0; r < runs; r++) {
-        timed.add(run(java, c, null));
+        for (Jvm j : jvms) {
+          timed.get(j).add(run(j, subject, c, null));
+        }
       }
-      Path log = Files.createTempFile("monotable-bench-classes-", ".log");
-      try {
-        run(java, c, log);
-        return new Result(java, c, timed, countClasses(Files.readAllLines(log, StandardCharsets.UTF_8)), null);
-      } finally {
-        Files.deleteIfExists(log);
+      List<Result> results = new ArrayList<>();
+      for (Jvm j : jvms) {
+        results.add(new Result(j, c, timed.get(j), classes(j, subject, c), trained.get(j), null));
       }
+      return results;
     } catch (IOException | RuntimeException e) {
-      return new Result(java, c, timed, null, e.getMessage());
+      return jvms.stream().map(j -> new Result(j, c, timed.get(j), null, trained.get(j), e.getMessage())).toList();
     }
   }
+
+  /**
+   * The subject's AOT cache on {@code jvm}, made by one training run the first time (null when the
+   * JVM runs without one). The training run answers a request like any other; it is not timed.
+   */
+  public Training train(Jvm jvm, Subject subject, BenchCase<S> c) throws IOException {
+    if (!jvm.aot()) {
+      return null;
+    }
+    String key = jvm.java() + "|" + subject.name() + "|" + subject.handlerClass();
+    Training known = caches.get(key);
+    if (known != null) {
+      return known;
+    }
+    Path cache = cacheDir().resolve(subject.name() + "-" + subject.handlerClass() + "-" + caches.size() + ".aot");
+    long started = System.nanoTime();
+    run(jvm.java(), List.of("-XX:AOTCacheOutput=" + cache), subject, c, null);
+    long took = System.nanoTime() - started;
+    if (!Files.isRegularFile(cache)) {
+      throw new IllegalStateException(subject.handlerClass() + ": the training run wrote no AOT cache (a folder on "
+          + "the class path? the JVM writes one only when every entry is a jar)");
+    }
+    Training t = new Training(cache, Files.size(cache), took);
+    caches.put(key, t);
+    return t;
+  }
+
+  /** Deletes the AOT caches this instance trained and its probe jar. */
+  public void deleteCaches() {
+    if (cacheDir == null) {
+      return;
+    }
+    try (var files = Files.list(cacheDir)) {
+      for (Path f : files.toList()) {
+        Files.deleteIfExists(f);
+      }
+      Files.deleteIfExists(cacheDir);
+    } catch (IOException e) {
+      // temporary files: left for the OS
+    }
+    caches.clear();
+    probeJars = null;
+    cacheDir = null;
+  }
+
+  private Path cacheDir() throws IOException {
+    if (cacheDir == null) {
+      cacheDir = Files.createTempDirectory("monotable-bench-cold-");
+    }
+    return cacheDir;
+  }
+
+  /**
+   * The probe's class path after the subject's jar, jars only: a Java 25 JVM writes an AOT cache
+   * only when every class path entry is a jar, and every JVM of a run gets the same class path so
+   * that the cache is the only difference. A classes folder is packed once into a temporary jar.
+   */
+  private String probeClassPath() throws IOException {
+    if (probeJars == null) {
+      probeJars = jarOf(probeClasses, "probe.jar") + File.pathSeparator + jarOf(Path.of(API_EVENT_HOME), "events.jar");
+    }
+    return probeJars;
+  }
+
+  private Path jarOf(Path entry, String name) throws IOException {
+    if (!Files.isDirectory(entry)) {
+      return entry;
+    }
+    Path jarFile = cacheDir().resolve(name);
+    try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jarFile));
+        var walk = Files.walk(entry)) {
+      for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+        out.putNextEntry(new java.util.jar.JarEntry(entry.relativize(f).toString().replace(File.separatorChar, '/')));
+        Files.copy(f, out);
+        out.closeEntry();
+      }
+    }
+    return jarFile;
+  }
+
 
   /**
    * What a cold JVM runs: a jar, the handler class built with its no-argument constructor, and
@@ -109,32 +229,43 @@ public final class ColdStart<S extends DomainServices> {
     return new Subject("Monotable", jar, c.endpoint().handlerClass(), extra);
   }
 
-  /** One timed cold start of {@code subject} answering the case's next request. */
-  public Run timed(String java, Subject subject, BenchCase<S> c) throws IOException {
-    return run(java, subject, c, null);
+  /** One timed cold start of {@code subject} answering the case's next request ({@link #train} first). */
+  public Run timed(Jvm jvm, Subject subject, BenchCase<S> c) throws IOException {
+    return run(jvm, subject, c, null);
   }
 
   /** Classes loaded from JVM start to the first answer, from one run with the class-load log. */
-  public ClassCounts classes(String java, Subject subject, BenchCase<S> c) throws IOException {
+  public ClassCounts classes(Jvm jvm, Subject subject, BenchCase<S> c) throws IOException {
     Path log = Files.createTempFile("monotable-bench-classes-", ".log");
     try {
-      run(java, subject, c, log);
+      run(jvm, subject, c, log);
       return countClasses(Files.readAllLines(log, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(log);
     }
   }
 
-  private Run run(String java, BenchCase<S> c, Path classLog) throws IOException {
-    return run(java, monotable(c, Map.of()), c, classLog);
+  private Run run(Jvm jvm, Subject subject, BenchCase<S> c, Path classLog) throws IOException {
+    List<String> flags = List.of();
+    if (jvm.aot()) {
+      Training t = train(jvm, subject, c);
+      flags = List.of("-XX:AOTCache=" + t.cache(), "-XX:AOTMode=on");
+    }
+    return run(jvm.java(), flags, subject, c, classLog);
   }
 
-  private Run run(String java, Subject subject, BenchCase<S> c, Path classLog) throws IOException {
+  private Run run(String java, List<String> extraFlags, Subject subject, BenchCase<S> c, Path classLog)
+      throws IOException {
     Endpoint e = c.endpoint();
     BenchRequest request = c.next(services);
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
-    cmd.addAll(LAMBDA_FLAGS);
+    // -Xshare:auto is what the JVM does anyway, but named on the command line it refuses -XX:AOTCache
+    // and -XX:AOTCacheOutput ("cannot be used at the same time with -Xshare:auto"): a run with a cache
+    // leaves it out (the cache holds the JDK's classes too).
+    boolean aot = extraFlags.stream().anyMatch(f -> f.startsWith("-XX:AOTCache"));
+    LAMBDA_FLAGS.stream().filter(f -> !(aot && f.equals("-Xshare:auto"))).forEach(cmd::add);
+    cmd.addAll(extraFlags);
     if (classLog != null) {
       cmd.add("-Xlog:class+load=info:file=" + classLog);
     }
@@ -142,7 +273,7 @@ public final class ColdStart<S extends DomainServices> {
     // The probe builds its event with ApiEvent, which the Lambda jar leaves out (a deployed function
     // gets its events from API Gateway): it comes from the classpath entry that holds it here,
     // after the jar, so every class the jar does hold still loads from the jar.
-    cmd.add(subject.jar() + File.pathSeparator + probeClasses + File.pathSeparator + API_EVENT_HOME);
+    cmd.add(subject.jar() + File.pathSeparator + probeClassPath());
     cmd.add(ColdStartProbe.class.getName());
     cmd.add(subject.handlerClass());
     cmd.add(e.method());
@@ -186,6 +317,13 @@ public final class ColdStart<S extends DomainServices> {
     long constructed = Long.parseLong(v.get("constructed"));
     long end = Long.parseLong(v.get("end"));
     return new Run(main - spawn, constructed - main, end - Long.parseLong(v.get("start")), status, end - spawn);
+  }
+
+  /** The feature release of a java executable ({@code 17}, {@code 25}) from {@code java -version}; 0 when unknown. */
+  public static int featureVersion(String executable) {
+    String v = Report.command(Path.of("").toAbsolutePath(), executable, "-version");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("version \"(?:1\\.)?(\\d+)").matcher(v);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
   /** The directory or jar a class was loaded from in this JVM. */

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
@@ -52,15 +53,43 @@ public final class PeerBench<S extends DomainServices> {
   /** Warm figures of one side: per-call latency on the replaying client, and the requests it replays. */
   public record Warm(Stats latency, int requests, String operations, int failures) {}
 
-  /** Cold figures of one side: spawn to first answer per run, classes loaded to the first answer. */
-  public record Cold(long[] toAnswerNanos, int classes, String failure) {
+  /**
+   * Cold figures of one side on one JVM: spawn to first answer per run, classes loaded to the first
+   * answer (-1: not counted), its AOT cache (null without one).
+   */
+  public record Cold(long[] toAnswerNanos, int classes, ColdStart.Training training, String failure) {
     public double medianMs() {
       return Stats.medianMs(toAnswerNanos);
     }
+
+    public double minMs() {
+      return java.util.Arrays.stream(toAnswerNanos).min().orElse(0) / 1e6;
+    }
+
+    public double maxMs() {
+      return java.util.Arrays.stream(toAnswerNanos).max().orElse(0) / 1e6;
+    }
   }
 
-  /** Both sides of one pattern. */
-  public record Result(Pair pair, Warm monotable, Warm peer, Cold monotableCold, Cold peerCold) {}
+  /** Both sides' cold figures on one JVM. */
+  public record ColdPair(ColdStart.Jvm jvm, Cold monotable, Cold peer) {}
+
+  /** Both sides of one pattern; {@code colds} one entry per cold JVM, the first the baseline (empty: no cold runs). */
+  public record Result(Pair pair, Warm monotable, Warm peer, List<ColdPair> colds) {
+    public Result {
+      colds = List.copyOf(colds);
+    }
+
+    /** Monotable's cold figures on the first JVM, or null. */
+    public Cold monotableCold() {
+      return colds.isEmpty() ? null : colds.get(0).monotable();
+    }
+
+    /** The peer's cold figures on the first JVM, or null. */
+    public Cold peerCold() {
+      return colds.isEmpty() ? null : colds.get(0).peer();
+    }
+  }
 
   private final LocalDomain local;
   private final BenchDomain<S> domain;
@@ -156,7 +185,7 @@ public final class PeerBench<S extends DomainServices> {
         first.calls().describe(), failures[0]);
     Warm p = new Warm(Stats.of(peerNanos.stream().mapToLong(Long::longValue).toArray()), peerFirst.calls().count(),
         peerFirst.calls().describe(), failures[1]);
-    return new Result(pair, m, p, null, null);
+    return new Result(pair, m, p, List.of());
   }
 
   /**
@@ -189,10 +218,12 @@ public final class PeerBench<S extends DomainServices> {
   // ---- cold ------------------------------------------------------------------------------------
 
   /**
-   * {@code runs} cold starts of each side, alternated ABAB (Monotable, peer, Monotable, ...), then
-   * one run each with the class-load log.
+   * {@code runs} cold starts of each side on each JVM, alternated run by run (Monotable on JVM A,
+   * peer on A, Monotable on B, peer on B, then A again...) so machine noise falls on every variant
+   * alike, after the training runs of the JVMs with an AOT cache (one per side, untimed); then one
+   * run per side with the class-load log, on the first JVM.
    */
-  public Result cold(Result warm, ColdStart<S> cold, Path peerJar, String java, int runs) {
+  public Result cold(Result warm, ColdStart<S> cold, Path peerJar, List<ColdStart.Jvm> jvms, int runs) {
     Pair pair = warm.pair();
     // Lambda hands both functions their credentials in the environment.
     Map<String, String> credentials = Map.of("AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
@@ -200,24 +231,36 @@ public final class PeerBench<S extends DomainServices> {
     BenchCase<S> peerCase = freshCase(pair);
     ColdStart.Subject mono = cold.monotable(monoCase, credentials);
     ColdStart.Subject peer = new ColdStart.Subject("peer", peerJar, pair.peerHandler(), credentials);
-    long[] m = new long[runs];
-    long[] p = new long[runs];
+    long[][] m = new long[jvms.size()][runs];
+    long[][] p = new long[jvms.size()][runs];
+    ColdStart.Training[][] trained = new ColdStart.Training[jvms.size()][2];
     String failure = null;
     int mClasses = -1;
     int pClasses = -1;
     try {
-      for (int i = 0; i < runs; i++) {
-        m[i] = cold.timed(java, mono, monoCase).toAnswerNanos();
-        p[i] = cold.timed(java, peer, peerCase).toAnswerNanos();
+      for (int j = 0; j < jvms.size(); j++) {
+        trained[j][0] = cold.train(jvms.get(j), mono, monoCase);
+        trained[j][1] = cold.train(jvms.get(j), peer, peerCase);
       }
-      ColdStart.ClassCounts mc = cold.classes(java, mono, monoCase);
-      ColdStart.ClassCounts pc = cold.classes(java, peer, peerCase);
+      for (int i = 0; i < runs; i++) {
+        for (int j = 0; j < jvms.size(); j++) {
+          m[j][i] = cold.timed(jvms.get(j), mono, monoCase).toAnswerNanos();
+          p[j][i] = cold.timed(jvms.get(j), peer, peerCase).toAnswerNanos();
+        }
+      }
+      ColdStart.ClassCounts mc = cold.classes(jvms.get(0), mono, monoCase);
+      ColdStart.ClassCounts pc = cold.classes(jvms.get(0), peer, peerCase);
       mClasses = mc.beforeInvocation() + mc.firstInvocation();
       pClasses = pc.beforeInvocation() + pc.firstInvocation();
     } catch (IOException | RuntimeException e) {
       failure = e.getMessage();
     }
-    return new Result(pair, warm.monotable(), warm.peer(), new Cold(m, mClasses, failure), new Cold(p, pClasses, failure));
+    List<ColdPair> pairs = new ArrayList<>();
+    for (int j = 0; j < jvms.size(); j++) {
+      pairs.add(new ColdPair(jvms.get(j), new Cold(m[j], j == 0 ? mClasses : -1, trained[j][0], failure),
+          new Cold(p[j], j == 0 ? pClasses : -1, trained[j][1], failure)));
+    }
+    return new Result(pair, warm.monotable(), warm.peer(), pairs);
   }
 
   // ---- clients ---------------------------------------------------------------------------------
@@ -230,12 +273,18 @@ public final class PeerBench<S extends DomainServices> {
     return UrlConnectionHttpClient.builder().build();
   }
 
-  /** Monotable's client ({@link DynamoDbClients#create}: deadlines, region, endpoint) on another HTTP client. */
+  /**
+   * Monotable's client as {@link DynamoDbClients#create} builds it (deadlines, region, endpoint, and
+   * first the {@link CallMeter} that asks every request of an invocation for its consumed capacity
+   * and counts it into the metric line) on another HTTP client. Without the meter the warm figure
+   * left out a request copy per call and the capacity in every answer, which Lambda pays.
+   */
   DynamoDbClient monotableClient(SdkHttpClient http, RequestRecorder recorder) {
     return DynamoDbClient.builder()
         .overrideConfiguration(ClientOverrideConfiguration.builder()
             .apiCallAttemptTimeout(DynamoDbClients.ATTEMPT_TIMEOUT)
             .apiCallTimeout(DynamoDbClients.CALL_TIMEOUT)
+            .addExecutionInterceptor(new CallMeter())
             .addExecutionInterceptor(recorder)
             .build())
         .region(Region.of(region))

@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
 /** Collects the three measurements and renders them as markdown and JSON. */
 final class Report {
   private static final String COLD_JVM = "cold-start JVM ";
+  private static final String AOT_NOTE = ", with an AOT cache of each handler made by one training run of it "
+      + "(`-XX:AOTCacheOutput`, then `-XX:AOTCache -XX:AOTMode=on`)";
   private final Bench.Options options;
   private final Map<String, String> environment;
   private final List<CountRow> counts = new ArrayList<>();
@@ -42,6 +44,7 @@ final class Report {
   private long monotableJarBytes = -1;
   private long peerJarBytes = -1;
   private List<String> uncovered = List.of();
+  private List<ColdStart.Jvm> jvms;
 
   /** One pattern of one scale run: its requests and latency on a table of that size. */
   record ScaleRow(BenchCase<?> c, int requests, Stats latency) {}
@@ -132,6 +135,14 @@ final class Report {
     }
   }
 
+  /** The cold JVMs in the order of the runs (asked once: it runs each java's -version). */
+  private List<ColdStart.Jvm> jvms() {
+    if (jvms == null) {
+      jvms = options.coldJvms();
+    }
+    return jvms;
+  }
+
   /** Records the machine's load at the end: other processes share the CPUs the figures depend on. */
   void finished() {
     environment.put("load average (1/5/15 min)", environment.getOrDefault("load average (1/5/15 min)", "?")
@@ -212,8 +223,24 @@ final class Report {
         md.append(", jar ").append(ratio(monotableJarBytes, peerJarBytes));
       }
       md.append(".\n");
+      int n = peers.stream().mapToInt(r -> r.colds().size()).max().orElse(0);
+      for (int j = 1; j < n; j++) {
+        int jj = j;
+        List<PeerBench.Result> with = peers.stream().filter(r -> r.colds().size() > jj).toList();
+        PeerBench.ColdPair first = with.get(0).colds().get(j);
+        md.append("- **Cold start on ").append(javaName(first.jvm().key())).append("**: Monotable / peer ")
+            .append(range(with.stream().map(r -> ratioValue(r.colds().get(jj).monotable().medianMs(),
+                r.colds().get(jj).peer().medianMs())).toList()))
+            .append("; against ").append(javaName(with.get(0).colds().get(0).jvm().key())).append(": Monotable ")
+            .append(range(with.stream().map(r -> ratioValue(r.colds().get(jj).monotable().medianMs(),
+                r.colds().get(0).monotable().medianMs())).toList()))
+            .append(", peer ").append(range(with.stream().map(r -> ratioValue(r.colds().get(jj).peer().medianMs(),
+                r.colds().get(0).peer().medianMs())).toList()))
+            .append(".\n");
+      }
     }
-    for (String java : options.coldJavas()) {
+    for (ColdStart.Jvm jvm : cold.isEmpty() ? List.<ColdStart.Jvm>of() : jvms()) {
+      String java = jvm.key();
       List<ColdStart.Result> rs = cold.stream().filter(r -> r.java().equals(java) && r.failure() == null).toList();
       if (rs.isEmpty()) {
         continue;
@@ -277,10 +304,11 @@ final class Report {
     for (PeerBench.Result r : peers) {
       String ap = r.pair().pattern().name();
       String label = ap + " (" + r.pair().kind() + ")";
-      if (r.monotableCold() != null) {
-        double m = r.monotableCold().medianMs();
-        double p = r.peerCold().medianMs();
-        rows.add(List.of(label, "cold start to first answer, ms", Stats.fmt(m), Stats.fmt(p), ratio(m, p),
+      for (PeerBench.ColdPair c : r.colds()) {
+        double m = c.monotable().medianMs();
+        double p = c.peer().medianMs();
+        rows.add(List.of(label, "cold start to first answer, ms" + (r.colds().size() > 1
+            ? " (" + javaName(c.jvm().key()) + ")" : ""), Stats.fmt(m), Stats.fmt(p), ratio(m, p),
             "0.5", verdict(ratioValue(m, p), 0.5)));
       }
       rows.add(List.of(label, "warm p50, ms", Stats.fmt(r.monotable().latency().p50()),
@@ -306,6 +334,49 @@ final class Report {
     }
     md.append(table(List.of("pattern", "figure", "Monotable", "peer", "Monotable / peer", "target", "verdict"), rows));
     md.append('\n');
+    coldByJvm(md);
+  }
+
+  /** With more than one cold JVM: each pattern's cold start per JVM, min-max, against the first JVM. */
+  private void coldByJvm(StringBuilder md) {
+    if (peers.stream().allMatch(r -> r.colds().size() < 2)) {
+      return;
+    }
+    md.append("### Cold start by JVM\n\n");
+    md.append("The runs of each pattern alternate over every side and JVM (Monotable on the first JVM, the peer on "
+        + "it, Monotable on the second...), " + options.peer().coldRuns() + " runs each: median (min-max) of "
+        + "process spawn to the first answer, ms. *vs first JVM*: the side's median over its median on "
+        + "the first JVM of the row's pattern. An AOT cache is made for each side and pattern by one training run "
+        + "of the same command (`-XX:AOTCacheOutput`, untimed; its wall time includes writing the cache) and "
+        + "used with `-XX:AOTCache -XX:AOTMode=on`, so a cache the JVM rejects fails the run.\n\n");
+    List<List<String>> rows = new ArrayList<>();
+    for (PeerBench.Result r : peers) {
+      if (r.colds().isEmpty()) {
+        continue;
+      }
+      PeerBench.ColdPair base = r.colds().get(0);
+      for (PeerBench.ColdPair c : r.colds()) {
+        rows.add(List.of(r.pair().pattern().name(), javaName(c.jvm().key()), spread(c.monotable()), spread(c.peer()),
+            ratio(c.monotable().medianMs(), c.peer().medianMs()),
+            ratio(c.monotable().medianMs(), base.monotable().medianMs()),
+            ratio(c.peer().medianMs(), base.peer().medianMs()),
+            training(c.monotable().training()) + " / " + training(c.peer().training())));
+      }
+    }
+    md.append(table(List.of("pattern", "JVM", "Monotable", "peer", "Monotable / peer", "Monotable vs first JVM",
+        "peer vs first JVM", "AOT cache MB, training s (Monotable / peer)"), rows));
+    md.append('\n');
+  }
+
+  private static String spread(PeerBench.Cold c) {
+    if (c.failure() != null || c.toAnswerNanos().length == 0 || c.toAnswerNanos()[0] == 0) {
+      return "failed";
+    }
+    return Stats.fmt(c.medianMs()) + " (" + Stats.fmt(c.minMs()) + "-" + Stats.fmt(c.maxMs()) + ")";
+  }
+
+  private static String training(ColdStart.Training t) {
+    return t == null ? "-" : String.format(Locale.ROOT, "%.1f MB, %.1f s", t.bytes() / 1e6, t.nanos() / 1e9);
   }
 
   private void capacitySection(StringBuilder md) {
@@ -483,9 +554,12 @@ final class Report {
     }
     md.append("## 3. Cold start\n\n");
     md.append("Each run is a fresh JVM: `java ").append(String.join(" ", ColdStart.LAMBDA_FLAGS))
-        .append(" -cp ").append(jarName()).append(":scripts/target/classes ColdStartProbe <handler> ...` "
+        .append(" -cp ").append(jarName()).append(":probe.jar ColdStartProbe <handler> ...` "
             + "with TABLE_NAME, DYNAMODB_ENDPOINT and CURSOR_SECRET set; the flags are those of Lambda's java21 "
-            + "runtime at the stack's 1024 MB (its runtime client, agent and class-data archive aside). "
+            + "runtime at the stack's 1024 MB (its runtime client, agent and class-data archive aside); "
+            + "`probe.jar` holds the probe's classes (scripts/target/classes packed: a Java 25 JVM writes an AOT "
+            + "cache only from jars), and a run with an AOT cache leaves `-Xshare:auto` out (the JVM refuses "
+            + "the two together). "
             + "*JVM start*: process spawn to `main`; *init*: `main` to the handler constructed with its "
             + "no-argument constructor (class loading, `Services.fromEnvironment()`: the SDK client and table "
             + "gateway); *first invocation*: the first `handleRequest`, DynamoDB requests included (to moto on "
@@ -493,7 +567,8 @@ final class Report {
         .append(" runs, per column (so the columns need not add up). Classes counted from one more run with `-Xlog:class+load` (not timed); *from jar* are "
             + "those read from the Lambda jar, the rest come from the JDK (mostly its class-data archive).\n\n");
     md.append("Lambda jar: ").append(environment.get("Lambda jar")).append(".\n\n");
-    for (String java : options.coldJavas()) {
+    for (ColdStart.Jvm jvm : jvms()) {
+      String java = jvm.key();
       List<List<String>> rows = new ArrayList<>();
       for (ColdStart.Result r : cold) {
         if (!r.java().equals(java)) {
@@ -513,8 +588,8 @@ final class Report {
             k.beforeInvocation() + " (" + k.beforeInvocationFromJar() + ")",
             k.firstInvocation() + " (" + k.firstInvocationFromJar() + ")"));
       }
-      md.append("**").append(environment.getOrDefault(COLD_JVM + java, java)).append("** (`").append(java)
-          .append("`)\n\n");
+      md.append("**").append(environment.getOrDefault(COLD_JVM + jvm.java(), jvm.java()))
+          .append(jvm.aot() ? AOT_NOTE : "").append("** (`").append(jvm.java()).append("`)\n\n");
       md.append(table(List.of("handler", "AP", "JVM start", "init", "start to constructed", "first invocation",
           "classes to constructed (from jar)", "classes on first invocation (from jar)"), rows));
       md.append('\n');
@@ -563,8 +638,13 @@ final class Report {
     List<Object> colds = new ArrayList<>();
     for (ColdStart.Result r : cold) {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("java", environment.getOrDefault(COLD_JVM + r.java(), r.java()));
-      m.put("javaPath", r.java());
+      m.put("java", javaName(r.java()));
+      m.put("javaPath", r.jvm().java());
+      m.put("aotCache", r.jvm().aot());
+      if (r.training() != null) {
+        m.put("aotCacheBytes", r.training().bytes());
+        m.put("aotTrainingMs", Stats.ms(r.training().nanos()));
+      }
       m.put("handler", r.benchCase().endpoint().handlerName());
       m.put("route", r.benchCase().label());
       m.put("runs", r.runs().stream().map(x -> {
@@ -596,6 +676,15 @@ final class Report {
       m.put("peerHandler", r.pair().peerHandler());
       m.put("monotable", side(r.monotable(), r.monotableCold()));
       m.put("peer", side(r.peer(), r.peerCold()));
+      List<Object> byJvm = new ArrayList<>();
+      for (PeerBench.ColdPair c : r.colds()) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("java", javaName(c.jvm().key()));
+        x.put("monotable", side(r.monotable(), c.monotable()));
+        x.put("peer", side(r.peer(), c.peer()));
+        byJvm.add(x);
+      }
+      m.put("coldByJvm", byJvm);
       peerJson.add(m);
     }
     root.put("peer", peerJson);
@@ -640,6 +729,10 @@ final class Report {
       m.put("coldToAnswerMs", java.util.Arrays.stream(c.toAnswerNanos()).mapToObj(Stats::ms).toList());
       m.put("coldMedianMs", number(c.medianMs()));
       m.put("classesToAnswer", c.classes());
+      if (c.training() != null) {
+        m.put("aotCacheBytes", c.training().bytes());
+        m.put("aotTrainingMs", Stats.ms(c.training().nanos()));
+      }
     }
     return m;
   }
@@ -726,11 +819,13 @@ final class Report {
     return (m.find() ? "Java " + m.group(1) : "Java ?") + (runtime.isEmpty() ? "" : ": " + runtime);
   }
 
-  /** The short name of a cold-start JVM, e.g. {@code Java 17.0.15}. */
-  private String javaName(String java) {
+  /** The short name of a cold-start JVM by its key ({@link ColdStart.Jvm#key()}), e.g. {@code Java 25.0.1 + AOT cache}. */
+  private String javaName(String key) {
+    boolean aot = key.endsWith(ColdStart.AOT_SUFFIX);
+    String java = aot ? key.substring(0, key.length() - ColdStart.AOT_SUFFIX.length()) : key;
     String v = environment.getOrDefault(COLD_JVM + java, java);
     int colon = v.indexOf(':');
-    return colon < 0 ? v : v.substring(0, colon);
+    return (colon < 0 ? v : v.substring(0, colon)) + (aot ? ColdStart.AOT_SUFFIX : "");
   }
 
   /** First output of a short command (stdout and stderr), or empty when it fails. */

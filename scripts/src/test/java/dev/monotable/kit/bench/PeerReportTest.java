@@ -33,8 +33,9 @@ class PeerReportTest {
     r.peer(new PeerBench.Result(get,
         new PeerBench.Warm(stats(0.30, 1.0), 1, "BatchGetItem", 0),
         new PeerBench.Warm(stats(0.60, 1.6), 1, "GetItem", 0),
-        new PeerBench.Cold(new long[] {400 * MS, 500 * MS, 450 * MS}, 3000, null),
-        new PeerBench.Cold(new long[] {1000 * MS, 1100 * MS, 900 * MS}, 5000, null)));
+        List.of(new PeerBench.ColdPair(new ColdStart.Jvm("java", false),
+            new PeerBench.Cold(new long[] {400 * MS, 500 * MS, 450 * MS}, 3000, null, null),
+            new PeerBench.Cold(new long[] {1000 * MS, 1100 * MS, 900 * MS}, 5000, null, null)))));
     r.jars(java.nio.file.Path.of("missing-a.jar"), java.nio.file.Path.of("missing-b.jar"));
 
     String md = r.markdown();
@@ -49,6 +50,30 @@ class PeerReportTest {
     assertTrue(md.contains("- **Against the conventional peer** (Monotable / peer, 1 patterns; target at most 0.5): "
         + "cold start to first answer 0.45, warm p50 0.50, requests 1.00.\n"), md);
     assertFalse(r.failed());
+  }
+
+  @Test
+  void markdown_shouldCompareEveryColdJvm_withTheFirst_whenSeveralAlternate() {
+    Report r = report();
+    ColdStart.Training cache = new ColdStart.Training(java.nio.file.Path.of("x.aot"), 40_000_000, 3_000 * MS);
+    r.peer(new PeerBench.Result(PAIRS.get(0),
+        new PeerBench.Warm(stats(0.30, 1.0), 1, "BatchGetItem", 0),
+        new PeerBench.Warm(stats(0.60, 1.6), 1, "GetItem", 0),
+        List.of(new PeerBench.ColdPair(new ColdStart.Jvm("/jdk17/java", false),
+                new PeerBench.Cold(new long[] {800 * MS, 900 * MS, 1000 * MS}, 3000, null, null),
+                new PeerBench.Cold(new long[] {1000 * MS, 1200 * MS, 1100 * MS}, 5000, null, null)),
+            new PeerBench.ColdPair(new ColdStart.Jvm("/jdk25/java", true),
+                new PeerBench.Cold(new long[] {300 * MS, 450 * MS, 400 * MS}, -1, cache, null),
+                new PeerBench.Cold(new long[] {500 * MS, 550 * MS, 600 * MS}, -1, cache, null)))));
+
+    String md = r.markdown();
+
+    assertTrue(md.contains("| AP23 (GetItem) | cold start to first answer, ms (/jdk25/java + AOT cache) | 400 | 550 | 0.73 | 0.5 | not met |"), md);
+    assertTrue(md.contains("| AP23 | /jdk25/java + AOT cache | 400 (300-450) | 550 (500-600) | 0.73 | 0.44 | 0.50 | 40.0 MB, 3.0 s / 40.0 MB, 3.0 s |"), md);
+    assertTrue(md.contains("| AP23 | /jdk17/java | 900 (800-1000) | 1100 (1000-1200) | 0.82 | 1.00 | 1.00 | - / - |"), md);
+    assertTrue(md.contains("- **Cold start on /jdk25/java + AOT cache**: Monotable / peer 0.73; against /jdk17/java: "
+        + "Monotable 0.44, peer 0.50.\n"), md);
+    assertTrue(r.json().contains("\"aotCacheBytes\":40000000"), r.json());
   }
 
   @Test

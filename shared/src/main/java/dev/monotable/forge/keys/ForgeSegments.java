@@ -22,33 +22,78 @@ public final class ForgeSegments {
 
   private ForgeSegments() {}
 
-  /** Lower-case key form of a user or organization name. */
+  /**
+   * Lower-case key form of a user or organization name. Checked character by character, exactly
+   * as {@link #ACCOUNT} (which the docs and the bad-input suites read; ForgeSegmentsTest holds the
+   * two to the same answers): every key of every request goes through here, and the regex cost
+   * about 3% of a warm GET in the bench's profile.
+   */
   public static String account(String field, String value) {
-    if (value == null || !ACCOUNT.matcher(value).matches()) {
+    if (!isAccount(value)) {
       throw new ValidationException(field,
           field + " must be 1-39 letters, digits or inner hyphens, starting and ending with a letter or digit");
     }
     return value.toLowerCase(Locale.ROOT);
   }
 
-  /** Lower-case key form of a repository name. */
+  /** Lower-case key form of a repository name ({@link #REPO}, checked as {@link #account} is). */
   public static String repo(String field, String value) {
-    if (value == null || !REPO.matcher(value).matches() || value.equals(".") || value.equals("..")) {
+    if (!isRepo(value) || value.equals(".") || value.equals("..")) {
       throw new ValidationException(field, field + " must be 1-100 of A-Z a-z 0-9 . _ - and not . or ..");
     }
     return value.toLowerCase(Locale.ROOT);
   }
 
+  /** True when {@code value} matches {@link #ACCOUNT}. */
+  static boolean isAccount(String value) {
+    int n = value == null ? 0 : value.length();
+    if (n < 1 || n > 39) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = value.charAt(i);
+      if (!(isAsciiLetterOrDigit(c) || (c == '-' && i > 0 && i < n - 1))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** True when {@code value} matches {@link #REPO}. */
+  static boolean isRepo(String value) {
+    int n = value == null ? 0 : value.length();
+    if (n < 1 || n > 100) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = value.charAt(i);
+      if (!(isAsciiLetterOrDigit(c) || c == '.' || c == '_' || c == '-')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isAsciiLetterOrDigit(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+
   /** Issue or pull request number as written in keys: 8 digits, zero-padded. */
   public static String n8(int number) {
     checkNumber(number);
-    return String.format(Locale.ROOT, "%08d", number);
+    return pad8(number);
   }
 
   /** 99999999 - n, zero-padded: ascending order of this string is descending order of n. */
   public static String rev8(int number) {
     checkNumber(number);
-    return String.format(Locale.ROOT, "%08d", MAX_NUMBER - number);
+    return pad8(MAX_NUMBER - number);
+  }
+
+  // What String.format("%08d") gives for 0..99999999, without a Formatter per key (2% of a warm GET).
+  private static String pad8(int n) {
+    String digits = Integer.toString(n);
+    return "00000000".substring(digits.length()) + digits;
   }
 
   /**
@@ -57,7 +102,7 @@ public final class ForgeSegments {
    * digits, which would make an Arabic-Indic three in a path another URL of issue 3.
    */
   public static int number(String field, String value) {
-    if (value == null || value.isEmpty() || value.length() > 8 || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    if (value == null || value.isEmpty() || value.length() > 8 || !asciiDigits(value)) {
       throw new ValidationException(field, field + " must be a number from 1 to 99999999");
     }
     int n = Integer.parseInt(value);
@@ -65,6 +110,16 @@ public final class ForgeSegments {
       throw new ValidationException(field, field + " must be a number from 1 to 99999999");
     }
     return n;
+  }
+
+  private static boolean asciiDigits(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void checkNumber(int number) {

@@ -179,6 +179,15 @@ public record Endpoint(
     return method + " " + path;
   }
 
+  /**
+   * True when {@code routeKey} is this endpoint's {@link #routeKey()}, compared without building
+   * it: every invocation looks its route up among the domain's endpoints.
+   */
+  public boolean hasRouteKey(String routeKey) {
+    return routeKey != null && routeKey.length() == method.length() + 1 + path.length()
+        && routeKey.startsWith(method) && routeKey.charAt(method.length()) == ' ' && routeKey.endsWith(path);
+  }
+
   /** Simple class name of the handler, used to name its function. */
   public String handlerName() {
     if (isPlain()) {

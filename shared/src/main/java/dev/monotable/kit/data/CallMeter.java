@@ -43,6 +43,16 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  */
 public final class CallMeter implements ExecutionInterceptor {
 
+  /**
+   * What a request built now should ask for: {@code INDEXES} while a tally is open on this thread,
+   * else null (the field unset). {@link TableGateway} sets it on each request it builds, so this
+   * interceptor finds it there and sends the request as it is instead of copying it; a request built
+   * elsewhere is still copied with it.
+   */
+  public static ReturnConsumedCapacity asked() {
+    return CallTally.current() == null ? null : ReturnConsumedCapacity.INDEXES;
+  }
+
   @Override
   public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
     SdkRequest r = context.request();

@@ -86,7 +86,7 @@ public final class TableGateway {
   /** One strongly consistent GetItem. */
   public Optional<Map<String, AttributeValue>> get(Key key) {
     var response = client.getItem(GetItemRequest.builder()
-        .tableName(tableName).key(key.toMap()).consistentRead(true).build());
+        .tableName(tableName).key(key.toMap()).consistentRead(true).returnConsumedCapacity(CallMeter.asked()).build());
     return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
   }
 
@@ -101,6 +101,7 @@ public final class TableGateway {
         .item(item)
         .conditionExpression("attribute_not_exists(#pk)")
         .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+        .returnConsumedCapacity(CallMeter.asked())
         .build());
   }
 
@@ -214,7 +215,8 @@ public final class TableGateway {
    * @throws TransactionCanceledException a condition failed or another transaction held an item
    */
   void transactWrite(List<TransactWriteItem> items) {
-    client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
+    client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items)
+        .returnConsumedCapacity(CallMeter.asked()).build());
   }
 
   private UpdateItemRequest.Builder updateRequest(Key key, String updateExpression, String condition,
@@ -225,7 +227,8 @@ public final class TableGateway {
         .updateExpression(updateExpression)
         .conditionExpression(condition)
         .expressionAttributeNames(names)
-        .expressionAttributeValues(values);
+        .expressionAttributeValues(values)
+        .returnConsumedCapacity(CallMeter.asked());
   }
 
   /**
@@ -244,6 +247,7 @@ public final class TableGateway {
     Backoff.untilDone(all, pending -> {
       BatchGetItemResponse response = client.batchGetItem(BatchGetItemRequest.builder()
           .requestItems(Map.of(tableName, KeysAndAttributes.builder().keys(pending).consistentRead(true).build()))
+          .returnConsumedCapacity(CallMeter.asked())
           .build());
       for (Map<String, AttributeValue> item : response.responses().getOrDefault(tableName, List.of())) {
         found.put(new Key(item.get(TableSchema.PK).s(), item.get(TableSchema.SK).s()), item);
@@ -257,7 +261,7 @@ public final class TableGateway {
   /** One conditional DeleteItem. */
   public void delete(Key key, String condition, Map<String, String> names) {
     client.deleteItem(DeleteItemRequest.builder().tableName(tableName).key(key.toMap()).conditionExpression(condition)
-        .expressionAttributeNames(names).build());
+        .expressionAttributeNames(names).returnConsumedCapacity(CallMeter.asked()).build());
   }
 
   /**
@@ -404,7 +408,8 @@ public final class TableGateway {
         .expressionAttributeNames(names)
         .expressionAttributeValues(values)
         .scanIndexForward(!spec.descending())
-        .limit(limit);
+        .limit(limit)
+        .returnConsumedCapacity(CallMeter.asked());
     if (spec.index() != null) {
       q.indexName(spec.index().indexName());
     } else {

@@ -55,7 +55,7 @@ public interface Domain {
   /** The endpoint with this route key ({@code METHOD /path}), or null. */
   default Endpoint endpoint(String routeKey) {
     for (Endpoint e : endpoints()) {
-      if (e.routeKey().equals(routeKey)) {
+      if (e.hasRouteKey(routeKey)) {
         return e;
       }
     }

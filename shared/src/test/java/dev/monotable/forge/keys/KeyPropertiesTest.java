@@ -38,6 +38,23 @@ class KeyPropertiesTest {
 
   private static final List<Template> TEMPLATES = templates();
 
+  /**
+   * ForgeSegments checks names character by character for speed; the docs, the body rules and the
+   * bad-input suites read its regexes. Both must answer alike for every input, or the documented
+   * rule and the enforced one drift apart.
+   */
+  @Property
+  void segments_loopChecks_answerAsTheirRegexes(@ForAll("repoNames") String value) {
+    assertEquals(ForgeSegments.ACCOUNT.matcher(value).matches(), ForgeSegments.isAccount(value), value);
+    assertEquals(ForgeSegments.REPO.matcher(value).matches(), ForgeSegments.isRepo(value), value);
+  }
+
+  @Property
+  void n8_padsAsFormatDoes(@ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 99_999_999) int n) {
+    assertEquals(String.format(Locale.ROOT, "%08d", n), ForgeSegments.n8(n));
+    assertEquals(String.format(Locale.ROOT, "%08d", ForgeSegments.MAX_NUMBER - n), ForgeSegments.rev8(n));
+  }
+
   @Provide
   Arbitrary<String> names() {
     Arbitrary<String> valid = Arbitraries.strings().withChars("abcXYZ019-").ofMinLength(0).ofMaxLength(41);
