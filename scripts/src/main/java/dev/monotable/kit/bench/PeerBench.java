@@ -28,8 +28,8 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Monotable against the domain's conventional peer ({@link BenchDomain#peer()}; Forge's is module
- * {@code bench/}) on the same requests over the same items: requests per call, warm overhead on a
+ * Monotable against the domain's conventional peer ({@link BenchDomain#peer()}, for example
+ * one in module {@code bench/}) on the same requests over the same items: requests per call, warm overhead on a
  * replaying HTTP client ({@link ReplayHttpClient}), cold start to the first answer in fresh JVMs
  * alternated ABAB, classes loaded to the first answer, and jar size. Every figure becomes a ratio
  * Monotable / peer in the report.

@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * {@code scripts/backfill}: the schema-evolution tool. Reads the table with a parallel Scan,
  * selects the items whose {@code SchemaVersion} is below {@link Items#SCHEMA_VERSION} (or, with
  * {@code --type T --force}, every item of type T), maps each through its model record (the
- * domain's {@link BackfillRules#remap}: in Forge {@code fromItem} then {@code toItem}, which
+ * domain's {@link BackfillRules#remap}: typically {@code fromItem} then {@code toItem}, which
  * recomputes every key and index attribute from today's templates) and writes it back with a PutItem conditioned on the item
  * being exactly as read: every attribute it had still equal, every attribute the new item adds
  * still absent. So any concurrent writer wins, including the atomic counter updates (StarCount,
@@ -37,10 +37,10 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * reported and left for the next run.
  *
  * <p>Also selected at the current version: an item of a type that carries copies of another item
- * ({@link BackfillRules.Copies}) and breaks its entity chart, for example (in Forge) an issue with
- * the index keys of before its GSI1/GSI4 move into the repository's partition, or an issue, pull
- * request, comment or Counter without the repository's {@code IsPrivate}/{@code OwnerType} copy,
- * which is filled from one GetItem of the repository (cached per run).
+ * ({@link BackfillRules.Copies}) and breaks its entity chart, for example a child item with the
+ * index keys of before they moved into its parent's partition, or a child without its parent's
+ * copied visibility attributes,
+ * which is filled from one GetItem of the parent (cached per run).
  *
  * <p>Never written: an item whose mapped form breaks its entity chart, one whose table key would
  * change (backfill rewrites items in place, it never moves them), one without a known Type, one
@@ -257,8 +257,8 @@ public final class BackfillTool {
       return fail(out, failures, item, "SchemaVersion " + version + " is newer than this code ("
           + Items.SCHEMA_VERSION + "); never downgraded");
     }
-    // An item carrying copies at the current version that breaks its chart (in Forge: an issue with
-    // the old index keys, an item without the repository's visibility copy) is selected too: the
+    // An item carrying copies at the current version that breaks its chart (a child with the old
+    // index keys, or without its parent's visibility copy) is selected too: the
     // model moved under it without a new SchemaVersion.
     if (version == Items.SCHEMA_VERSION && !options.force()
         && !(copies.carries(item) && !validator.validate(item).isEmpty())) {

@@ -6,7 +6,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
  * A denormalised counter {@code scripts/validate} holds to its index: on each item of
  * {@code ownerType} (whose PK equals its SK), {@code attribute} must equal the number of index
  * entries filed under that PK on {@code index} with sort keys starting {@code sortKeyPrefix}.
- * For example Forge's StarCount: repositories' Star items on GSI1 under {@code STAR#}.
+ * For example a count of likes kept on a post: the post's like entries on an index under a like prefix.
  *
  * @param ownerType the {@code Type} of the items holding the counter
  * @param owner the owner in words, singular ({@code repository}), for reports

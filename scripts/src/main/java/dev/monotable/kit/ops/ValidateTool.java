@@ -37,9 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * access pattern scans) and holds every item to its entity chart (the domain's
  * {@link dev.monotable.kit.charts.EntityModel}) with {@link ModelValidator#validate}, reporting
  * violations grouped by Type and kind. It also checks the domain's denormalised counters
- * ({@link CounterCheck}): in Forge, a repository's {@code StarCount} must equal the Star items
- * filed under it on GSI1 ({@code STAR#} sort keys, what AP21 lists) and its {@code ForkCount} the
- * forks filed under it on GSI2 ({@code FORK#}, what AP17 lists).
+ * ({@link CounterCheck}): a counter kept on an owner item must equal the number of index
+ * entries filed under that owner with the declared sort-key prefix (the entries a list pattern reads).
  *
  * <p>Counts come from the scanned items first; an owner that disagrees is confirmed with a
  * consistent GetItem and a {@code Select=COUNT} Query of the index, twice, half a second apart
@@ -148,7 +147,7 @@ public final class ValidateTool {
    *
    * @param scanned items read
    * @param byType per Type (sorted; {@link #NO_TYPE} for items without one)
-   * @param repositories owners (in Forge repositories) whose counters were checked
+   * @param repositories owner items whose counters were checked
    * @param counters counter disagreements
    * @param orphans index partitions holding stars or forks of a repository that does not exist
    */
