@@ -40,7 +40,7 @@ class LambdaJarTest {
 
   /**
    * Classes that only the operator tools, the docs generator and the tests use (modules shared/dev
-   * and scripts/local-engine, which no function depends on): the local engine's launcher, the
+   * and kit/engine, which no function depends on): the local engine's launcher, the
    * charts and model validator, the local token signer. Guarded by name as well as by reachability,
    * so a handler that starts using one fails here loudly. A domain's own charts
    * ({@code <root>/charts/}) are dev-only too.

@@ -26,7 +26,7 @@ class ColdStartProbeTest {
     assertTrue(Files.isRegularFile(jar), "the functions module packages the Lambda jar before scripts' tests: " + jar);
     BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
     // GET /health touches no table, so no engine is needed; the endpoint is never called.
-    ColdStart<Services> cold = new ColdStart<>(jar, ROOT.resolve("scripts/target/classes"), "http://127.0.0.1:9", "unused",
+    ColdStart<Services> cold = new ColdStart<>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
         "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null);
 
     ColdStart.Result result = cold.measure(List.of(new ColdStart.Jvm(ProcessHandle.current().info().command()
@@ -47,7 +47,7 @@ class ColdStartProbeTest {
     assumeTrue(Files.isExecutable(java25) && ColdStart.featureVersion(java25.toString()) >= 25, "no Java 25 here");
     Path jar = ROOT.resolve("functions/target/monotable-functions-lambda.jar");
     BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
-    ColdStart<Services> cold = new ColdStart<>(jar, ROOT.resolve("scripts/target/classes"), "http://127.0.0.1:9", "unused",
+    ColdStart<Services> cold = new ColdStart<>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
         "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null);
     try {
       List<ColdStart.Result> results = cold.measure(List.of(new ColdStart.Jvm(java25.toString(), false),

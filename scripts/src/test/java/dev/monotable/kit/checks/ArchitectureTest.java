@@ -66,8 +66,8 @@ class ArchitectureTest {
 
   private static Map<String, Integer> vocabularyLeft() {
     Map<String, Integer> m = new TreeMap<>();
-    m.put("scripts/src/main/java/dev/monotable/kit/ops/ExploreTool.java", 3);
-    m.put("scripts/src/main/java/dev/monotable/kit/ops/SeedTool.java", 1);
+    m.put("kit/tools/src/main/java/dev/monotable/kit/ops/ExploreTool.java", 3);
+    m.put("kit/tools/src/main/java/dev/monotable/kit/ops/SeedTool.java", 1);
     return m;
   }
 
@@ -199,12 +199,8 @@ class ArchitectureTest {
   static List<Source> sources() {
     Path root = RepoRoot.get();
     List<Source> out = new ArrayList<>();
-    try (Stream<Path> modules = Files.list(root)) {
-      for (Path module : modules.sorted().toList()) {
-        Path main = module.resolve("src/main/java");
-        if (!Files.isDirectory(main)) {
-          continue;
-        }
+    try {
+      for (Path main : Modules.mainSources(root)) {
         try (Stream<Path> files = Files.walk(main)) {
           for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
             out.add(parse(root.relativize(f).toString(), Files.readString(f)));
