@@ -8,8 +8,7 @@ MONOTABLE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 monotable_build() {
   local stamp="$MONOTABLE_ROOT/scripts/target/classpath.txt"
   if [[ -f "$stamp" && -z "${MONOTABLE_REBUILD:-}" ]] \
-     && [[ -z "$(find "$MONOTABLE_ROOT"/kit/*/src/main "$MONOTABLE_ROOT/shared/src/main" "$MONOTABLE_ROOT/shared/dev/src/main" \
-                     "$MONOTABLE_ROOT/functions/src/main" "$MONOTABLE_ROOT/scripts/src/main" "$MONOTABLE_ROOT/bench/src/main" \
+     && [[ -z "$(find "$MONOTABLE_ROOT"/kit/*/src/main "$MONOTABLE_ROOT"/domains/*/src/main "$MONOTABLE_ROOT/bench/src/main" \
                      "$MONOTABLE_ROOT"/*/pom.xml "$MONOTABLE_ROOT"/*/*/pom.xml "$MONOTABLE_ROOT/pom.xml" \
                      -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
     return 0
@@ -18,7 +17,7 @@ monotable_build() {
   if [[ -f "$stamp" ]]; then
     echo "sources changed: rebuilding the scripts module (mvn -q package -pl scripts -am, usually 15-40 s)..." >&2
   else
-    echo "first run: building shared, functions and scripts with Maven (mvn -q package -pl scripts -am)." >&2
+    echo "first run: building the kit, the domains and scripts with Maven (mvn -q package -pl scripts -am)." >&2
     echo "This takes about 30-90 s (longer if Maven must download dependencies); later runs start at once." >&2
   fi
   local started=$SECONDS

@@ -65,14 +65,23 @@ class NewDomainTest {
     // GIVEN scripts/new-domain scratch, on a copy of the files every domain shares
     sharedFiles(root);
     List<Path> written = NewDomainTool.write(root, "scratch");
-    assertTrue(written.contains(root.resolve("shared/src/main/java/dev/monotable/scratch/Scratch.java")), written.toString());
+    assertTrue(written.contains(root.resolve("domains/scratch/src/main/java/dev/monotable/scratch/Scratch.java")),
+        written.toString());
     assertEquals("dev.monotable.scratch.tools.ScratchDev\n",
-        Files.readString(root.resolve(NewDomainTool.REGISTRATION)), "registered for the dev-time programs");
-    String pom = Files.readString(root.resolve("functions/pom.xml"));
-    assertTrue(pom.contains("<id>lambda-scratch</id>") && pom.contains("<include>dev/monotable/scratch/**</include>")
-        && pom.indexOf("<id>lambda-scratch</id>") < pom.indexOf("<!-- new-domain: lambda jars -->"),
-        "its own Lambda jar, before the marker that stays for the next domain");
-    assertTrue(pom.contains("<id>lambda-forge</id>"), "Forge's jar stays");
+        Files.readString(root.resolve(NewDomainTool.REGISTRATION.replace("__id__", "scratch"))),
+        "registered for the dev-time programs, in its own module");
+    String pom = Files.readString(root.resolve("domains/scratch/pom.xml"));
+    assertTrue(pom.contains("<artifactId>monotable-scratch</artifactId>") && pom.contains("<finalName>monotable-scratch-lambda</finalName>")
+        && pom.contains("<exclude>dev/monotable/scratch/tools/**</exclude>"),
+        "a module of its own, with its own Lambda jar that leaves its dev-time packages out");
+    String modules = Files.readString(root.resolve("domains/pom.xml"));
+    assertTrue(modules.contains("    <module>scratch</module>\n    <!-- new-domain: modules -->"), "built with the others");
+    assertTrue(modules.contains("<module>forge</module>"), "Forge's module stays");
+    for (String classPath : List.of("scripts/pom.xml", "infra/pom.xml")) {
+      String text = Files.readString(root.resolve(classPath));
+      assertTrue(text.contains("<artifactId>monotable-scratch</artifactId>\n    </dependency>\n    <!-- new-domain: dependencies -->"),
+          classPath + " puts it on its class path");
+    }
     String app = Files.readString(root.resolve("infra/src/main/java/dev/monotable/infra/MonotableApp.java"));
     assertTrue(app.contains("    domainStack(app, settings, \"ScratchStack\", dev.monotable.scratch.Scratch.DOMAIN);\n"
         + "    // new-domain: stacks"), "its own stack: cdk deploy ScratchStack");
@@ -152,7 +161,7 @@ class NewDomainTest {
   @Test
   void write_shouldRefuseAnInvalidOrExistingDomain_beforeWritingAnything() throws Exception {
     UsageException noMarker = assertThrows(UsageException.class, () -> NewDomainTool.write(root, "early"));
-    assertTrue(noMarker.getMessage().contains("functions/pom.xml"), noMarker.getMessage());
+    assertTrue(noMarker.getMessage().contains("domains/pom.xml"), noMarker.getMessage());
     try (Stream<Path> files = Files.walk(root)) {
       assertEquals(List.of(root), files.toList(), "nothing written");
     }
@@ -162,7 +171,9 @@ class NewDomainTest {
     NewDomainTool.write(root, "twice");
     UsageException again = assertThrows(UsageException.class, () -> NewDomainTool.write(root, "twice"));
     assertTrue(again.getMessage().contains("exists already"), again.getMessage());
-    assertEquals(1, countLines(root.resolve(NewDomainTool.REGISTRATION)), "registered once");
+    assertEquals(1, countLines(root.resolve(NewDomainTool.REGISTRATION.replace("__id__", "twice"))), "registered once");
+    assertEquals(1, Files.readString(root.resolve("domains/pom.xml")).split("<module>twice</module>", -1).length - 1,
+        "a module once");
   }
 
   /**

@@ -122,8 +122,8 @@ class StandaloneDomainTest {
 
   @Test
   void folded_putsEveryModulesSourcesIntoOneProject() {
-    assertEquals("src/main/java/x/A.java", NewDomainTool.folded("shared/dev/src/main/java/x/A.java"));
-    assertEquals("src/test/java/x/B.java", NewDomainTool.folded("scripts/src/test/java/x/B.java"));
+    assertEquals("src/main/java/x/A.java", NewDomainTool.folded("domains/__id__/src/main/java/x/A.java"));
+    assertEquals("src/test/java/x/B.java", NewDomainTool.folded("domains/__id__/src/test/java/x/B.java"));
     assertThrows(IllegalStateException.class, () -> NewDomainTool.folded("pom.xml"));
   }
 

@@ -22,11 +22,12 @@ public interface Domain {
 
   /**
    * Where the build writes the domain's Lambda jar (the kit's runtime and this domain only), relative
-   * to the repository root: the CDK stack deploys it and the bench's cold starts run it. Its shade
-   * execution in functions/pom.xml names the same file.
+   * to the repository root: the CDK stack deploys it and the bench's cold starts run it. The shade
+   * execution of its module, {@code domains/<id>/}, names the same file.
    */
   default String lambdaJar() {
-    return "functions/target/monotable-" + name().toLowerCase(java.util.Locale.ROOT) + "-lambda.jar";
+    String id = name().toLowerCase(java.util.Locale.ROOT);
+    return "domains/" + id + "/target/monotable-" + id + "-lambda.jar";
   }
 
   /**

@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,16 +23,16 @@ import java.util.regex.Pattern;
 
 /**
  * {@code scripts/new-domain <id>}: writes a new domain on the kit, with one entity and two access
- * patterns (put and get), into the project's modules, ready to build, document, run and deploy
- * (docs/new-domain.md), and adds its Lambda jar and its stack to the files all domains share. The
+ * patterns (put and get), as the module {@code domains/<id>/}, ready to build, document, run and
+ * deploy (docs/new-domain.md), and adds it to the files all domains share. The
  * files come from the templates under {@code scaffold/} on the
  * classpath ({@code scaffold/files.txt} lists them); {@code __id__} and {@code __Id__} in a
  * template's path and text become the domain's package and class prefix.
  *
- * <p>With {@code --standalone DIR} the same code and tests go into a Maven project of their own
- * (one module, {@code src/} of every template folded into one) that depends on the kit's
- * installed artifacts, plus what only such a project has ({@code scaffold/standalone/files.txt}:
- * its pom pinned to this kit's version, its CDK app, its registration).
+ * <p>With {@code --standalone DIR} the same code and tests go into a Maven project of their own,
+ * the same layout outside the repository, that depends on the kit's installed artifacts, plus
+ * what only such a project has ({@code scaffold/standalone/files.txt}: its pom pinned to this
+ * kit's version, its CDK app).
  */
 public final class NewDomainTool {
 
@@ -41,9 +40,9 @@ public final class NewDomainTool {
       usage: scripts/new-domain <id> [--root DIR]
              scripts/new-domain <id> --standalone DIR
 
-      Writes a new domain with one entity and two access patterns (PUT and GET of one item) into
-      shared/, functions/ and scripts/ under the package dev.monotable.<id>, and registers it for the
-      local service, the operator tools and the docs generator. Then (docs/new-domain.md):
+      Writes a new domain with one entity and two access patterns (PUT and GET of one item) as the
+      module domains/<id>/ (package dev.monotable.<id>), registered for the local service, the
+      operator tools and the docs generator, with its stack in the CDK app. Then (docs/new-domain.md):
         scripts/docs --domain <id>          its docs, in docs/<id>/
         scripts/dev --domain <id>           its API on http://127.0.0.1:3000
         npx cdk deploy <Id>Stack            its own table, functions and API
@@ -60,18 +59,21 @@ public final class NewDomainTool {
 
       Exit status: 0 written, 1 failure, 2 bad usage (an invalid id, or a domain that exists already).""";
 
-  /** Where a domain registers itself for the dev-time programs (ServiceLoader). */
+  /** Where a domain registers itself for the dev-time programs (ServiceLoader), in its own module. */
   static final String REGISTRATION =
-      "scripts/src/main/resources/META-INF/services/dev.monotable.kit.tools.DevDomain";
+      "domains/__id__/src/main/resources/META-INF/services/dev.monotable.kit.tools.DevDomain";
 
   /**
-   * The lines a new domain adds to files the domains share, each before a marker line: its Lambda
-   * jar (a shade execution) and its stack in the CDK app.
+   * The lines a new domain adds to files the domains share, each before a marker line: its module
+   * in the domains' build, its artifact on the class path of the scripts and of the CDK app, and
+   * its stack in the CDK app.
    */
   record Edit(String file, String marker, String snippet) {}
 
   static final List<Edit> EDITS = List.of(
-      new Edit("functions/pom.xml", "<!-- new-domain: lambda jars -->", "scaffold/edits/functions-pom.xml"),
+      new Edit("domains/pom.xml", "<!-- new-domain: modules -->", "scaffold/edits/domains-pom.xml"),
+      new Edit("scripts/pom.xml", "<!-- new-domain: dependencies -->", "scaffold/edits/dependency.xml"),
+      new Edit("infra/pom.xml", "<!-- new-domain: dependencies -->", "scaffold/edits/dependency.xml"),
       new Edit("infra/src/main/java/dev/monotable/infra/MonotableApp.java", "// new-domain: stacks",
           "scaffold/edits/MonotableApp.java"));
 
@@ -99,11 +101,11 @@ public final class NewDomainTool {
   }
 
   /**
-   * Writes the domain's files under {@code root}, adds its Lambda jar and stack before the markers
-   * of {@link #EDITS} and appends its registration; refuses (before writing anything) an invalid
-   * id, one whose files already exist, or a root whose shared files lack a marker.
+   * Writes the domain's module under {@code root} and adds its lines before the markers of
+   * {@link #EDITS}; refuses (before writing anything) an invalid id, one whose files already
+   * exist, or a root whose shared files lack a marker.
    *
-   * @return the files written and edited, registration last
+   * @return the files written, then those edited
    */
   public static List<Path> write(Path root, String id) {
     String cls = className(id);
@@ -137,11 +139,6 @@ public final class NewDomainTool {
         Files.writeString(file, edited.get(i));
         targets.add(file);
       }
-      Path registration = root.resolve(REGISTRATION);
-      Files.createDirectories(registration.getParent());
-      Files.writeString(registration, "dev.monotable." + id + ".tools." + cls + "Dev\n", StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-      targets.add(registration);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -164,6 +161,9 @@ public final class NewDomainTool {
     Map<String, String> versions = properties(resource("scaffold/standalone/versions.properties"));
     Map<Path, String> files = new LinkedHashMap<>();
     for (String t : lines(resource("scaffold/files.txt"))) {
+      if (!t.contains("/src/")) {
+        continue; // the repository module's pom: a standalone project has its own
+      }
       files.put(dir.resolve(expand(folded(t).replaceAll("\\.tmpl$", ""), id, cls)),
           expand(resource("scaffold/" + t), id, cls));
     }
@@ -186,7 +186,7 @@ public final class NewDomainTool {
     return List.copyOf(files.keySet());
   }
 
-  /** A template's path in the repository's modules, folded into one project: {@code shared/dev/src/x} is {@code src/x}. */
+  /** A template's path in the repository, as a project of its own: {@code domains/__id__/src/x} is {@code src/x}. */
   static String folded(String template) {
     int src = template.indexOf("src/");
     if (src < 0) {
