@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -27,11 +28,95 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class Entity {
 
-  /** Partition and sort key templates of the table or of one index. */
-  public record Keys(Template pk, Template sk) {
+  /** Partition and sort key of the table or of one index. */
+  public record Keys(KeyPart partition, KeyPart sort) {
     public Keys {
-      Objects.requireNonNull(pk, "pk");
-      Objects.requireNonNull(sk, "sk");
+      Objects.requireNonNull(partition, "partition");
+      Objects.requireNonNull(sort, "sort");
+    }
+
+    /** Keys whose every placeholder is the field of the same name. */
+    public Keys(Template pk, Template sk) {
+      this(KeyPart.of(pk), KeyPart.of(sk));
+    }
+
+    public Template pk() {
+      return partition.template();
+    }
+
+    public Template sk() {
+      return sort.template();
+    }
+  }
+
+  /**
+   * Where one placeholder's value comes from: a field (in its attribute's key form, or in {@code
+   * form}), or a segment computed from several values ({@code derive}); {@code shownAs} is the
+   * name the entity chart prints, null for the default.
+   */
+  public record Fill(String field, Attr.KeyForm form, Function<Map<String, ?>, String> derive, String shownAs) {}
+
+  /**
+   * One key attribute: its template and, for a placeholder that is not simply the field of its
+   * name, where its value comes from. The same template may be filled from other fields at another
+   * position (an adjacency item's PK holds one side of the pair and its inverted GSI key the other,
+   * both through one template), so the fills belong to the position, not to the entity.
+   */
+  public record KeyPart(Template template, Map<String, Fill> fills) {
+    public KeyPart {
+      Objects.requireNonNull(template, "template");
+      fills = Collections.unmodifiableMap(new LinkedHashMap<>(fills));
+      for (String p : fills.keySet()) {
+        if (!template.names().contains(p)) {
+          throw new IllegalArgumentException(template + " has no placeholder {" + p + "}");
+        }
+      }
+    }
+
+    /** The template, each placeholder holding the field of its name. */
+    public static KeyPart of(Template template) {
+      return new KeyPart(template, Map.of());
+    }
+
+    /** {@code {placeholder}} holds {@code field} in its attribute's key form; the chart shows the field's name. */
+    public KeyPart from(String placeholder, String field) {
+      return with(placeholder, new Fill(field, null, null, null));
+    }
+
+    /**
+     * {@code {placeholder}} holds {@code form} of {@code field} (a timestamp checked, a number
+     * padded): a segment of its own, which the chart shows under the placeholder's name.
+     */
+    public KeyPart from(String placeholder, String field, Attr.KeyForm form) {
+      return with(placeholder, new Fill(field, Objects.requireNonNull(form, "form"), null, null));
+    }
+
+    /** {@code {placeholder}} holds a segment computed from several values, such as a shard of two ids. */
+    public KeyPart derived(String placeholder, Function<Map<String, ?>, String> derive) {
+      return with(placeholder, new Fill(null, null, Objects.requireNonNull(derive, "derive"), null));
+    }
+
+    /** The chart prints {@code {placeholder}} as {@code {name}} (a name the docs use for it). */
+    public KeyPart shownAs(String placeholder, String name) {
+      Fill f = fills.getOrDefault(placeholder, new Fill(placeholder, null, null, null));
+      return with(placeholder, new Fill(f.field(), f.form(), f.derive(), name));
+    }
+
+    private KeyPart with(String placeholder, Fill fill) {
+      Map<String, Fill> copy = new LinkedHashMap<>(fills);
+      copy.put(placeholder, fill);
+      return new KeyPart(template, copy);
+    }
+
+    /**
+     * The name the chart prints for each placeholder that has one of its own: the field it holds as
+     * it is, the placeholder's own name for a derived segment, or the name it is shown as.
+     */
+    public Map<String, String> shownNames() {
+      Map<String, String> names = new LinkedHashMap<>();
+      fills.forEach((p, f) -> names.put(p, f.shownAs() != null ? f.shownAs()
+          : f.form() == null && f.derive() == null ? f.field() : p));
+      return names;
     }
   }
 
@@ -61,13 +146,20 @@ public final class Entity {
       names.add(a.name());
       byField.put(a.field(), a);
     }
-    List<Template> templates = new ArrayList<>(List.of(table.pk(), table.sk()));
-    this.indexes.values().forEach(k -> templates.addAll(List.of(k.pk(), k.sk())));
-    for (Template t : templates) {
-      for (String placeholder : t.names()) {
-        Attr a = byField.get(placeholder);
-        if (a == null || a.rule() == null) {
-          throw new IllegalArgumentException(type + ": {" + placeholder + "} of " + t
+    List<KeyPart> parts = new ArrayList<>(List.of(table.partition(), table.sort()));
+    this.indexes.values().forEach(k -> parts.addAll(List.of(k.partition(), k.sort())));
+    for (KeyPart part : parts) {
+      for (String placeholder : part.template().names()) {
+        Fill f = part.fills().get(placeholder);
+        if (f != null && f.derive() != null) {
+          continue;
+        }
+        String field = f == null ? placeholder : f.field();
+        Attr a = byField.get(field);
+        boolean checked = a != null && (a.rule() != null || a.form() != null || f != null && f.form() != null);
+        if (!checked) {
+          throw new IllegalArgumentException(type + ": {" + placeholder + "} of " + part.template()
+              + (field.equals(placeholder) ? "" : " (from " + field + ")")
               + " needs an attribute with that field and a key-segment rule");
         }
       }
@@ -77,6 +169,28 @@ public final class Entity {
   /** An entity of this {@code Type} at these table keys; add indexes and attributes with the builder. */
   public static Builder of(String type, Template pk, Template sk) {
     return new Builder(type, new Keys(pk, sk));
+  }
+
+  /** An entity at table keys whose placeholders are filled from other fields or derived. */
+  public static Builder of(String type, KeyPart pk, KeyPart sk) {
+    return new Builder(type, new Keys(pk, sk));
+  }
+
+  /**
+   * Values by field name from pairs ({@code "user", user, "tag", tag}), for {@link #toItem} and
+   * {@link #key}; a null value is an absent one (an optional attribute left out).
+   */
+  public static Map<String, Object> fields(Object... pairs) {
+    if (pairs.length % 2 != 0) {
+      throw new IllegalArgumentException("field, value pairs expected");
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      if (pairs[i + 1] != null) {
+        out.put((String) pairs[i], pairs[i + 1]);
+      }
+    }
+    return out;
   }
 
   public String type() {
@@ -127,23 +241,34 @@ public final class Entity {
   }
 
   private Key fill(Keys keys, Map<String, ?> values) {
-    return new Key(fill(keys.pk(), values), fill(keys.sk(), values));
+    return new Key(fill(keys.partition(), values), fill(keys.sort(), values));
   }
 
-  private String fill(Template t, Map<String, ?> values) {
-    List<String> names = t.names();
+  private String fill(KeyPart part, Map<String, ?> values) {
+    List<String> names = part.template().names();
     String[] segments = new String[names.size()];
     for (int i = 0; i < segments.length; i++) {
-      String field = names.get(i);
-      Object v = values.get(field);
-      String s = v == null ? null : v.toString();
-      Attr attr = byField.get(field);
-      if (!attr.accepts(s)) {
-        throw new ValidationException(field, field + " must match " + attr.rule().pattern());
-      }
-      segments[i] = s;
+      segments[i] = segment(part.fills().get(names.get(i)), names.get(i), values);
     }
-    return t.fill(segments);
+    return part.template().fill(segments);
+  }
+
+  private String segment(Fill fill, String placeholder, Map<String, ?> values) {
+    if (fill != null && fill.derive() != null) {
+      return fill.derive().apply(values);
+    }
+    String field = fill == null ? placeholder : fill.field();
+    Attr attr = byField.get(field);
+    Object v = values.get(field);
+    Attr.KeyForm form = fill != null && fill.form() != null ? fill.form() : attr.form();
+    if (form != null) {
+      return form.of(v);
+    }
+    String s = v == null ? null : v.toString();
+    if (!attr.accepts(s)) {
+      throw new ValidationException(field, field + " must match " + attr.rule().pattern());
+    }
+    return s;
   }
 
   /**
@@ -261,6 +386,12 @@ public final class Entity {
 
     /** Also written to {@code gsi} at these keys. */
     public Builder index(Gsi gsi, Template pk, Template sk) {
+      indexes.put(gsi, new Keys(pk, sk));
+      return this;
+    }
+
+    /** Also written to {@code gsi} at these keys, filled from other fields or derived. */
+    public Builder index(Gsi gsi, KeyPart pk, KeyPart sk) {
       indexes.put(gsi, new Keys(pk, sk));
       return this;
     }

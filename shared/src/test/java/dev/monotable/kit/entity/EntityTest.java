@@ -102,4 +102,68 @@ class EntityTest {
     assertThrows(IllegalArgumentException.class, () -> Entity.of("Twice", OWNER, OWNER)
         .attributes(Attr.segment("Owner", "owner", ID, "a"), Attr.segment("Owner2", "owner", ID, "b")).build());
   }
+
+  // A key holds a name lower-cased (case-insensitive keys) while the item keeps its display form;
+  // the same template holds different fields at different positions; a number is zero-padded.
+  static final Template ACCOUNT = Template.of("ACCOUNT#{account}");
+  static final Template MEMBER = Template.of("MEMBER#{member}#{n4}");
+  static final Template SHARD = Template.of("SHARD#{shard}");
+  static final Attr.KeyForm LOWER = v -> {
+    if (!ID.matcher(((String) v).toLowerCase(java.util.Locale.ROOT)).matches()) {
+      throw new ValidationException("name", "name must be an id");
+    }
+    return ((String) v).toLowerCase(java.util.Locale.ROOT);
+  };
+  static final Attr.KeyForm N4 = v -> String.format("%04d", ((Number) v).intValue());
+
+  static final Entity MEMBER_ENTITY = Entity.of("Member",
+          Entity.KeyPart.of(ACCOUNT).from("account", "org"), Entity.KeyPart.of(MEMBER).from("n4", "rank", N4))
+      .index(Gsi.GSI1, Entity.KeyPart.of(ACCOUNT).from("account", "member").shownAs("account", "user"),
+          Entity.KeyPart.of(SHARD).derived("shard", v -> Integer.toString(Math.abs(v.get("org").hashCode()) % 4)))
+      .attributes(
+          Attr.string("Org", "org", "the organization").keyed(LOWER),
+          Attr.string("Member", "member", "the member").keyed(LOWER),
+          Attr.number("Rank", "rank", "its place"),
+          Attr.bool("Active", "active", "still a member"))
+      .build();
+
+  @Test
+  void keyParts_shouldFillPlaceholdersFromOtherFieldsInTheirKeyForm_whileTheItemKeepsTheValue() {
+    Map<String, AttributeValue> item = MEMBER_ENTITY.toItem(Entity.fields("org", "Acme", "member", "Ann",
+        "rank", 7, "active", true, "createdAt", "2026-11-27T00:00:00.000Z"));
+    assertEquals(AttributeValue.fromS("ACCOUNT#acme"), item.get("PK"));
+    assertEquals(AttributeValue.fromS("MEMBER#ann#0007"), item.get("SK"));
+    assertEquals(AttributeValue.fromS("ACCOUNT#ann"), item.get("GSI1PK"));
+    assertEquals(AttributeValue.fromS("SHARD#" + Math.abs("Acme".hashCode()) % 4), item.get("GSI1SK"));
+    assertEquals(AttributeValue.fromS("Acme"), item.get("Org"));
+    assertEquals(AttributeValue.fromN("7"), item.get("Rank"));
+    assertEquals(AttributeValue.fromBool(true), item.get("Active"));
+    ValidationException e = assertThrows(ValidationException.class,
+        () -> MEMBER_ENTITY.key(Entity.fields("org", "a#b", "member", "ann", "rank", 1)));
+    assertEquals("name", e.field());
+  }
+
+  @Test
+  void shownNames_shouldBeTheFieldForAPlainFill_thePlaceholderForADerivedOne_orTheNameGiven() {
+    assertEquals(Map.of("account", "org"), MEMBER_ENTITY.table().partition().shownNames());
+    assertEquals(Map.of("n4", "n4"), MEMBER_ENTITY.table().sort().shownNames());
+    assertEquals(Map.of("account", "user"), MEMBER_ENTITY.indexes().get(Gsi.GSI1).partition().shownNames());
+    assertEquals(Map.of("shard", "shard"), MEMBER_ENTITY.indexes().get(Gsi.GSI1).sort().shownNames());
+  }
+
+  @Test
+  void aFillFromAnUndeclaredFieldOrAnUnknownPlaceholder_shouldFailWhenTheDomainIsBuilt() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Entity.of("Bad",
+            Entity.KeyPart.of(ACCOUNT).from("account", "nobody"), Entity.KeyPart.of(ACCOUNT).from("account", "org"))
+        .attributes(Attr.string("Org", "org", "the organization").keyed(LOWER))
+        .build());
+    assertEquals("Bad: {account} of ACCOUNT#{account} (from nobody) needs an attribute with that field and a "
+        + "key-segment rule", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Entity.KeyPart.of(ACCOUNT).from("acount", "org"));
+  }
+
+  @Test
+  void fields_shouldLeaveNullValuesOut() {
+    assertEquals(Map.of("a", 1), Entity.fields("a", 1, "b", null));
+  }
 }

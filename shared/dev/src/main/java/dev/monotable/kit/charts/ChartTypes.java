@@ -260,14 +260,17 @@ public final class ChartTypes {
      */
     public static Chart of(dev.monotable.kit.entity.Entity entity, Class<?> model, List<String> notes) {
       Map<Gsi, KeyPair> indexes = new EnumMap<>(Gsi.class);
-      entity.indexes().forEach((gsi, k) -> indexes.put(gsi, new KeyPair(new ChartKey(k.pk(), Map.of()),
-          new ChartKey(k.sk(), Map.of()))));
+      entity.indexes().forEach((gsi, k) -> indexes.put(gsi, pair(k)));
       List<Attribute> attributes = entity.attributes().stream().map(a -> new Attribute(a.name(),
           AttributeType.valueOf(a.kind().name()), a.required(), Mutability.valueOf(a.change().name()),
           a.description())).toList();
-      return new Chart(entity.type(), null, model, Selector.always(), new KeyPair(
-          new ChartKey(entity.table().pk(), Map.of()), new ChartKey(entity.table().sk(), Map.of())), indexes,
+      return new Chart(entity.type(), null, model, Selector.always(), pair(entity.table()), indexes,
           entity.versioned(), entity.ttl(), notes, attributes);
+    }
+
+    private static KeyPair pair(dev.monotable.kit.entity.Entity.Keys keys) {
+      return new KeyPair(new ChartKey(keys.pk(), keys.partition().shownNames()),
+          new ChartKey(keys.sk(), keys.sort().shownNames()));
     }
 
     /** {@code Issue (open)}, or just the type. */
