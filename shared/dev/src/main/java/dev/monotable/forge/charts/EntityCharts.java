@@ -144,33 +144,11 @@ public final class EntityCharts {
 
     // -- accounts --
     ChartKey user = key(Keys.ACCOUNT, "account", "username");
-    l.add(new Chart(User.TYPE, null, User.class, Selector.always(), pair(user, user),
-        Map.of(GSI1, pair(user, user), GSI3, pair(user, user)), true, false,
-        List.of(),
-        List.of(
-            attr("Username", s, req, fixed, "display form of the account name"),
-            attr("Email", s, req, versioned, "e-mail address, reserved by its AccountEmail item"),
-            attr("Name", s, opt, versioned, "display name"),
-            attr("Bio", s, opt, versioned, "profile text"))));
-
-    ChartKey email = key(Keys.ACCOUNT_EMAIL);
-    l.add(new Chart(AccountEmail.TYPE, null, AccountEmail.class, Selector.always(), pair(email, email),
-        Map.of(), false, false,
-        List.of("uniqueness tracking item, attribute Username"),
-        List.of(
-            attr("Email", s, req, fixed, "lower-cased address"),
-            attr("Username", s, req, fixed, "the account holding the address"))));
-
+    l.add(Chart.of(User.ENTITY, User.class, List.of()));
+    l.add(Chart.of(AccountEmail.ENTITY, AccountEmail.class, List.of("uniqueness tracking item, attribute Username")));
     ChartKey org = key(Keys.ACCOUNT, "account", "org");
-    l.add(new Chart(Organization.TYPE, null, Organization.class, Selector.always(), pair(org, org),
-        Map.of(GSI1, pair(org, org), GSI3, pair(org, org)), true, false,
-        List.of("shares the account namespace with users", "AdminCount guards the last admin"),
-        List.of(
-            attr("Org", s, req, fixed, "display form of the organization name"),
-            attr("Name", s, opt, versioned, "display name"),
-            attr("Description", s, opt, versioned, "description"),
-            attr(Organization.ADMIN_COUNT, n, req, atomic,
-                "number of admins; transactions refuse to remove or demote the last one"))));
+    l.add(Chart.of(Organization.ENTITY, Organization.class,
+        List.of("shares the account namespace with users", "AdminCount guards the last admin")));
 
     l.add(new Chart(Membership.TYPE, null, Membership.class, Selector.always(),
         pair(org, key(Keys.MEMBER)),
