@@ -156,7 +156,10 @@ public final class Entity {
         }
         String field = f == null ? placeholder : f.field();
         Attr a = byField.get(field);
-        boolean checked = a != null && (a.rule() != null || a.form() != null || f != null && f.form() != null);
+        boolean formed = f != null && f.form() != null;
+        // The audit timestamps are values of every entity, so a key may hold one (in a checked form).
+        boolean checked = a != null ? a.rule() != null || a.form() != null || formed
+            : formed && (field.equals("createdAt") || field.equals("updatedAt"));
         if (!checked) {
           throw new IllegalArgumentException(type + ": {" + placeholder + "} of " + part.template()
               + (field.equals(placeholder) ? "" : " (from " + field + ")")
@@ -258,9 +261,12 @@ public final class Entity {
       return fill.derive().apply(values);
     }
     String field = fill == null ? placeholder : fill.field();
-    Attr attr = byField.get(field);
     Object v = values.get(field);
-    Attr.KeyForm form = fill != null && fill.form() != null ? fill.form() : attr.form();
+    if (fill != null && fill.form() != null) {
+      return fill.form().of(v);
+    }
+    Attr attr = byField.get(field);
+    Attr.KeyForm form = attr.form();
     if (form != null) {
       return form.of(v);
     }

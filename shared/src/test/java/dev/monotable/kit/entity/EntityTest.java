@@ -166,4 +166,19 @@ class EntityTest {
   void fields_shouldLeaveNullValuesOut() {
     assertEquals(Map.of("a", 1), Entity.fields("a", 1, "b", null));
   }
+
+  @Test
+  void aKey_mayHoldAnAuditTimestampInACheckedForm_butNotAsItIs() {
+    Template at = Template.of("AT#{ts}");
+    Entity logged = Entity.of("Logged", Entity.KeyPart.of(OWNER), Entity.KeyPart.of(at).from("ts", "createdAt",
+            v -> ((String) v).substring(0, 10)))
+        .attributes(Attr.segment("Owner", "owner", ID, "the owner"))
+        .build();
+    assertEquals(AttributeValue.fromS("AT#2026-11-27"),
+        logged.toItem(Entity.fields("owner", "ann", "createdAt", "2026-11-27T00:00:00.000Z")).get("SK"));
+    assertThrows(IllegalArgumentException.class, () -> Entity.of("Bad", Entity.KeyPart.of(OWNER),
+            Entity.KeyPart.of(at).from("ts", "createdAt"))
+        .attributes(Attr.segment("Owner", "owner", ID, "the owner"))
+        .build());
+  }
 }
