@@ -62,4 +62,61 @@ class ForgeItemsTest {
       assertEquals(o, Organization.fromItem(o.toItem()));
     }
   }
+
+  @Test
+  void membership_shouldWriteTheItemItAlwaysWrote() {
+    Membership m = new Membership("Acme", "Alice", Role.ADMIN, T0, T1, 2);
+    Map<String, AttributeValue> legacy = Items.builder(Membership.TYPE, Keys.membership(m.org(), m.username()))
+        .gsi(Gsi.GSI1, Keys.membershipGsi1(m.org(), m.username()))
+        .s("Org", m.org()).s("Username", m.username()).s(Membership.ROLE, m.role().value())
+        .audit(m.createdAt(), m.updatedAt()).n(VERSION, m.version())
+        .build();
+    assertEquals(legacy, m.toItem());
+    assertEquals(m, Membership.fromItem(m.toItem()));
+  }
+
+  @Test
+  void invitation_shouldWriteTheItemItAlwaysWrote() {
+    Invitation inv = new Invitation("Acme", "New.Hire@Example.com", Role.MEMBER, "alice", T0, 1_800_000_000L);
+    Map<String, AttributeValue> legacy = Items.builder(Invitation.TYPE, Keys.invitation(inv.org(), inv.email()))
+        .s("Org", inv.org()).s("Email", inv.email().toLowerCase(Locale.ROOT)).s("Role", inv.role().value())
+        .s("InvitedBy", inv.invitedBy())
+        .n(TTL, inv.expiresAt())
+        .audit(inv.createdAt(), inv.createdAt())
+        .build();
+    assertEquals(legacy, inv.toItem());
+  }
+
+  @Test
+  void star_shouldWriteTheItemItAlwaysWrote() {
+    for (Star st : new Star[] {new Star("Bob", "Alice", "Hello.World", true, T0), new Star("bob", "o", "r", false, T1)}) {
+      Map<String, AttributeValue> legacy = Items.builder(Star.TYPE, Keys.star(st.username(), st.owner(), st.repo()))
+          .gsi(Gsi.GSI1, Keys.starGsi1(st.username(), st.owner(), st.repo(), st.starredAt()))
+          .s("Username", st.username()).s("Owner", st.owner()).s("Repo", st.repo())
+          .bool(Repository.IS_PRIVATE, st.repoIsPrivate())
+          .s("StarredAt", st.starredAt())
+          .audit(st.starredAt(), st.starredAt())
+          .build();
+      assertEquals(legacy, st.toItem());
+      assertEquals(st, Star.fromItem(st.toItem()));
+    }
+  }
+
+  @Test
+  void activity_shouldWriteTheItemItAlwaysWrote() {
+    for (Activity a : new Activity[] {
+        new Activity("Alice", "01JD5Z8X9Y0ABCDEFGHJKMNPQR", "IssueOpened", "bob", "Alice", "Hello", 7, "opened #7",
+            T0, 1_800_000_000L),
+        new Activity("carol", "01JD5Z8X9Y0ABCDEFGHJKMNPQS", "Starred", null, null, null, null, null, T1, 1L)}) {
+      Items.Builder b = Items.builder(Activity.TYPE, Keys.activity(a.account(), a.createdAt(), a.id()))
+          .s("Account", a.account()).s("Id", a.id()).s("Event", a.event()).s("Actor", a.actor())
+          .s("Owner", a.owner()).s("Repo", a.repo()).s("Summary", a.summary());
+      if (a.number() != null) {
+        b.n("Number", a.number());
+      }
+      Map<String, AttributeValue> legacy = b.n(TTL, a.expiresAt()).audit(a.createdAt(), a.createdAt()).build();
+      assertEquals(legacy, a.toItem());
+      assertEquals(a, Activity.fromItem(a.toItem()));
+    }
+  }
 }

@@ -143,45 +143,15 @@ public final class EntityCharts {
     List<Chart> l = new ArrayList<>();
 
     // -- accounts --
-    ChartKey user = key(Keys.ACCOUNT, "account", "username");
     l.add(Chart.of(User.ENTITY, User.class, List.of()));
     l.add(Chart.of(AccountEmail.ENTITY, AccountEmail.class, List.of("uniqueness tracking item, attribute Username")));
-    ChartKey org = key(Keys.ACCOUNT, "account", "org");
     l.add(Chart.of(Organization.ENTITY, Organization.class,
         List.of("shares the account namespace with users", "AdminCount guards the last admin")));
 
-    l.add(new Chart(Membership.TYPE, null, Membership.class, Selector.always(),
-        pair(org, key(Keys.MEMBER)),
-        Map.of(GSI1, pair(user, key(Keys.ORG_OF_MEMBER))), true, false,
-        List.of("Role: admin or member"),
-        List.of(
-            attr("Org", s, req, fixed, "organization (display form)"),
-            attr("Username", s, req, fixed, "member (display form)"),
-            attr(Membership.ROLE, s, req, versioned, "admin or member"))));
-
-    l.add(new Chart(Invitation.TYPE, null, Invitation.class, Selector.always(),
-        pair(org, key(Keys.INVITATION)),
-        Map.of(), false, true,
-        List.of("TTL = created + 7 days"),
-        List.of(
-            attr("Org", s, req, fixed, "inviting organization (display form)"),
-            attr("Email", s, req, fixed, "invited address, lower-cased"),
-            attr("Role", s, req, fixed, "role granted on acceptance"),
-            attr("InvitedBy", s, req, fixed, "the admin who invited"))));
-
-    l.add(new Chart(Activity.TYPE, null, Activity.class, Selector.always(),
-        pair(key(Keys.ACCOUNT, "account", "owner"), key(Keys.ACTIVITY)),
-        Map.of(), false, true,
-        List.of("written by a stream handler", "TTL = created + 90 days"),
-        List.of(
-            attr("Account", s, req, fixed, "feed owner (display form)"),
-            attr("Id", s, req, fixed, "ULID of the entry"),
-            attr("Event", s, req, fixed, "what happened, for example IssueOpened or Starred"),
-            attr("Actor", s, opt, fixed, "who did it"),
-            attr("Owner", s, opt, fixed, "repository owner, when about a repository"),
-            attr("Repo", s, opt, fixed, "repository name, when about a repository"),
-            attr("Number", n, opt, fixed, "issue or pull request number, when about one"),
-            attr("Summary", s, opt, fixed, "one-line description"))));
+    l.add(Chart.of(Membership.ENTITY, Membership.class, List.of("Role: admin or member")));
+    l.add(Chart.of(Invitation.ENTITY, Invitation.class, List.of("TTL = created + 7 days")));
+    l.add(Chart.of(Activity.ENTITY, Activity.class,
+        List.of("written by a stream handler", "TTL = created + 90 days")));
 
     // -- repositories --
     ChartKey repo = key(Keys.REPO);
@@ -284,18 +254,9 @@ public final class EntityCharts {
               attr("Reaction", s, req, fixed, "+1 -1 laugh hooray confused heart rocket eyes"))));
     }
 
-    l.add(new Chart(Star.TYPE, null, Star.class, Selector.always(),
-        pair(user, key(Keys.STAR)),
-        Map.of(GSI1, pair(repo, key(Keys.STARGAZER))), false, false,
+    l.add(Chart.of(Star.ENTITY, Star.class,
         List.of("no timestamp in the SK, so a star is unique per user and repo", "StarredAt attribute",
-            "IsPrivate copied from the repository"),
-        List.of(
-            attr("Username", s, req, fixed, "who starred (display form)"),
-            attr("Owner", s, req, fixed, "repository owner (display form)"),
-            attr("Repo", s, req, fixed, "repository name (display form)"),
-            attr(Repository.IS_PRIVATE, AttributeType.BOOL, req, fixed,
-                "copied from the repository, so star lists hide private ones without reading them"),
-            attr("StarredAt", s, req, fixed, "when; also the time in GSI1SK"))));
+            "IsPrivate copied from the repository")));
 
     // -- beyond the first charts: API reliability (Idempotency-Key, docs/reliability.md) --
     ChartKey idempotency = key(Keys.IDEMPOTENCY);
