@@ -75,45 +75,18 @@ public final class DevicesCharts implements EntityModel {
       Chart.of(DeviceTag.ENTITY, DeviceTag.class,
           List.of("one item per tag of a device, right after the device: a deletion sweeps it with the events",
               "inverted in GSI2: the user's devices under one tag (AP17)")),
-      new Chart(Event.TYPE, null, Event.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.EVENT)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.EVENT_BY_USER)),
-              Gsi.GSI2, new KeyPair(key(DevicesKeys.EVENT_TYPE), key(DevicesKeys.EVENT_OF_TYPE))), false, true,
+      Chart.of(Event.ENTITY, Event.class,
           List.of("one item per event, after its device in the user's partition, in time order",
               "the key is the device, the time and the client's sequence: a redelivered event has the same key",
               "GSI1: the user's events across devices in time order (AP05); GSI2: its type's shard (AP09), "
                   + "{shard} = CRC-32 of user/device mod 8",
-              "TTL is the event's time + 90 days; reads start at that horizon, so none shows an expired event"),
-          List.of(
-              new Attribute("User", AttributeType.S, true, Mutability.FIXED, "the owner's id"),
-              new Attribute("Device", AttributeType.S, true, Mutability.FIXED, "the device's id"),
-              new Attribute("At", AttributeType.S, true, Mutability.FIXED, "when it happened"),
-              new Attribute("Seq", AttributeType.N, true, Mutability.FIXED, "the client's sequence at that time"),
-              new Attribute("EventType", AttributeType.S, true, Mutability.FIXED, "what happened (temperature, ...)"),
-              new Attribute("Value", AttributeType.N, true, Mutability.FIXED, "the reading"),
-              new Attribute("DeviceName", AttributeType.S, true, Mutability.ATOMIC,
-                  "copy of the device's name; ST3 follows a rename"),
-              new Attribute("NameVersion", AttributeType.N, true, Mutability.ATOMIC,
-                  "the device version DeviceName is from"))),
-      new Chart(StatusCounts.TYPE, null, StatusCounts.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.STATUS_COUNTS), key(DevicesKeys.COUNTS)),
-          Map.of(), false, false,
+              "TTL is the event's time + 90 days; reads start at that horizon, so none shows an expired event")),
+      Chart.of(StatusCounts.ENTITY, StatusCounts.class,
           List.of("one item per shard (0-9), its own partition: status changes spread over ten keys",
-              "written only by ST2 with ADD; AP10 reads the ten in one BatchGetItem and sums them"),
-          List.of(
-              new Attribute("Shard", AttributeType.N, true, Mutability.FIXED, "the shard's number"),
-              new Attribute("Online", AttributeType.N, false, Mutability.ATOMIC, "devices online in this shard"),
-              new Attribute("Offline", AttributeType.N, false, Mutability.ATOMIC, "devices offline in this shard"),
-              new Attribute("Error", AttributeType.N, false, Mutability.ATOMIC, "devices in error in this shard"))),
-      new Chart(CountedStatusChange.TYPE, null, CountedStatusChange.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.STATUS_COUNTS), key(DevicesKeys.APPLIED)),
-          Map.of(), false, true,
+              "written only by ST2 with ADD; AP10 reads the ten in one BatchGetItem and sums them")),
+      Chart.of(CountedStatusChange.ENTITY, CountedStatusChange.class,
           List.of("the receipt of one stream record counted, in the count's transaction: a redelivery finds it",
-              "expires 48 hours after it is written, past the stream's 24-hour retention"),
-          List.of(
-              new Attribute("Shard", AttributeType.N, true, Mutability.FIXED, "the shard counted into"),
-              new Attribute("Record", AttributeType.S, true, Mutability.FIXED, "the stream record's id"),
-              new Attribute("Device", AttributeType.S, true, Mutability.FIXED, "the device it changed"))));
+              "expires 48 hours after it is written, past the stream's 24-hour retention")));
 
   private static List<Attribute> concat(List<Attribute> a, Attribute b) {
     List<Attribute> out = new java.util.ArrayList<>(a);

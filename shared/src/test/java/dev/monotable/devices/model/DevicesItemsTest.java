@@ -1,0 +1,66 @@
+package dev.monotable.devices.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import dev.monotable.devices.keys.DevicesKeys;
+import dev.monotable.kit.items.Items;
+import dev.monotable.kit.items.Numbers;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The items of Devices's entities declared with {@link dev.monotable.kit.entity.Entity} are the
+ * items their hand-written {@code toItem} wrote before: each legacy builder below is that code,
+ * kept as the reference.
+ */
+class DevicesItemsTest {
+
+  static final String T0 = "2026-01-02T03:04:05.678Z";
+  static final String T1 = "2026-02-03T04:05:06.789Z";
+
+  @Test
+  void countedStatusChange_shouldWriteTheItemItAlwaysWrote() {
+    CountedStatusChange c = new CountedStatusChange(7, "rec-123", "dev-1", T0, 1_800_000_000L);
+    Map<String, AttributeValue> legacy = Items.builder(CountedStatusChange.TYPE,
+            DevicesKeys.statusReceipt(c.shard(), c.record())).n("Shard", c.shard()).s("Record", c.record())
+        .s("Device", c.device()).n(TableSchema.TTL, c.expiresAt()).audit(c.createdAt(), c.createdAt()).build();
+    assertEquals(legacy, c.toItem());
+  }
+
+  @Test
+  void statusCounts_shouldWriteTheItemItAlwaysWrote_withACountForEveryStatus() {
+    StatusCounts c = new StatusCounts(3, Map.of("online", 4L, "error", 1L), T0, T1);
+    Items.Builder b = Items.builder(StatusCounts.TYPE, DevicesKeys.statusCounts(c.shard())).n("Shard", c.shard());
+    Device.STATUSES.forEach(s -> b.n(StatusCounts.attribute(s), c.counts().getOrDefault(s, 0L)));
+    assertEquals(b.audit(c.createdAt(), c.updatedAt()).build(), c.toItem());
+    assertEquals(new StatusCounts(3, Map.of("online", 4L, "offline", 0L, "error", 1L), T0, T1),
+        StatusCounts.fromItem(c.toItem()));
+    Device.STATUSES.forEach(s -> assertNotNull(StatusCounts.ENTITY.attr(s), s + " has its count attribute"));
+  }
+
+  @Test
+  void event_shouldWriteTheItemItAlwaysWrote() {
+    for (Event e : new Event[] {
+        new Event("ann", "dev-1", T0, 12, "temperature", new BigDecimal("21.5"), "Kitchen", 3, T1),
+        new Event("bob", "raw-7", T1, 0, "humidity", BigDecimal.valueOf(123456789012345L, 4), "", 0, T1)}) {
+      Map<String, AttributeValue> legacy = new HashMap<>(Items.builder(Event.TYPE,
+              DevicesKeys.event(e.user(), e.device(), e.at(), e.seq()))
+          .gsi(Gsi.GSI1, DevicesKeys.eventByUser(e.user(), e.device(), e.at(), e.seq()))
+          .gsi(Gsi.GSI2, DevicesKeys.eventOfType(e.eventType(), e.user(), e.device(), e.at(), e.seq()))
+          .s("User", e.user()).s("Device", e.device()).s("At", e.at()).n("Seq", e.seq()).s("EventType", e.eventType())
+          .s("DeviceName", e.deviceName()).n("NameVersion", e.nameVersion())
+          .n(TableSchema.TTL, Event.expiresAt(e.at()))
+          .audit(e.createdAt(), e.createdAt())
+          .build());
+      legacy.put("Value", AttributeValue.fromN(Numbers.toN(e.value())));
+      assertEquals(legacy, e.toItem());
+      assertEquals(e, Event.fromItem(e.toItem()));
+    }
+  }
+}
