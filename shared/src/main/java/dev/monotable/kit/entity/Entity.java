@@ -24,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * kit.charts}), so the layout is written in one place.
  *
  * <p>Checked when built: every placeholder of every template is the field of an attribute that
- * has a key-segment rule, and no two attributes share a name or a field.
+ * has a key-segment rule or key form (or a segment derived from the values), no two attributes
+ * share a name or a field, and each {@link Variant} selects by a declared field.
  */
 public final class Entity {
 
@@ -120,16 +121,91 @@ public final class Entity {
     }
   }
 
+  /** Which items of an entity a {@link Variant} describes: a field's value present, absent, or one of some values. */
+  public record When(String field, boolean present, List<String> values) {
+    public When {
+      Objects.requireNonNull(field, "field");
+      values = List.copyOf(values);
+    }
+
+    public static When present(String field) {
+      return new When(field, true, List.of());
+    }
+
+    public static When absent(String field) {
+      return new When(field, false, List.of());
+    }
+
+    public static When oneOf(String field, String... values) {
+      return new When(field, true, List.of(values));
+    }
+
+    public boolean holds(Map<String, ?> values) {
+      Object v = values.get(field);
+      if (!present) {
+        return v == null;
+      }
+      return v != null && (this.values.isEmpty() || this.values.contains(v.toString()));
+    }
+  }
+
+  /**
+   * The items of an entity whose values {@code when} holds for, when they differ from the others in
+   * their keys or attributes: their own table keys, index keys (an index only some items are in is
+   * a sparse index; a key whose template depends on a state is one variant per state) and
+   * attributes only they carry. The chart draws one row per variant.
+   *
+   * @param table the variant's table keys, or null for the entity's
+   * @param indexes the keys of each index the variant's items are in besides the entity's, or instead of them
+   * @param attributes attributes only the variant's items carry
+   */
+  public record Variant(String name, When when, Keys table, Map<Gsi, Keys> indexes, List<Attr> attributes) {
+    public Variant {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(when, "when");
+      EnumMap<Gsi, Keys> copy = new EnumMap<>(Gsi.class);
+      copy.putAll(indexes);
+      indexes = Collections.unmodifiableMap(copy);
+      attributes = List.copyOf(attributes);
+    }
+
+    public static Variant of(String name, When when) {
+      return new Variant(name, when, null, Map.of(), List.of());
+    }
+
+    public Variant table(KeyPart pk, KeyPart sk) {
+      return new Variant(name, when, new Keys(pk, sk), indexes, attributes);
+    }
+
+    public Variant index(Gsi gsi, KeyPart pk, KeyPart sk) {
+      Map<Gsi, Keys> copy = new EnumMap<>(Gsi.class);
+      copy.putAll(indexes);
+      copy.put(gsi, new Keys(pk, sk));
+      return new Variant(name, when, table, copy, attributes);
+    }
+
+    public Variant index(Gsi gsi, Template pk, Template sk) {
+      return index(gsi, KeyPart.of(pk), KeyPart.of(sk));
+    }
+
+    public Variant attributes(Attr... attrs) {
+      List<Attr> all = new ArrayList<>(attributes);
+      all.addAll(List.of(attrs));
+      return new Variant(name, when, table, indexes, all);
+    }
+  }
+
   private final String type;
   private final Keys table;
   private final Map<Gsi, Keys> indexes;
   private final List<Attr> attributes;
   private final boolean versioned;
   private final boolean ttl;
+  private final List<Variant> variants;
   private final Map<String, Attr> byField = new LinkedHashMap<>();
 
   private Entity(String type, Keys table, Map<Gsi, Keys> indexes, List<Attr> attributes, boolean versioned,
-      boolean ttl) {
+      boolean ttl, List<Variant> variants) {
     this.type = type;
     this.table = table;
     EnumMap<Gsi, Keys> copy = new EnumMap<>(Gsi.class);
@@ -138,16 +214,33 @@ public final class Entity {
     this.attributes = List.copyOf(attributes);
     this.versioned = versioned;
     this.ttl = ttl;
+    this.variants = List.copyOf(variants);
+    List<Attr> all = new ArrayList<>(this.attributes);
+    this.variants.forEach(v -> all.addAll(v.attributes()));
     List<String> names = new ArrayList<>();
-    for (Attr a : this.attributes) {
+    for (Attr a : all) {
       if (names.contains(a.name()) || byField.containsKey(a.field())) {
         throw new IllegalArgumentException(type + ": attribute " + a.name() + " (" + a.field() + ") declared twice");
       }
       names.add(a.name());
       byField.put(a.field(), a);
     }
+    List<String> variantNames = new ArrayList<>();
+    for (Variant v : this.variants) {
+      if (variantNames.contains(v.name()) || !byField.containsKey(v.when().field())) {
+        throw new IllegalArgumentException(type + ": variant " + v.name()
+            + " is declared twice or selects by an undeclared field " + v.when().field());
+      }
+      variantNames.add(v.name());
+    }
     List<KeyPart> parts = new ArrayList<>(List.of(table.partition(), table.sort()));
     this.indexes.values().forEach(k -> parts.addAll(List.of(k.partition(), k.sort())));
+    for (Variant v : this.variants) {
+      if (v.table() != null) {
+        parts.addAll(List.of(v.table().partition(), v.table().sort()));
+      }
+      v.indexes().values().forEach(k -> parts.addAll(List.of(k.partition(), k.sort())));
+    }
     for (KeyPart part : parts) {
       for (String placeholder : part.template().names()) {
         Fill f = part.fills().get(placeholder);
@@ -204,13 +297,70 @@ public final class Entity {
     return table;
   }
 
-  /** The key templates of each index the entity is written to; an index not listed never holds it. */
+  /**
+   * The key templates of each index every item of the entity is written to; an index not listed
+   * holds none of them, or only the items of a {@link Variant} that lists it.
+   */
   public Map<Gsi, Keys> indexes() {
     return indexes;
   }
 
+  /** The attributes every item may carry; a {@link Variant}'s own come in {@link #attributes(Variant)}. */
   public List<Attr> attributes() {
     return attributes;
+  }
+
+  /** The variants, in declaration order; empty when all items have one layout. */
+  public List<Variant> variants() {
+    return variants;
+  }
+
+  /** The variant of this name. */
+  public Variant variant(String name) {
+    return variants.stream().filter(v -> v.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(type + " has no variant " + name));
+  }
+
+  /**
+   * The variant the item of these values is, or null for an entity without variants.
+   *
+   * @throws IllegalArgumentException no variant, or more than one, holds for the values
+   */
+  public Variant variantOf(Map<String, ?> values) {
+    if (variants.isEmpty()) {
+      return null;
+    }
+    List<Variant> holding = variants.stream().filter(v -> v.when().holds(values)).toList();
+    if (holding.size() != 1) {
+      throw new IllegalArgumentException(type + ": " + holding.size() + " variants hold for " + values.keySet());
+    }
+    return holding.get(0);
+  }
+
+  /** The table keys of a variant's items (null: an entity without variants). */
+  public Keys table(Variant variant) {
+    return variant == null || variant.table() == null ? table : variant.table();
+  }
+
+  /** The index keys of a variant's items: the entity's, with the variant's added or replacing them. */
+  public Map<Gsi, Keys> indexes(Variant variant) {
+    if (variant == null) {
+      return indexes;
+    }
+    Map<Gsi, Keys> out = new EnumMap<>(Gsi.class);
+    out.putAll(indexes);
+    out.putAll(variant.indexes());
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** The attributes a variant's items may carry: the entity's, then the variant's own. */
+  public List<Attr> attributes(Variant variant) {
+    if (variant == null) {
+      return attributes;
+    }
+    List<Attr> out = new ArrayList<>(attributes);
+    out.addAll(variant.attributes());
+    return List.copyOf(out);
   }
 
   public boolean versioned() {
@@ -231,12 +381,12 @@ public final class Entity {
    * attribute's rule first: a value that could change the key's structure is a 400 naming the field.
    */
   public Key key(Map<String, ?> values) {
-    return fill(table, values);
+    return fill(table(variantOf(values)), values);
   }
 
   /** The key of the item in {@code gsi}. */
   public Key key(Gsi gsi, Map<String, ?> values) {
-    Keys k = indexes.get(gsi);
+    Keys k = indexes(variantOf(values)).get(gsi);
     if (k == null) {
       throw new IllegalArgumentException(type + " is not written to " + gsi);
     }
@@ -286,8 +436,10 @@ public final class Entity {
    * @throws IllegalArgumentException a required attribute has no value
    */
   public Map<String, AttributeValue> toItem(Map<String, ?> values) {
-    Items.Builder b = Items.builder(type, key(values));
-    indexes.forEach((gsi, keys) -> b.gsi(gsi, fill(keys, values)));
+    Variant variant = variantOf(values);
+    List<Attr> attributes = attributes(variant);
+    Items.Builder b = Items.builder(type, fill(table(variant), values));
+    indexes(variant).forEach((gsi, keys) -> b.gsi(gsi, fill(keys, values)));
     for (Attr a : attributes) {
       Object v = values.get(a.field());
       if (v == null) {
@@ -340,7 +492,7 @@ public final class Entity {
   public Map<String, Object> values(Map<String, AttributeValue> item) {
     Items.requireType(item, type);
     Map<String, Object> out = new LinkedHashMap<>();
-    for (Attr a : attributes) {
+    for (Attr a : byField.values()) {
       AttributeValue v = item.get(a.name());
       if (v == null) {
         continue;
@@ -368,7 +520,7 @@ public final class Entity {
   /** The rule of each key placeholder this entity's templates use, by placeholder name. */
   public Map<String, java.util.function.Predicate<String>> segmentRules() {
     Map<String, java.util.function.Predicate<String>> rules = new LinkedHashMap<>();
-    for (Attr a : attributes) {
+    for (Attr a : byField.values()) {
       if (a.rule() != null) {
         rules.put(a.field(), a::accepts);
       }
@@ -384,6 +536,7 @@ public final class Entity {
     private final List<Attr> attributes = new ArrayList<>();
     private boolean versioned;
     private boolean ttl;
+    private final List<Variant> variants = new ArrayList<>();
 
     private Builder(String type, Keys table) {
       this.type = Objects.requireNonNull(type, "type");
@@ -419,8 +572,14 @@ public final class Entity {
       return this;
     }
 
+    /** Items that differ by a value in their keys or attributes; every item is exactly one variant. */
+    public Builder variants(Variant... declared) {
+      variants.addAll(List.of(declared));
+      return this;
+    }
+
     public Entity build() {
-      return new Entity(type, table, indexes, attributes, versioned, ttl);
+      return new Entity(type, table, indexes, attributes, versioned, ttl, variants);
     }
   }
 }

@@ -181,4 +181,46 @@ class EntityTest {
         .attributes(Attr.segment("Owner", "owner", ID, "the owner"))
         .build());
   }
+
+  // A sparse index (only items with a value are in it) and a key whose template follows a state.
+  static final Template OPEN = Template.of("OPEN#{owner}");
+  static final Template CLOSED = Template.of("#CLOSED#{owner}");
+  static final Entity TASK = Entity.of("Task", OWNER, THING)
+      .attributes(
+          Attr.segment("Owner", "owner", ID, "the owner"),
+          Attr.segment("Thing", "thing", ID, "the task"),
+          Attr.string("State", "state", "open or closed"))
+      .variants(
+          Entity.Variant.of("open", Entity.When.oneOf("state", "open")).index(Gsi.GSI4, THING, OPEN),
+          Entity.Variant.of("closed", Entity.When.oneOf("state", "closed", "done")).index(Gsi.GSI4, THING, CLOSED),
+          Entity.Variant.of("flagged", Entity.When.present("flag")).index(Gsi.GSI3, OWNER, THING)
+              .attributes(Attr.string("Flag", "flag", "why").optional()))
+      .build();
+
+  @Test
+  void variants_shouldWriteEachItemAtItsOwnVariantsKeys() {
+    Map<String, AttributeValue> open = TASK.toItem(Entity.fields("owner", "ann", "thing", "t1", "state", "open"));
+    assertEquals(AttributeValue.fromS("OPEN#ann"), open.get("GSI4SK"));
+    Map<String, AttributeValue> done = TASK.toItem(Entity.fields("owner", "ann", "thing", "t1", "state", "done"));
+    assertEquals(AttributeValue.fromS("#CLOSED#ann"), done.get("GSI4SK"));
+    assertEquals(null, done.get("GSI3PK"));
+    assertEquals(Map.of("owner", "ann", "thing", "t1", "state", "done"), TASK.values(done));
+  }
+
+  @Test
+  void anItemThatIsNoVariantOrTwo_shouldBeRefused() {
+    // a state no variant names would write an item absent from GSI4 without anyone deciding so
+    assertThrows(IllegalArgumentException.class,
+        () -> TASK.toItem(Entity.fields("owner", "ann", "thing", "t1", "state", "lost")));
+    assertThrows(IllegalArgumentException.class,
+        () -> TASK.toItem(Entity.fields("owner", "ann", "thing", "t1", "state", "open", "flag", "x")));
+  }
+
+  @Test
+  void aVariantSelectingByAnUndeclaredField_shouldFailWhenTheDomainIsBuilt() {
+    assertThrows(IllegalArgumentException.class, () -> Entity.of("Bad", OWNER, THING)
+        .attributes(Attr.segment("Owner", "owner", ID, "the owner"), Attr.segment("Thing", "thing", ID, "the thing"))
+        .variants(Entity.Variant.of("x", Entity.When.present("nothing")))
+        .build());
+  }
 }
