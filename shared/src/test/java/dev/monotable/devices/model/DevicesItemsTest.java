@@ -63,4 +63,20 @@ class DevicesItemsTest {
       assertEquals(e, Event.fromItem(e.toItem()));
     }
   }
+
+  @Test
+  void userProfile_shouldWriteTheItemItAlwaysWrote_inGsi2OnlyOnceActive() {
+    for (UserProfile p : new UserProfile[] {new UserProfile("ann", "Ann", "ann@example.com", T0),
+        new UserProfile("bob", "Bob", "bob@example.com", T0, T1)}) {
+      Items.Builder b = Items.builder(UserProfile.TYPE, DevicesKeys.profile(p.user()))
+          .gsi(Gsi.GSI1, DevicesKeys.profileByUser(p.user()))
+          .gsi(Gsi.GSI2, p.activeAt() == null ? null : DevicesKeys.activeUser(p.user(), p.activeAt()))
+          .s("User", p.user()).s("Name", p.name()).s("Email", p.email());
+      if (p.activeAt() != null) {
+        b.s("ActiveAt", p.activeAt());
+      }
+      assertEquals(b.audit(p.createdAt(), p.createdAt()).build(), p.toItem());
+      assertEquals(p, UserProfile.fromItem(p.toItem()));
+    }
+  }
 }

@@ -31,27 +31,14 @@ public final class DevicesCharts implements EntityModel {
   public static final DevicesCharts MODEL = new DevicesCharts();
   public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
 
-  private static final List<Attribute> USER_ATTRIBUTES = List.of(
-      new Attribute("User", AttributeType.S, true, Mutability.FIXED, "the user's id"),
-      new Attribute("Name", AttributeType.S, true, Mutability.FIXED, "the user's name"),
-      new Attribute("Email", AttributeType.S, true, Mutability.FIXED, "the user's e-mail address, lower-case"));
-
   private static final List<Chart> CHARTS = List.of(
-      new Chart(UserProfile.TYPE, "never active", UserProfile.class, Selector.absent("ActiveAt"),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE))), false, false,
+      Chart.of(UserProfile.ENTITY, "never active", UserProfile.class,
           List.of("one item per user, at the head of the user's partition (# sorts before DEVICE#)",
               "at the head of the user's GSI1 partition too: the dashboard reads it with the devices",
-              "not in GSI2 until the user's devices send an event (sparse)"),
-          USER_ATTRIBUTES),
-      new Chart(UserProfile.TYPE, "active", UserProfile.class, Selector.present("ActiveAt"),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE)),
-              Gsi.GSI2, new KeyPair(key(DevicesKeys.ACTIVE), key(DevicesKeys.ACTIVE_USER))), false, false,
+              "not in GSI2 until the user's devices send an event (sparse)")),
+      Chart.of(UserProfile.ENTITY, "active", UserProfile.class,
           List.of("ST1 sets ActiveAt and the GSI2 keys from the user's newest event, at most once an hour",
-              "AP11 reads GSI2's ACTIVE partition from a time: the users active since then"),
-          concat(USER_ATTRIBUTES, new Attribute("ActiveAt", AttributeType.S, true, Mutability.ATOMIC,
-              "the time of an event of the user's devices, at most an hour behind the newest"))),
+              "AP11 reads GSI2's ACTIVE partition from a time: the users active since then")),
       new Chart(Device.TYPE, null, Device.class, Selector.always(),
           new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.DEVICE)),
           Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.DEVICE))), true, false,
@@ -87,12 +74,6 @@ public final class DevicesCharts implements EntityModel {
       Chart.of(CountedStatusChange.ENTITY, CountedStatusChange.class,
           List.of("the receipt of one stream record counted, in the count's transaction: a redelivery finds it",
               "expires 48 hours after it is written, past the stream's 24-hour retention")));
-
-  private static List<Attribute> concat(List<Attribute> a, Attribute b) {
-    List<Attribute> out = new java.util.ArrayList<>(a);
-    out.add(b);
-    return List.copyOf(out);
-  }
 
   private DevicesCharts() {}
 
