@@ -5,6 +5,7 @@ import static dev.monotable.kit.schema.TableSchema.VERSION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Locale;
@@ -117,6 +118,36 @@ class ForgeItemsTest {
       Map<String, AttributeValue> legacy = b.n(TTL, a.expiresAt()).audit(a.createdAt(), a.createdAt()).build();
       assertEquals(legacy, a.toItem());
       assertEquals(a, Activity.fromItem(a.toItem()));
+    }
+  }
+
+  @Test
+  void countedComment_shouldWriteTheItemItAlwaysWrote_inItsTargetsPartition() {
+    for (TicketKind kind : TicketKind.values()) {
+      CountedComment c = new CountedComment(kind, "Alice", "Hello.World", 42, "01JD5Z8X9Y0ABCDEFGHJKMNPQR", T0);
+      Map<String, AttributeValue> legacy = Items.builder(CountedComment.TYPE,
+              Keys.countedComment(kind, c.owner(), c.repo(), c.number(), c.commentId()))
+          .s("Target", kind.type()).s("Owner", c.owner()).s("Repo", c.repo()).n("Number", c.number())
+          .s("Id", c.commentId())
+          .audit(c.createdAt(), c.createdAt())
+          .build();
+      assertEquals(legacy, c.toItem());
+      assertEquals(c, CountedComment.fromItem(c.toItem()));
+    }
+  }
+
+  @Test
+  void reaction_shouldWriteTheItemItAlwaysWrote_inItsTargetsPartition() {
+    for (TicketKind kind : TicketKind.values()) {
+      Reaction r = new Reaction(kind, "Alice", "Hello.World", 7, "Bob", "+1", T0);
+      Map<String, AttributeValue> legacy = Items.builder(Reaction.TYPE,
+              Keys.reaction(kind, r.owner(), r.repo(), r.number(), r.username(), r.type()))
+          .s("Target", kind.type()).s("Owner", r.owner()).s("Repo", r.repo()).n("Number", r.number())
+          .s("Username", r.username()).s("Reaction", r.type())
+          .audit(r.createdAt(), r.createdAt())
+          .build();
+      assertEquals(legacy, r.toItem());
+      assertEquals(r, Reaction.fromItem(r.toItem()));
     }
   }
 }

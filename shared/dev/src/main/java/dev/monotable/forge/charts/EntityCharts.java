@@ -223,35 +223,15 @@ public final class EntityCharts {
               ownerTypeCopy())));
     }
 
-    for (TicketKind kind : TicketKind.values()) {
-      l.add(new Chart(CountedComment.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
-          CountedComment.class, Selector.equalTo("Target", kind.type()),
-          pair(key(kind == TicketKind.ISSUE ? Keys.ISSUE : Keys.PULL_REQUEST), key(Keys.COUNTED_COMMENT)),
-          Map.of(), false, false,
+    for (String variant : List.of("on an issue", "on a pull request")) {
+      l.add(Chart.of(CountedComment.ENTITY, variant, CountedComment.class,
           List.of("written by a stream handler (ST3) with the CommentCount change",
-              "receipt making the count exact when a stream record is delivered again"),
-          List.of(
-              attr("Target", s, req, fixed, "Issue or PullRequest"),
-              attr("Owner", s, req, fixed, "repository owner (display form)"),
-              attr("Repo", s, req, fixed, "repository name (display form)"),
-              attr("Number", n, req, fixed, "target number"),
-              attr("Id", s, req, fixed, "the counted comment's ULID"))));
+              "receipt making the count exact when a stream record is delivered again")));
     }
 
-    for (TicketKind kind : TicketKind.values()) {
-      Template pk = kind == TicketKind.ISSUE ? Keys.ISSUE_REACTION_PK : Keys.PULL_REQUEST_REACTION_PK;
-      l.add(new Chart(Reaction.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
-          Reaction.class, Selector.equalTo("Target", kind.type()),
-          pair(key(pk), key(Keys.REACTION_SK)),
-          Map.of(), false, false,
-          List.of("one per user, target and type", "counted in the target's Reactions map"),
-          List.of(
-              attr("Target", s, req, fixed, "Issue or PullRequest"),
-              attr("Owner", s, req, fixed, "repository owner (display form)"),
-              attr("Repo", s, req, fixed, "repository name (display form)"),
-              attr("Number", n, req, fixed, "target number"),
-              attr("Username", s, req, fixed, "who reacted (display form)"),
-              attr("Reaction", s, req, fixed, "+1 -1 laugh hooray confused heart rocket eyes"))));
+    for (String variant : List.of("on an issue", "on a pull request")) {
+      l.add(Chart.of(Reaction.ENTITY, variant, Reaction.class,
+          List.of("one per user, target and type", "counted in the target's Reactions map")));
     }
 
     l.add(Chart.of(Star.ENTITY, Star.class,
