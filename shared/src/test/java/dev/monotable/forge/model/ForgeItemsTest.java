@@ -150,4 +150,28 @@ class ForgeItemsTest {
       assertEquals(r, Reaction.fromItem(r.toItem()));
     }
   }
+
+  @Test
+  void repository_shouldWriteTheItemItAlwaysWrote_aForkUnderItsOriginalOnGsi2() {
+    for (Repository r : new Repository[] {
+        new Repository("Alice", "Hello.World", "my first", false, false, null, 3, 1, T0, T1, 2),
+        new Repository("Acme", "tools", null, true, true, null, 0, 0, T0, T0, 1),
+        new Repository("Bob", "Hello.World", "a fork", false, false, new RepoRef("Alice", "Hello.World"), 0, 0, T1, T1,
+            1)}) {
+      Items.Builder b = Items.builder(Repository.TYPE, Keys.repository(r.owner(), r.name()))
+          .gsi(Gsi.GSI1, Keys.repository(r.owner(), r.name()))
+          .gsi(Gsi.GSI2, r.forkOf() == null ? Keys.repository(r.owner(), r.name())
+              : Keys.forkGsi2(r.forkOf().owner(), r.forkOf().name(), r.owner()))
+          .gsi(Gsi.GSI3, Keys.repoUpdatedGsi3(r.owner(), r.updatedAt()))
+          .gsi(Gsi.GSI4, Keys.repoGsi4(r.owner(), r.name()))
+          .s("Owner", r.owner()).s("Name", r.name()).s("Description", r.description())
+          .bool(Repository.IS_PRIVATE, r.isPrivate()).s(Repository.OWNER_TYPE, r.ownerIsOrg() ? "Organization" : "User")
+          .n(Repository.STAR_COUNT, r.starCount()).n(Repository.FORK_COUNT, r.forkCount());
+      if (r.forkOf() != null) {
+        b.s("ForkOf", r.forkOf().toString());
+      }
+      assertEquals(b.audit(r.createdAt(), r.updatedAt()).n(VERSION, r.version()).build(), r.toItem());
+      assertEquals(r, Repository.fromItem(r.toItem()));
+    }
+  }
 }

@@ -155,34 +155,13 @@ public final class EntityCharts {
 
     // -- repositories --
     ChartKey repo = key(Keys.REPO);
-    KeyPair repoGsi3 = pair(key(Keys.ACCOUNT, "account", "owner"), key(Keys.REPO_UPDATED, "ts", "ts of last update"));
-    KeyPair repoGsi4 = pair(repo, key(Keys.REPO_META));
-    List<Attribute> repoAttributes = List.of(
-        attr("Owner", s, req, fixed, "owner (display form)"),
-        attr("Name", s, req, fixed, "repository name (display form)"),
-        attr("Description", s, opt, fixed, "description"),
-        attr(Repository.IS_PRIVATE, AttributeType.BOOL, req, fixed,
-            "private repositories answer 404 to non-members"),
-        attr("OwnerType", s, req, fixed, "User or Organization: whether org membership grants visibility"),
-        attr(Repository.STAR_COUNT, n, req, atomic, "stars, maintained in the star/unstar transactions"),
-        attr(Repository.FORK_COUNT, n, req, atomic, "forks, maintained in the fork transaction"));
-    List<Attribute> forkAttributes = new ArrayList<>(repoAttributes);
-    forkAttributes.add(attr("ForkOf", s, req, fixed, "originalOwner/originalRepo (display form)"));
-    l.add(new Chart(Repository.TYPE, "not a fork", Repository.class, Selector.absent("ForkOf"),
-        pair(repo, repo),
-        Map.of(GSI1, pair(repo, repo), GSI2, pair(repo, repo), GSI3, repoGsi3, GSI4, repoGsi4), true, false,
+    l.add(Chart.of(Repository.ENTITY, "not a fork", Repository.class,
         List.of("StarCount, ForkCount, IsPrivate, OwnerType",
-            "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment"),
-        repoAttributes));
-    l.add(new Chart(Repository.TYPE, "a fork", Repository.class, Selector.present("ForkOf"),
-        pair(repo, repo),
-        Map.of(GSI1, pair(repo, repo),
-            GSI2, pair(key(Keys.REPO, "owner", "originalOwner", "repo", "originalRepo"), key(Keys.FORK)),
-            GSI3, repoGsi3, GSI4, repoGsi4), true, false,
+            "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment")));
+    l.add(Chart.of(Repository.ENTITY, "a fork", Repository.class,
         List.of("StarCount, ForkCount, IsPrivate, OwnerType",
             "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment",
-            "ForkOf = originalOwner/originalRepo; listed under the original on GSI2"),
-        forkAttributes));
+            "ForkOf = originalOwner/originalRepo; listed under the original on GSI2")));
 
     ChartKey prsOfRepo = key(Keys.PULL_REQUESTS_OF_REPO);
     l.add(new Chart(Counter.TYPE, null, Counter.class, Selector.always(),
