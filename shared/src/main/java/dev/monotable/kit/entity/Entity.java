@@ -432,20 +432,32 @@ public final class Entity {
    * index, each attribute of a non-null value, {@code Version} of a versioned entity (the
    * {@code version} value, 1 when not given: an item is created at version 1), and
    * {@code CreatedAt}/{@code UpdatedAt} from the {@code createdAt} and {@code updatedAt} values when given.
+   * A value that is already an {@link AttributeValue} of the attribute's kind is written as it is:
+   * how the domain encodes its lists, sets and maps.
    *
-   * @throws IllegalArgumentException a required attribute has no value
+   * @throws IllegalArgumentException a required attribute has no value (unless it is {@link
+   *     Attr#backfill}), or an encoded value is of another kind
    */
   public Map<String, AttributeValue> toItem(Map<String, ?> values) {
     Variant variant = variantOf(values);
     List<Attr> attributes = attributes(variant);
+    Map<String, AttributeValue> encodedValues = new LinkedHashMap<>();
     Items.Builder b = Items.builder(type, fill(table(variant), values));
     indexes(variant).forEach((gsi, keys) -> b.gsi(gsi, fill(keys, values)));
     for (Attr a : attributes) {
       Object v = values.get(a.field());
       if (v == null) {
-        if (a.required()) {
+        if (a.required() && !a.backfill()) {
           throw new IllegalArgumentException(type + "." + a.name() + " is required");
         }
+        continue;
+      }
+      if (v instanceof AttributeValue encoded) {
+        // A list, set or map the domain encodes itself (a counts map, copies of other items).
+        if (!holds(a.kind(), encoded)) {
+          throw new IllegalArgumentException(type + "." + a.name() + " is not a " + a.kind());
+        }
+        encodedValues.put(a.name(), encoded);
         continue;
       }
       switch (a.kind()) {
@@ -473,6 +485,10 @@ public final class Entity {
       b.audit(created.toString(), updated == null ? created.toString() : updated.toString());
     }
     Map<String, AttributeValue> item = b.build();
+    if (!encodedValues.isEmpty()) {
+      item = new LinkedHashMap<>(item);
+      item.putAll(encodedValues);
+    }
     for (Attr a : attributes) {
       // An exact decimal (a body's number) keeps every digit: never through a double or a long.
       if (a.kind() == Attr.Kind.N && values.get(a.field()) instanceof java.math.BigDecimal d) {
@@ -481,6 +497,17 @@ public final class Entity {
       }
     }
     return item;
+  }
+
+  private static boolean holds(Attr.Kind kind, AttributeValue v) {
+    return switch (kind) {
+      case S -> v.s() != null;
+      case N -> v.n() != null;
+      case BOOL -> v.bool() != null;
+      case SS -> v.hasSs();
+      case L -> v.hasL();
+      case M -> v.hasM();
+    };
   }
 
   /**

@@ -223,4 +223,32 @@ class EntityTest {
         .variants(Entity.Variant.of("x", Entity.When.present("nothing")))
         .build());
   }
+
+  static final Entity COPYING = Entity.of("Copying", OWNER, THING)
+      .attributes(
+          Attr.segment("Owner", "owner", ID, "the owner"),
+          Attr.segment("Thing", "thing", ID, "the thing"),
+          Attr.bool("Shared", "shared", "copied from the owner").backfilled(),
+          new Attr("Counts", "counts", Attr.Kind.M, true, Attr.Change.ATOMIC, null, "count per kind"))
+      .build();
+
+  @Test
+  void aBackfilledAttribute_shouldStayRequiredInTheDeclaration_butBeLeftOutOfAWriteWithoutIt() {
+    // the write copies it from an item the backfill has not reached: refusing would block that write
+    assertEquals(true, COPYING.attr("shared").required());
+    Map<String, AttributeValue> item = COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1",
+        "counts", AttributeValue.fromM(Map.of())));
+    assertEquals(null, item.get("Shared"));
+    assertThrows(IllegalArgumentException.class,
+        () -> COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1", "shared", true)));
+  }
+
+  @Test
+  void anEncodedValue_shouldBeWrittenAsItIs_whenOfTheAttributesKind() {
+    AttributeValue counts = AttributeValue.fromM(Map.of("+1", AttributeValue.fromN("2")));
+    assertEquals(counts, COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1", "shared", true,
+        "counts", counts)).get("Counts"));
+    assertThrows(IllegalArgumentException.class, () -> COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1",
+        "counts", AttributeValue.fromS("2"))));
+  }
 }
