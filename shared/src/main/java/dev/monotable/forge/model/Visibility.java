@@ -1,5 +1,6 @@
 package dev.monotable.forge.model;
 
+import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.items.Items;
 
 import java.util.Map;
@@ -21,6 +22,25 @@ public record Visibility(boolean isPrivate, boolean ownerIsOrg) {
 
   public static Visibility of(Repository repository) {
     return new Visibility(repository.isPrivate(), repository.ownerIsOrg());
+  }
+
+  /**
+   * {@code IsPrivate} as the entities that copy it declare it: required, and backfilled, since a
+   * write that copies from an item written before the copy existed has none to write.
+   */
+  public static final Attr IS_PRIVATE_COPY = Attr.bool(IS_PRIVATE, "isPrivate",
+      "copied from the repository at creation: visibility without reading the repository").backfilled();
+  /** {@code OwnerType} as the entities that copy it declare it, as {@link #IS_PRIVATE_COPY}. */
+  public static final Attr OWNER_TYPE_COPY = Attr.string(OWNER_TYPE, "ownerType",
+      "copied from the repository: whether org membership grants visibility").backfilled();
+
+  /** The copy's values for an entity's {@code toItem}; none when {@code visibility} is null. */
+  public static Map<String, Object> copy(Map<String, Object> values, Visibility visibility) {
+    if (visibility != null) {
+      values.put(IS_PRIVATE_COPY.field(), visibility.isPrivate());
+      values.put(OWNER_TYPE_COPY.field(), visibility.ownerIsOrg() ? Organization.TYPE : User.TYPE);
+    }
+    return values;
   }
 
   /** Writes both attributes. */

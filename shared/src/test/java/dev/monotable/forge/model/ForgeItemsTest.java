@@ -174,4 +174,41 @@ class ForgeItemsTest {
       assertEquals(r, Repository.fromItem(r.toItem()));
     }
   }
+
+  static final Visibility PRIVATE_ORG = new Visibility(true, true);
+
+  @Test
+  void counter_shouldWriteTheItemItAlwaysWrote_withOrWithoutTheVisibilityCopy() {
+    for (Counter c : new Counter[] {new Counter("Alice", "Hello.World", 12, PRIVATE_ORG, T0, T1),
+        new Counter("bob", "r", 0, new Visibility(false, false), T0, T0), new Counter("old", "r", 3, null, T0, T1)}) {
+      Items.Builder b = Items.builder(Counter.TYPE, Keys.counter(c.owner(), c.repo()))
+          .gsi(Gsi.GSI1, Keys.listHeadGsi1(TicketKind.PULL_REQUEST, c.owner(), c.repo()))
+          .gsi(Gsi.GSI4, Keys.listHeadGsi4(TicketKind.PULL_REQUEST, c.owner(), c.repo()))
+          .s("Owner", c.owner()).s("Repo", c.repo()).n(Counter.LAST_NUMBER, c.lastNumber());
+      if (c.visibility() != null) {
+        c.visibility().into(b);
+      }
+      assertEquals(b.audit(c.createdAt(), c.updatedAt()).build(), c.toItem());
+      assertEquals(c, Counter.fromItem(c.toItem()));
+    }
+  }
+
+  @Test
+  void comment_shouldWriteTheItemItAlwaysWrote_withOrWithoutTheVisibilityCopy() {
+    for (TicketKind kind : TicketKind.values()) {
+      for (Visibility visibility : new Visibility[] {PRIVATE_ORG, new Visibility(false, false), null}) {
+        Comment c = new Comment(kind, "Alice", "Hello.World", 42, "01JD5Z8X9Y0ABCDEFGHJKMNPQR", "Bob", "nice",
+            T0, T1, 2, visibility);
+        Items.Builder b = Items.builder(kind.commentType(), Keys.comment(kind, c.owner(), c.repo(), c.number(), c.id()))
+            .s("Owner", c.owner()).s("Repo", c.repo()).n("Number", c.number()).s("Id", c.id())
+            .s("Author", c.author()).s("Body", c.body())
+            .audit(c.createdAt(), c.updatedAt()).n(VERSION, c.version());
+        if (visibility != null) {
+          visibility.into(b);
+        }
+        assertEquals(b.build(), c.toItem());
+        assertEquals(c, Comment.fromItem(c.toItem()));
+      }
+    }
+  }
 }

@@ -163,18 +163,9 @@ public final class EntityCharts {
             "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment",
             "ForkOf = originalOwner/originalRepo; listed under the original on GSI2")));
 
-    ChartKey prsOfRepo = key(Keys.PULL_REQUESTS_OF_REPO);
-    l.add(new Chart(Counter.TYPE, null, Counter.class, Selector.always(),
-        pair(key(Keys.COUNTER), key(Keys.COUNTER_SK)),
-        Map.of(GSI1, pair(prsOfRepo, repo), GSI4, pair(prsOfRepo, key(Keys.REPO_META))), false, false,
+    l.add(Chart.of(Counter.ENTITY, Counter.class,
         List.of("shared issue/PR number sequence", "created with its repository",
-            "head of its pull-request lists on GSI1/GSI4; IsPrivate, OwnerType copied from the repository"),
-        List.of(
-            attr("Owner", s, req, fixed, "repository owner (display form)"),
-            attr("Repo", s, req, fixed, "repository name (display form)"),
-            attr(Counter.LAST_NUMBER, n, req, atomic, "last number handed out (ADD 1, UPDATED_NEW)"),
-            visibilityCopy(),
-            ownerTypeCopy())));
+            "head of its pull-request lists on GSI1/GSI4; IsPrivate, OwnerType copied from the repository")));
 
     // -- issues and pull requests --
     l.add(ticket(TicketKind.ISSUE, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.ISSUE,
@@ -187,19 +178,7 @@ public final class EntityCharts {
         Keys.PULL_REQUEST, Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_CLOSED));
 
     for (TicketKind kind : TicketKind.values()) {
-      l.add(new Chart(kind.commentType(), null, Comment.class, Selector.always(),
-          pair(repo, key(kind == TicketKind.ISSUE ? Keys.ISSUE_COMMENT : Keys.PULL_REQUEST_COMMENT)),
-          Map.of(), true, false,
-          List.of("IsPrivate, OwnerType copied from the repository"),
-          List.of(
-              attr("Owner", s, req, fixed, "repository owner (display form)"),
-              attr("Repo", s, req, fixed, "repository name (display form)"),
-              attr("Number", n, req, fixed, kind.noun() + " number"),
-              attr("Id", s, req, fixed, "ULID, orders comments by creation"),
-              attr("Author", s, req, fixed, "author (display form)"),
-              attr("Body", s, req, versioned, "comment text"),
-              visibilityCopy(),
-              ownerTypeCopy())));
+      l.add(Chart.of(Comment.entity(kind), Comment.class, List.of("IsPrivate, OwnerType copied from the repository")));
     }
 
     for (String variant : List.of("on an issue", "on a pull request")) {
