@@ -43,11 +43,6 @@ public record Visibility(boolean isPrivate, boolean ownerIsOrg) {
     return values;
   }
 
-  /** Writes both attributes. */
-  public Items.Builder into(Items.Builder b) {
-    return b.bool(IS_PRIVATE, isPrivate).s(OWNER_TYPE, ownerIsOrg ? Organization.TYPE : User.TYPE);
-  }
-
   /** The copy on an item, or null when the item has none yet (written before the copy, awaiting the backfill). */
   public static Visibility fromItem(Map<String, AttributeValue> item) {
     AttributeValue p = item.get(IS_PRIVATE);

@@ -185,9 +185,7 @@ class ForgeItemsTest {
           .gsi(Gsi.GSI1, Keys.listHeadGsi1(TicketKind.PULL_REQUEST, c.owner(), c.repo()))
           .gsi(Gsi.GSI4, Keys.listHeadGsi4(TicketKind.PULL_REQUEST, c.owner(), c.repo()))
           .s("Owner", c.owner()).s("Repo", c.repo()).n(Counter.LAST_NUMBER, c.lastNumber());
-      if (c.visibility() != null) {
-        c.visibility().into(b);
-      }
+      copy(b, c.visibility());
       assertEquals(b.audit(c.createdAt(), c.updatedAt()).build(), c.toItem());
       assertEquals(c, Counter.fromItem(c.toItem()));
     }
@@ -203,12 +201,46 @@ class ForgeItemsTest {
             .s("Owner", c.owner()).s("Repo", c.repo()).n("Number", c.number()).s("Id", c.id())
             .s("Author", c.author()).s("Body", c.body())
             .audit(c.createdAt(), c.updatedAt()).n(VERSION, c.version());
-        if (visibility != null) {
-          visibility.into(b);
-        }
+        copy(b, visibility);
         assertEquals(b.build(), c.toItem());
         assertEquals(c, Comment.fromItem(c.toItem()));
       }
+    }
+  }
+
+  @Test
+  void ticket_shouldWriteTheItemItAlwaysWrote_inEachKindAndState() {
+    for (TicketKind kind : TicketKind.values()) {
+      boolean pr = kind == TicketKind.PULL_REQUEST;
+      for (TicketState state : TicketState.values()) {
+        if (state == TicketState.MERGED && !pr) {
+          continue;
+        }
+        for (Visibility visibility : new Visibility[] {PRIVATE_ORG, null}) {
+          Ticket t = new Ticket(kind, "Alice", "Hello.World", 42, "a title", state == TicketState.OPEN ? null : "body",
+              state, "Bob", pr ? "feature" : null, pr ? "main" : null, 3, Map.of("+1", 2L, "eyes", 1L), T0, T1,
+              state.isOpen() ? null : T1, state == TicketState.MERGED ? T1 : null, 4, visibility);
+          Items.Builder b = Items.builder(kind.type(), Keys.ticket(kind, t.owner(), t.repo(), t.number()))
+              .gsi(Gsi.GSI1, Keys.ticketGsi1(kind, t.owner(), t.repo(), t.number()))
+              .gsi(Gsi.GSI4, Keys.ticketGsi4(kind, t.owner(), t.repo(), t.number(), t.state().isOpen()))
+              .s("Owner", t.owner()).s("Repo", t.repo()).n("Number", t.number()).s(Ticket.TITLE, t.title())
+              .s(Ticket.BODY, t.body()).s(Ticket.STATE, t.state().value()).s("Author", t.author())
+              .s("Head", t.head()).s("Base", t.base())
+              .n(Ticket.COMMENT_COUNT, t.commentCount()).counts(Ticket.REACTIONS, t.reactions())
+              .s(Ticket.CLOSED_AT, t.closedAt()).s(Ticket.MERGED_AT, t.mergedAt())
+              .audit(t.createdAt(), t.updatedAt()).n(VERSION, t.version());
+          copy(b, visibility);
+          assertEquals(b.build(), t.toItem());
+          assertEquals(t, Ticket.fromItem(t.toItem()));
+        }
+      }
+    }
+  }
+
+  /** What the hand-written items wrote for the visibility copy. */
+  private static void copy(Items.Builder b, Visibility visibility) {
+    if (visibility != null) {
+      b.bool("IsPrivate", visibility.isPrivate()).s("OwnerType", visibility.ownerIsOrg() ? "Organization" : "User");
     }
   }
 }

@@ -15,23 +15,15 @@ import dev.monotable.forge.model.CountedComment;
 import dev.monotable.forge.model.Counter;
 import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Invitation;
-import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Membership;
 import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.forge.model.Organization;
 import dev.monotable.forge.model.Reaction;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.Role;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
 import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.User;
-import dev.monotable.forge.model.Visibility;
-
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI1;
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI2;
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI3;
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI4;
 
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.keys.Template;
@@ -44,17 +36,17 @@ import dev.monotable.kit.charts.ChartTypes.Mutability;
 import dev.monotable.kit.charts.ChartTypes.Selector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The entity charts (docs/entity-chart.md, generated from here) as data: for every entity (and every variant of an
  * entity whose index keys depend on its state) the {@link Keys} templates of its table key and of
- * each GSI it is written to, its notes and its main attributes. The generated docs print these
+ * each GSI it is written to, its notes and its main attributes. Forge's own entities are drawn
+ * from their {@link dev.monotable.kit.entity.Entity} declarations (the ones their items are
+ * written from), so only the notes are written here. The generated docs print these
  * charts and {@link ModelValidator} checks stored items against them, so the charts in the docs
  * are the rules the items are held to. Templates are referenced, never re-typed. The row types
  * are in {@link ChartTypes}; this class holds the rows.
@@ -133,12 +125,8 @@ public final class EntityCharts {
 
   private static List<Chart> build() {
     final boolean req = true;
-    final boolean opt = false;
     final AttributeType s = AttributeType.S;
-    final AttributeType n = AttributeType.N;
     final Mutability fixed = Mutability.FIXED;
-    final Mutability versioned = Mutability.VERSIONED;
-    final Mutability atomic = Mutability.ATOMIC;
 
     List<Chart> l = new ArrayList<>();
 
@@ -154,7 +142,6 @@ public final class EntityCharts {
         List.of("written by a stream handler", "TTL = created + 90 days")));
 
     // -- repositories --
-    ChartKey repo = key(Keys.REPO);
     l.add(Chart.of(Repository.ENTITY, "not a fork", Repository.class,
         List.of("StarCount, ForkCount, IsPrivate, OwnerType",
             "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment")));
@@ -168,27 +155,26 @@ public final class EntityCharts {
             "head of its pull-request lists on GSI1/GSI4; IsPrivate, OwnerType copied from the repository")));
 
     // -- issues and pull requests --
-    l.add(ticket(TicketKind.ISSUE, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.ISSUE,
-        Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_OPEN));
-    l.add(ticket(TicketKind.ISSUE, "closed", Selector.equalTo(Ticket.STATE, "closed"), Keys.ISSUE,
-        Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_CLOSED));
-    l.add(ticket(TicketKind.PULL_REQUEST, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.PULL_REQUEST,
-        Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_OPEN));
-    l.add(ticket(TicketKind.PULL_REQUEST, "closed or merged", Selector.equalTo(Ticket.STATE, "closed", "merged"),
-        Keys.PULL_REQUEST, Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_CLOSED));
+    for (TicketKind kind : TicketKind.values()) {
+      List<String> notes = List.of(kind == TicketKind.PULL_REQUEST ? "State open/closed/merged, Reactions map, CommentCount"
+          : "State open/closed, Reactions map, CommentCount", "IsPrivate, OwnerType copied from the repository");
+      for (var variant : Ticket.entity(kind).variants()) {
+        l.add(Chart.of(Ticket.entity(kind), variant.name(), Ticket.class, notes));
+      }
+    }
 
     for (TicketKind kind : TicketKind.values()) {
       l.add(Chart.of(Comment.entity(kind), Comment.class, List.of("IsPrivate, OwnerType copied from the repository")));
     }
 
-    for (String variant : List.of("on an issue", "on a pull request")) {
-      l.add(Chart.of(CountedComment.ENTITY, variant, CountedComment.class,
+    for (var variant : CountedComment.ENTITY.variants()) {
+      l.add(Chart.of(CountedComment.ENTITY, variant.name(), CountedComment.class,
           List.of("written by a stream handler (ST3) with the CommentCount change",
               "receipt making the count exact when a stream record is delivered again")));
     }
 
-    for (String variant : List.of("on an issue", "on a pull request")) {
-      l.add(Chart.of(Reaction.ENTITY, variant, Reaction.class,
+    for (var variant : Reaction.ENTITY.variants()) {
+      l.add(Chart.of(Reaction.ENTITY, variant.name(), Reaction.class,
           List.of("one per user, target and type", "counted in the target's Reactions map")));
     }
 
@@ -211,54 +197,6 @@ public final class EntityCharts {
             attr("TargetSK", s, req, fixed, "table SK of the created entity"))));
 
     return List.copyOf(l);
-  }
-
-  private static Chart ticket(TicketKind kind, String variant, Selector selector, Template own, Template ofRepo,
-      Template byNumber, Template byState) {
-    ChartKey self = key(own);
-    boolean pr = kind == TicketKind.PULL_REQUEST;
-    final boolean req = true;
-    final boolean opt = false;
-    List<Attribute> attributes = new ArrayList<>(List.of(
-        new Attribute("Owner", AttributeType.S, req, Mutability.FIXED, "repository owner (display form)"),
-        new Attribute("Repo", AttributeType.S, req, Mutability.FIXED, "repository name (display form)"),
-        new Attribute("Number", AttributeType.N, req, Mutability.FIXED, "number from the repository's Counter"),
-        new Attribute("Title", AttributeType.S, req, Mutability.VERSIONED, "title"),
-        new Attribute("Body", AttributeType.S, opt, Mutability.VERSIONED, "text"),
-        new Attribute(Ticket.STATE, AttributeType.S, req, Mutability.VERSIONED,
-            pr ? "open, closed or merged (final); GSI4SK follows it" : "open or closed; GSI4SK follows it"),
-        new Attribute("Author", AttributeType.S, req, Mutability.FIXED, "author (display form)")));
-    if (pr) {
-      attributes.add(new Attribute("Head", AttributeType.S, req, Mutability.FIXED, "source branch"));
-      attributes.add(new Attribute("Base", AttributeType.S, req, Mutability.FIXED, "target branch"));
-    }
-    attributes.add(new Attribute(Ticket.COMMENT_COUNT, AttributeType.N, req, Mutability.ATOMIC,
-        "comments, counted by a stream handler exactly once per record"));
-    attributes.add(new Attribute(Ticket.REACTIONS, AttributeType.M, req, Mutability.ATOMIC,
-        "count per reaction type, ADD in the reaction transactions"));
-    attributes.add(new Attribute("ClosedAt", AttributeType.S, opt, Mutability.VERSIONED, "when closed or merged"));
-    if (pr) {
-      attributes.add(new Attribute("MergedAt", AttributeType.S, opt, Mutability.VERSIONED, "when merged"));
-    }
-    attributes.add(visibilityCopy());
-    attributes.add(ownerTypeCopy());
-    return new Chart(kind.type(), variant, Ticket.class, selector, pair(self, self),
-        Map.of(GSI1, pair(key(ofRepo), key(byNumber)), GSI4, pair(key(ofRepo), key(byState))), true, false,
-        List.of(pr ? "State open/closed/merged, Reactions map, CommentCount" : "State open/closed, Reactions map, CommentCount",
-            "IsPrivate, OwnerType copied from the repository"),
-        attributes);
-  }
-
-  /** The repository's IsPrivate, copied onto the items reads return (docs/relationship-decisions.md). */
-  private static Attribute visibilityCopy() {
-    return new Attribute(Visibility.IS_PRIVATE, AttributeType.BOOL, true, Mutability.FIXED,
-        "copied from the repository at creation: visibility without reading the repository");
-  }
-
-  /** The repository's OwnerType, copied with IsPrivate. */
-  private static Attribute ownerTypeCopy() {
-    return new Attribute(Visibility.OWNER_TYPE, AttributeType.S, true, Mutability.FIXED,
-        "copied from the repository: whether org membership grants visibility");
   }
 
   private static final Map<String, Predicate<String>> SEGMENT_RULES = segmentRules();
