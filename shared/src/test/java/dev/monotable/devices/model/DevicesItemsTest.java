@@ -10,6 +10,7 @@ import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.math.BigDecimal;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -77,6 +78,32 @@ class DevicesItemsTest {
       }
       assertEquals(b.audit(p.createdAt(), p.createdAt()).build(), p.toItem());
       assertEquals(p, UserProfile.fromItem(p.toItem()));
+    }
+  }
+
+  @Test
+  void device_shouldWriteTheItemItAlwaysWrote() {
+    Device.Reading r1 = new Device.Reading(T1, 2, "temperature", new BigDecimal("21.5"));
+    Device.Reading r2 = new Device.Reading(T0, 1, "humidity", new BigDecimal("40"));
+    for (Device d : new Device[] {Device.added("ann", "dev-1", "Kitchen", "thermostat", T0),
+        new Device("ann", "dev-2", "Hall", "sensor", "online", 3, T0, T1, List.of("home", "blue"), List.of(r1, r2), 5,
+            null, 0),
+        new Device("bob", "dev-3", "Old", "sensor", "error", 7, T0, T1, List.of("x"), List.of(), 2, T1, 40)}) {
+      Items.Builder b = Items.builder(Device.TYPE, DevicesKeys.device(d.user(), d.device()))
+          .gsi(Gsi.GSI1, DevicesKeys.deviceByUser(d.user(), d.device()))
+          .s("User", d.user()).s("Device", d.device()).s("Name", d.name()).s("Kind", d.kind()).s("Status", d.status())
+          .n(TableSchema.VERSION, d.version()).n("RecentRev", d.recentRev())
+          .audit(d.createdAt(), d.updatedAt());
+      if (d.deletingAt() != null) {
+        b.s("DeletingAt", d.deletingAt()).n("DeletedEvents", d.deletedEvents());
+      }
+      Map<String, AttributeValue> legacy = new HashMap<>(b.build());
+      if (!d.tags().isEmpty()) {
+        legacy.put("Tags", AttributeValue.fromSs(d.tags()));
+      }
+      legacy.put("Recent", Device.recentValue(d.recent()));
+      assertEquals(legacy, d.toItem());
+      assertEquals(d, Device.fromItem(d.toItem()));
     }
   }
 }

@@ -8,24 +8,19 @@ import dev.monotable.devices.model.DeviceTag;
 import dev.monotable.devices.model.StatusCounts;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
-import dev.monotable.kit.charts.ChartTypes.Attribute;
-import dev.monotable.kit.charts.ChartTypes.AttributeType;
 import dev.monotable.kit.charts.ChartTypes.Chart;
-import dev.monotable.kit.charts.ChartTypes.ChartKey;
-import dev.monotable.kit.charts.ChartTypes.KeyPair;
-import dev.monotable.kit.charts.ChartTypes.Mutability;
-import dev.monotable.kit.charts.ChartTypes.Selector;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.charts.ModelValidator;
-import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema;
-import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-/** Devices's entity charts: the docs print them, the validator holds every item to them. */
+/**
+ * Devices's entity charts: the docs print them, the validator holds every item to them. Each is
+ * drawn from the entity's declaration (the one its items are written from); only the notes are here.
+ */
 public final class DevicesCharts implements EntityModel {
 
   public static final DevicesCharts MODEL = new DevicesCharts();
@@ -39,26 +34,11 @@ public final class DevicesCharts implements EntityModel {
       Chart.of(UserProfile.ENTITY, "active", UserProfile.class,
           List.of("ST1 sets ActiveAt and the GSI2 keys from the user's newest event, at most once an hour",
               "AP11 reads GSI2's ACTIVE partition from a time: the users active since then")),
-      new Chart(Device.TYPE, null, Device.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.DEVICE)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.DEVICE))), true, false,
+      Chart.of(Device.ENTITY, Device.class,
           List.of("one item per device in its user's partition, followed by its tags and events",
               "in GSI1 before the user's events (DEVICE# < EVENT#): devices are listed without reading events",
               "Recent copies the newest events (at most 10), kept by ST1: the dashboard reads no event item",
-              "DeletingAt marks a deletion in progress (AP08): the device takes no event"),
-          List.of(
-              new Attribute("User", AttributeType.S, true, Mutability.FIXED, "the owner's id"),
-              new Attribute("Device", AttributeType.S, true, Mutability.FIXED, "the device's id"),
-              new Attribute("Name", AttributeType.S, true, Mutability.VERSIONED, "the device's name"),
-              new Attribute("Kind", AttributeType.S, true, Mutability.FIXED, "what the device is (thermostat, ...)"),
-              new Attribute("Status", AttributeType.S, true, Mutability.VERSIONED, "online, offline or error"),
-              new Attribute("Tags", AttributeType.SS, false, Mutability.VERSIONED, "the device's tags; absent when none"),
-              new Attribute("Recent", AttributeType.L, true, Mutability.ATOMIC,
-                  "copies of the newest events, newest first: {At, Seq, Type, Value}"),
-              new Attribute("RecentRev", AttributeType.N, true, Mutability.ATOMIC, "Recent's revision (ST1's condition)"),
-              new Attribute("DeletingAt", AttributeType.S, false, Mutability.ATOMIC, "when its deletion began"),
-              new Attribute("DeletedEvents", AttributeType.N, false, Mutability.ATOMIC,
-                  "items the deletion has removed so far"))),
+              "DeletingAt marks a deletion in progress (AP08): the device takes no event")),
       Chart.of(DeviceTag.ENTITY, DeviceTag.class,
           List.of("one item per tag of a device, right after the device: a deletion sweeps it with the events",
               "inverted in GSI2: the user's devices under one tag (AP17)")),
@@ -76,10 +56,6 @@ public final class DevicesCharts implements EntityModel {
               "expires 48 hours after it is written, past the stream's 24-hour retention")));
 
   private DevicesCharts() {}
-
-  private static ChartKey key(Template t) {
-    return new ChartKey(t, Map.of());
-  }
 
   @Override
   public TableSchema schema() {
