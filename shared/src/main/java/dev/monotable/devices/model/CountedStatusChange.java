@@ -25,6 +25,7 @@ public record CountedStatusChange(int shard, String record, String device, Strin
           Attr.string("Record", "record", "the stream record's id").keyed(v -> DevicesKeys.streamRecord((String) v)),
           Attr.string("Device", "device", "the device it changed"))
       .expires()
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

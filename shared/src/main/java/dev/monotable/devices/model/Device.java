@@ -58,6 +58,7 @@ public record Device(String user, String device, String name, String kind, Strin
           Attr.number("DeletedEvents", "deletedEvents", "items the deletion has removed so far").optional()
               .changes(Attr.Change.ATOMIC))
       .versioned()
+      .requiredByChartOnly()
       .build();
 
   /** The copy of one event on the device item. */

@@ -58,6 +58,7 @@ public record Event(String user, String device, String at, int seq, String event
           Attr.number("NameVersion", "nameVersion", "the device version DeviceName is from")
               .changes(Attr.Change.ATOMIC))
       .expires()
+      .requiredByChartOnly()
       .build();
 
   /** Epoch seconds at which TTL deletes an event of time {@code at}. */

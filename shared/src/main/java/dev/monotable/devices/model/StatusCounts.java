@@ -31,6 +31,7 @@ public record StatusCounts(int shard, Map<String, Long> counts, String createdAt
           count("online", "devices online in this shard"),
           count("offline", "devices offline in this shard"),
           count("error", "devices in error in this shard"))
+      .requiredByChartOnly()
       .build();
 
   public StatusCounts {

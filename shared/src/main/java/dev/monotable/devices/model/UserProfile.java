@@ -37,6 +37,7 @@ public record UserProfile(String user, String name, String email, String created
               .attributes(Attr.string("ActiveAt", "activeAt",
                   "the time of an event of the user's devices, at most an hour behind the newest")
                   .changes(Attr.Change.ATOMIC)))
+      .requiredByChartOnly()
       .build();
 
   public UserProfile(String user, String name, String email, String createdAt) {

@@ -21,6 +21,7 @@ public record AccountEmail(String email, String username, String createdAt) {
       .attributes(
           Attr.string("Email", "email", "lower-cased address").keyed(v -> Segments.email("email", (String) v)),
           Attr.string("Username", "username", "the account holding the address"))
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

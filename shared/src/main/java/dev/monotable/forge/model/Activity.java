@@ -38,6 +38,7 @@ public record Activity(String account, String id, String event, String actor, St
           Attr.number("Number", "number", "issue or pull request number, when about one").optional(),
           Attr.string("Summary", "summary", "one-line description").optional())
       .expires()
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

@@ -47,6 +47,7 @@ public record Comment(TicketKind kind, String owner, String repo, int number, St
             Visibility.IS_PRIVATE_COPY,
             Visibility.OWNER_TYPE_COPY)
         .versioned()
+        .requiredByChartOnly()
         .build();
   }
 

@@ -47,6 +47,7 @@ public record CountedComment(TicketKind kind, String owner, String repo, int num
           Variant.of("on a pull request", When.oneOf("target", TicketKind.PULL_REQUEST.type()))
               .table(KeyPart.of(Keys.PULL_REQUEST).from("n8", "number", ForgeSegments.N8),
                   KeyPart.of(Keys.COUNTED_COMMENT)))
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

@@ -36,6 +36,7 @@ public record Counter(String owner, String repo, long lastNumber, Visibility vis
               .changes(Attr.Change.ATOMIC),
           Visibility.IS_PRIVATE_COPY,
           Visibility.OWNER_TYPE_COPY)
+      .requiredByChartOnly()
       .build();
 
   public static Counter of(Repository repository, String now) {

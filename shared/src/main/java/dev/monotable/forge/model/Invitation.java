@@ -28,6 +28,7 @@ public record Invitation(String org, String email, Role role, String invitedBy, 
           Attr.string("Role", "role", "role granted on acceptance"),
           Attr.string("InvitedBy", "invitedBy", "the admin who invited"))
       .expires()
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

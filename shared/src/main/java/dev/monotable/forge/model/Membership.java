@@ -29,6 +29,7 @@ public record Membership(String org, String username, Role role, String createdA
               .keyed(ForgeSegments.accountKey("username")),
           Attr.string(ROLE, "role", "admin or member").changes(Attr.Change.VERSIONED))
       .versioned()
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

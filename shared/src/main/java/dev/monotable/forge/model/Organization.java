@@ -37,6 +37,7 @@ public record Organization(String org, String name, String description, long adm
           Attr.number(ADMIN_COUNT, "adminCount",
               "number of admins; transactions refuse to remove or demote the last one").changes(Attr.Change.ATOMIC))
       .versioned()
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

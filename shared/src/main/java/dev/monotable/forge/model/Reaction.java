@@ -41,6 +41,7 @@ public record Reaction(TicketKind kind, String owner, String repo, int number, S
           Variant.of("on a pull request", When.oneOf("target", TicketKind.PULL_REQUEST.type()))
               .table(KeyPart.of(Keys.PULL_REQUEST_REACTION_PK).from("n8", "number", ForgeSegments.N8),
                   KeyPart.of(Keys.REACTION_SK)))
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

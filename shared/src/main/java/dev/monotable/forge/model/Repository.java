@@ -63,6 +63,7 @@ public record Repository(String owner, String name, String description, boolean 
                       .shownAs("owner", "originalOwner").shownAs("repo", "originalRepo"),
                   KeyPart.of(Keys.FORK))
               .attributes(Attr.string("ForkOf", "forkOf", "originalOwner/originalRepo (display form)")))
+      .requiredByChartOnly()
       .build();
 
   /** The original's owner or name, from {@code ForkOf}'s {@code owner/name}. */

@@ -35,6 +35,7 @@ public record Star(String username, String owner, String repo, boolean repoIsPri
           Attr.bool(Repository.IS_PRIVATE, "repoIsPrivate",
               "copied from the repository, so star lists hide private ones without reading them"),
           Attr.string("StarredAt", "starredAt", "when; also the time in GSI1SK"))
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

@@ -97,6 +97,7 @@ public record Ticket(TicketKind kind, String owner, String repo, int number, Str
                     : When.oneOf("state", TicketState.CLOSED.value()))
                 .index(Gsi.GSI4, ofRepo, KeyPart.of(pr ? Keys.PULL_REQUEST_CLOSED : Keys.ISSUE_CLOSED)
                     .from("n8", "number", ForgeSegments.N8)))
+        .requiredByChartOnly()
         .build();
   }
 

@@ -32,6 +32,7 @@ public record User(String username, String email, String name, String bio,
           Attr.string("Name", "name", "display name").optional().changes(Attr.Change.VERSIONED),
           Attr.string("Bio", "bio", "profile text").optional().changes(Attr.Change.VERSIONED))
       .versioned()
+      .requiredByChartOnly()
       .build();
 
   public Map<String, AttributeValue> toItem() {

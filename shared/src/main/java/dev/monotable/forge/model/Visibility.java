@@ -25,14 +25,15 @@ public record Visibility(boolean isPrivate, boolean ownerIsOrg) {
   }
 
   /**
-   * {@code IsPrivate} as the entities that copy it declare it: required, and backfilled, since a
-   * write that copies from an item written before the copy existed has none to write.
+   * {@code IsPrivate} as the entities that copy it declare it: required of every item once the
+   * backfill has run; a write that copies from an item written before the copy existed has none to
+   * write (those entities check required attributes by their chart only).
    */
   public static final Attr IS_PRIVATE_COPY = Attr.bool(IS_PRIVATE, "isPrivate",
-      "copied from the repository at creation: visibility without reading the repository").backfilled();
+      "copied from the repository at creation: visibility without reading the repository");
   /** {@code OwnerType} as the entities that copy it declare it, as {@link #IS_PRIVATE_COPY}. */
   public static final Attr OWNER_TYPE_COPY = Attr.string(OWNER_TYPE, "ownerType",
-      "copied from the repository: whether org membership grants visibility").backfilled();
+      "copied from the repository: whether org membership grants visibility");
 
   /** The copy's values for an entity's {@code toItem}; none when {@code visibility} is null. */
   public static Map<String, Object> copy(Map<String, Object> values, Visibility visibility) {

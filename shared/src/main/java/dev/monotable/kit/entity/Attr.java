@@ -18,12 +18,9 @@ import java.util.regex.Pattern;
  * @param description what it holds, as the entity chart prints it
  * @param form how a value becomes its key segment, or null when the value is the segment as it is
  *     (checked by {@code rule})
- * @param backfill a required attribute added after items were written without it: every item has
- *     it once the backfill has run, but a write copying it from an item the backfill has not reached
- *     yet has no value to write, and leaves it out rather than fail
  */
 public record Attr(String name, String field, Kind kind, boolean required, Change change, Pattern rule,
-    String description, KeyForm form, boolean backfill) {
+    String description, KeyForm form) {
 
   /** The DynamoDB type of an attribute. */
   public enum Kind {
@@ -54,7 +51,7 @@ public record Attr(String name, String field, Kind kind, boolean required, Chang
   /** Without a key form: the value is its own key segment. */
   public Attr(String name, String field, Kind kind, boolean required, Change change, Pattern rule,
       String description) {
-    this(name, field, kind, required, change, rule, description, null, false);
+    this(name, field, kind, required, change, rule, description, null);
   }
 
   public Attr {
@@ -86,22 +83,16 @@ public record Attr(String name, String field, Kind kind, boolean required, Chang
   }
 
   public Attr optional() {
-    return new Attr(name, field, kind, false, change, rule, description, form, backfill);
+    return new Attr(name, field, kind, false, change, rule, description, form);
   }
 
   public Attr changes(Change how) {
-    return new Attr(name, field, kind, required, how, rule, description, form, backfill);
+    return new Attr(name, field, kind, required, how, rule, description, form);
   }
 
   /** Also a key segment, in the form {@code form} gives (and checks); any kind of attribute may be. */
   public Attr keyed(KeyForm form) {
-    return new Attr(name, field, kind, required, change, rule, description, Objects.requireNonNull(form, "form"),
-        backfill);
-  }
-
-  /** Required once a backfill has run; see {@code backfill}. */
-  public Attr backfilled() {
-    return new Attr(name, field, kind, required, change, rule, description, form, true);
+    return new Attr(name, field, kind, required, change, rule, description, Objects.requireNonNull(form, "form"));
   }
 
   /** True when {@code value} may become part of a key: it matches the rule (and holds no {@code #}). */

@@ -202,10 +202,12 @@ public final class Entity {
   private final boolean versioned;
   private final boolean ttl;
   private final List<Variant> variants;
+  private final boolean requiredByChartOnly;
   private final Map<String, Attr> byField = new LinkedHashMap<>();
 
   private Entity(String type, Keys table, Map<Gsi, Keys> indexes, List<Attr> attributes, boolean versioned,
-      boolean ttl, List<Variant> variants) {
+      boolean ttl, List<Variant> variants, boolean requiredByChartOnly) {
+    this.requiredByChartOnly = requiredByChartOnly;
     this.type = type;
     this.table = table;
     EnumMap<Gsi, Keys> copy = new EnumMap<>(Gsi.class);
@@ -274,7 +276,8 @@ public final class Entity {
 
   /**
    * Values by field name from pairs ({@code "user", user, "tag", tag}), for {@link #toItem} and
-   * {@link #key}; a null value is an absent one (an optional attribute left out).
+   * {@link #key}; a null value is an absent attribute (an optional one left out), kept in the map
+   * so that a null {@code updatedAt} is told from one not given.
    */
   public static Map<String, Object> fields(Object... pairs) {
     if (pairs.length % 2 != 0) {
@@ -282,9 +285,7 @@ public final class Entity {
     }
     Map<String, Object> out = new LinkedHashMap<>();
     for (int i = 0; i < pairs.length; i += 2) {
-      if (pairs[i + 1] != null) {
-        out.put((String) pairs[i], pairs[i + 1]);
-      }
+      out.put((String) pairs[i], pairs[i + 1]);
     }
     return out;
   }
@@ -431,12 +432,14 @@ public final class Entity {
    * The item for these values (by field name): {@code Type}, the table keys, the keys of every
    * index, each attribute of a non-null value, {@code Version} of a versioned entity (the
    * {@code version} value, 1 when not given: an item is created at version 1), and
-   * {@code CreatedAt}/{@code UpdatedAt} from the {@code createdAt} and {@code updatedAt} values when given.
+   * {@code CreatedAt}/{@code UpdatedAt} (and {@code SchemaVersion}) when a {@code createdAt} value is
+   * given, even a null one: {@code UpdatedAt} is the {@code updatedAt} value when given (a null one
+   * leaves it out, as an item read without one is written back), else {@code createdAt}.
    * A value that is already an {@link AttributeValue} of the attribute's kind is written as it is:
    * how the domain encodes its lists, sets and maps.
    *
-   * @throws IllegalArgumentException a required attribute has no value (unless it is {@link
-   *     Attr#backfill}), or an encoded value is of another kind
+   * @throws IllegalArgumentException a required attribute has no value (unless the entity is
+   *     {@link Builder#requiredByChartOnly}), or an encoded value is of another kind
    */
   public Map<String, AttributeValue> toItem(Map<String, ?> values) {
     Variant variant = variantOf(values);
@@ -447,7 +450,7 @@ public final class Entity {
     for (Attr a : attributes) {
       Object v = values.get(a.field());
       if (v == null) {
-        if (a.required() && !a.backfill()) {
+        if (a.required() && !requiredByChartOnly) {
           throw new IllegalArgumentException(type + "." + a.name() + " is required");
         }
         continue;
@@ -479,10 +482,9 @@ public final class Entity {
     if (ttl && values.get("ttl") != null) {
       b.n(TableSchema.TTL, ((Number) values.get("ttl")).longValue());
     }
-    Object created = values.get("createdAt");
-    if (created != null) {
-      Object updated = values.get("updatedAt");
-      b.audit(created.toString(), updated == null ? created.toString() : updated.toString());
+    if (values.containsKey("createdAt")) {
+      String created = text(values.get("createdAt"));
+      b.audit(created, values.containsKey("updatedAt") ? text(values.get("updatedAt")) : created);
     }
     Map<String, AttributeValue> item = b.build();
     if (!encodedValues.isEmpty()) {
@@ -497,6 +499,10 @@ public final class Entity {
       }
     }
     return item;
+  }
+
+  private static String text(Object v) {
+    return v == null ? null : v.toString();
   }
 
   private static boolean holds(Attr.Kind kind, AttributeValue v) {
@@ -564,6 +570,7 @@ public final class Entity {
     private boolean versioned;
     private boolean ttl;
     private final List<Variant> variants = new ArrayList<>();
+    private boolean requiredByChartOnly;
 
     private Builder(String type, Keys table) {
       this.type = Objects.requireNonNull(type, "type");
@@ -605,8 +612,20 @@ public final class Entity {
       return this;
     }
 
+    /**
+     * Its required attributes are a rule for stored items, which the domain's validator holds them
+     * to, and not a check of {@link #toItem}: a record read from an item that lacks one (written
+     * before the attribute existed, or broken) is written back as it is, so a backfill reports the
+     * item against its chart, and a copy from an item the backfill has not reached yet is written
+     * without it.
+     */
+    public Builder requiredByChartOnly() {
+      requiredByChartOnly = true;
+      return this;
+    }
+
     public Entity build() {
-      return new Entity(type, table, indexes, attributes, versioned, ttl, variants);
+      return new Entity(type, table, indexes, attributes, versioned, ttl, variants, requiredByChartOnly);
     }
   }
 }

@@ -163,8 +163,13 @@ class EntityTest {
   }
 
   @Test
-  void fields_shouldLeaveNullValuesOut() {
-    assertEquals(Map.of("a", 1), Entity.fields("a", 1, "b", null));
+  void fields_shouldKeepANullValue_whichIsAnAbsentAttribute() {
+    Map<String, Object> expected = new LinkedHashMap<>();
+    expected.put("a", 1);
+    expected.put("b", null);
+    assertEquals(expected, Entity.fields("a", 1, "b", null));
+    assertEquals(null, LABEL_ENTITY.toItem(Entity.fields("owner", "ann", "thing", "t1", "label", "red",
+        "weight", null)).get("Weight"));
   }
 
   @Test
@@ -228,19 +233,37 @@ class EntityTest {
       .attributes(
           Attr.segment("Owner", "owner", ID, "the owner"),
           Attr.segment("Thing", "thing", ID, "the thing"),
-          Attr.bool("Shared", "shared", "copied from the owner").backfilled(),
+          Attr.bool("Shared", "shared", "copied from the owner"),
           new Attr("Counts", "counts", Attr.Kind.M, true, Attr.Change.ATOMIC, null, "count per kind"))
+      .requiredByChartOnly()
       .build();
 
   @Test
-  void aBackfilledAttribute_shouldStayRequiredInTheDeclaration_butBeLeftOutOfAWriteWithoutIt() {
-    // the write copies it from an item the backfill has not reached: refusing would block that write
+  void anEntityWhoseChartChecksRequired_shouldWriteAnItemWithoutOne_asItIsGiven() {
+    // a record read from an item without it is written back so: the validator, not toItem, judges it
     assertEquals(true, COPYING.attr("shared").required());
-    Map<String, AttributeValue> item = COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1",
-        "counts", AttributeValue.fromM(Map.of())));
+    Map<String, AttributeValue> item = COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1"));
     assertEquals(null, item.get("Shared"));
-    assertThrows(IllegalArgumentException.class,
-        () -> COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1", "shared", true)));
+    Entity strict = Entity.of("Strict", OWNER, THING)
+        .attributes(Attr.segment("Owner", "owner", ID, "the owner"), Attr.segment("Thing", "thing", ID, "the thing"),
+            Attr.bool("Shared", "shared", "copied from the owner"))
+        .build();
+    assertThrows(IllegalArgumentException.class, () -> strict.toItem(Entity.fields("owner", "ann", "thing", "t1")));
+  }
+
+  @Test
+  void audit_shouldFollowTheGivenTimestamps_aNullUpdatedAtLeavingItOut() {
+    Map<String, AttributeValue> both = COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1",
+        "createdAt", "2026-11-27T00:00:00.000Z"));
+    assertEquals(both.get("CreatedAt"), both.get("UpdatedAt"));
+    Map<String, AttributeValue> noUpdate = COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1",
+        "createdAt", "2026-11-27T00:00:00.000Z", "updatedAt", null));
+    assertEquals(null, noUpdate.get("UpdatedAt"));
+    Map<String, AttributeValue> neither = COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1",
+        "createdAt", null));
+    assertEquals(null, neither.get("CreatedAt"));
+    assertEquals(AttributeValue.fromN("1"), neither.get("SchemaVersion"));
+    assertEquals(null, COPYING.toItem(Entity.fields("owner", "ann", "thing", "t1")).get("SchemaVersion"));
   }
 
   @Test
