@@ -1,7 +1,6 @@
 package dev.monotable.forge.model;
 
 import dev.monotable.kit.entity.Attr;
-import dev.monotable.kit.items.Items;
 
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

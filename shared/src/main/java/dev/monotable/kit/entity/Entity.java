@@ -614,7 +614,7 @@ public final class Entity {
 
     /**
      * Its required attributes are a rule for stored items, which the domain's validator holds them
-     * to, and not a check of {@link #toItem}: a record read from an item that lacks one (written
+     * to, and not a check of {@link Entity#toItem}: a record read from an item that lacks one (written
      * before the attribute existed, or broken) is written back as it is, so a backfill reports the
      * item against its chart, and a copy from an item the backfill has not reached yet is written
      * without it.
