@@ -8,124 +8,54 @@ import dev.monotable.devices.model.DeviceTag;
 import dev.monotable.devices.model.StatusCounts;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
-import dev.monotable.kit.charts.ChartTypes.Attribute;
-import dev.monotable.kit.charts.ChartTypes.AttributeType;
 import dev.monotable.kit.charts.ChartTypes.Chart;
-import dev.monotable.kit.charts.ChartTypes.ChartKey;
-import dev.monotable.kit.charts.ChartTypes.KeyPair;
-import dev.monotable.kit.charts.ChartTypes.Mutability;
-import dev.monotable.kit.charts.ChartTypes.Selector;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.charts.ModelValidator;
-import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema;
-import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-/** Devices's entity charts: the docs print them, the validator holds every item to them. */
+/**
+ * Devices's entity charts: the docs print them, the validator holds every item to them. Each is
+ * drawn from the entity's declaration (the one its items are written from); only the notes are here.
+ */
 public final class DevicesCharts implements EntityModel {
 
   public static final DevicesCharts MODEL = new DevicesCharts();
   public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
 
-  private static final List<Attribute> USER_ATTRIBUTES = List.of(
-      new Attribute("User", AttributeType.S, true, Mutability.FIXED, "the user's id"),
-      new Attribute("Name", AttributeType.S, true, Mutability.FIXED, "the user's name"),
-      new Attribute("Email", AttributeType.S, true, Mutability.FIXED, "the user's e-mail address, lower-case"));
-
   private static final List<Chart> CHARTS = List.of(
-      new Chart(UserProfile.TYPE, "never active", UserProfile.class, Selector.absent("ActiveAt"),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE))), false, false,
+      Chart.of(UserProfile.ENTITY, "never active", UserProfile.class,
           List.of("one item per user, at the head of the user's partition (# sorts before DEVICE#)",
               "at the head of the user's GSI1 partition too: the dashboard reads it with the devices",
-              "not in GSI2 until the user's devices send an event (sparse)"),
-          USER_ATTRIBUTES),
-      new Chart(UserProfile.TYPE, "active", UserProfile.class, Selector.present("ActiveAt"),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.PROFILE)),
-              Gsi.GSI2, new KeyPair(key(DevicesKeys.ACTIVE), key(DevicesKeys.ACTIVE_USER))), false, false,
+              "not in GSI2 until the user's devices send an event (sparse)")),
+      Chart.of(UserProfile.ENTITY, "active", UserProfile.class,
           List.of("ST1 sets ActiveAt and the GSI2 keys from the user's newest event, at most once an hour",
-              "AP11 reads GSI2's ACTIVE partition from a time: the users active since then"),
-          concat(USER_ATTRIBUTES, new Attribute("ActiveAt", AttributeType.S, true, Mutability.ATOMIC,
-              "the time of an event of the user's devices, at most an hour behind the newest"))),
-      new Chart(Device.TYPE, null, Device.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.DEVICE)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.DEVICE))), true, false,
+              "AP11 reads GSI2's ACTIVE partition from a time: the users active since then")),
+      Chart.of(Device.ENTITY, Device.class,
           List.of("one item per device in its user's partition, followed by its tags and events",
               "in GSI1 before the user's events (DEVICE# < EVENT#): devices are listed without reading events",
               "Recent copies the newest events (at most 10), kept by ST1: the dashboard reads no event item",
-              "DeletingAt marks a deletion in progress (AP08): the device takes no event"),
-          List.of(
-              new Attribute("User", AttributeType.S, true, Mutability.FIXED, "the owner's id"),
-              new Attribute("Device", AttributeType.S, true, Mutability.FIXED, "the device's id"),
-              new Attribute("Name", AttributeType.S, true, Mutability.VERSIONED, "the device's name"),
-              new Attribute("Kind", AttributeType.S, true, Mutability.FIXED, "what the device is (thermostat, ...)"),
-              new Attribute("Status", AttributeType.S, true, Mutability.VERSIONED, "online, offline or error"),
-              new Attribute("Tags", AttributeType.SS, false, Mutability.VERSIONED, "the device's tags; absent when none"),
-              new Attribute("Recent", AttributeType.L, true, Mutability.ATOMIC,
-                  "copies of the newest events, newest first: {At, Seq, Type, Value}"),
-              new Attribute("RecentRev", AttributeType.N, true, Mutability.ATOMIC, "Recent's revision (ST1's condition)"),
-              new Attribute("DeletingAt", AttributeType.S, false, Mutability.ATOMIC, "when its deletion began"),
-              new Attribute("DeletedEvents", AttributeType.N, false, Mutability.ATOMIC,
-                  "items the deletion has removed so far"))),
+              "DeletingAt marks a deletion in progress (AP08): the device takes no event")),
       Chart.of(DeviceTag.ENTITY, DeviceTag.class,
           List.of("one item per tag of a device, right after the device: a deletion sweeps it with the events",
               "inverted in GSI2: the user's devices under one tag (AP17)")),
-      new Chart(Event.TYPE, null, Event.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.EVENT)),
-          Map.of(Gsi.GSI1, new KeyPair(key(DevicesKeys.USER), key(DevicesKeys.EVENT_BY_USER)),
-              Gsi.GSI2, new KeyPair(key(DevicesKeys.EVENT_TYPE), key(DevicesKeys.EVENT_OF_TYPE))), false, true,
+      Chart.of(Event.ENTITY, Event.class,
           List.of("one item per event, after its device in the user's partition, in time order",
               "the key is the device, the time and the client's sequence: a redelivered event has the same key",
               "GSI1: the user's events across devices in time order (AP05); GSI2: its type's shard (AP09), "
                   + "{shard} = CRC-32 of user/device mod 8",
-              "TTL is the event's time + 90 days; reads start at that horizon, so none shows an expired event"),
-          List.of(
-              new Attribute("User", AttributeType.S, true, Mutability.FIXED, "the owner's id"),
-              new Attribute("Device", AttributeType.S, true, Mutability.FIXED, "the device's id"),
-              new Attribute("At", AttributeType.S, true, Mutability.FIXED, "when it happened"),
-              new Attribute("Seq", AttributeType.N, true, Mutability.FIXED, "the client's sequence at that time"),
-              new Attribute("EventType", AttributeType.S, true, Mutability.FIXED, "what happened (temperature, ...)"),
-              new Attribute("Value", AttributeType.N, true, Mutability.FIXED, "the reading"),
-              new Attribute("DeviceName", AttributeType.S, true, Mutability.ATOMIC,
-                  "copy of the device's name; ST3 follows a rename"),
-              new Attribute("NameVersion", AttributeType.N, true, Mutability.ATOMIC,
-                  "the device version DeviceName is from"))),
-      new Chart(StatusCounts.TYPE, null, StatusCounts.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.STATUS_COUNTS), key(DevicesKeys.COUNTS)),
-          Map.of(), false, false,
+              "TTL is the event's time + 90 days; reads start at that horizon, so none shows an expired event")),
+      Chart.of(StatusCounts.ENTITY, StatusCounts.class,
           List.of("one item per shard (0-9), its own partition: status changes spread over ten keys",
-              "written only by ST2 with ADD; AP10 reads the ten in one BatchGetItem and sums them"),
-          List.of(
-              new Attribute("Shard", AttributeType.N, true, Mutability.FIXED, "the shard's number"),
-              new Attribute("Online", AttributeType.N, false, Mutability.ATOMIC, "devices online in this shard"),
-              new Attribute("Offline", AttributeType.N, false, Mutability.ATOMIC, "devices offline in this shard"),
-              new Attribute("Error", AttributeType.N, false, Mutability.ATOMIC, "devices in error in this shard"))),
-      new Chart(CountedStatusChange.TYPE, null, CountedStatusChange.class, Selector.always(),
-          new KeyPair(key(DevicesKeys.STATUS_COUNTS), key(DevicesKeys.APPLIED)),
-          Map.of(), false, true,
+              "written only by ST2 with ADD; AP10 reads the ten in one BatchGetItem and sums them")),
+      Chart.of(CountedStatusChange.ENTITY, CountedStatusChange.class,
           List.of("the receipt of one stream record counted, in the count's transaction: a redelivery finds it",
-              "expires 48 hours after it is written, past the stream's 24-hour retention"),
-          List.of(
-              new Attribute("Shard", AttributeType.N, true, Mutability.FIXED, "the shard counted into"),
-              new Attribute("Record", AttributeType.S, true, Mutability.FIXED, "the stream record's id"),
-              new Attribute("Device", AttributeType.S, true, Mutability.FIXED, "the device it changed"))));
-
-  private static List<Attribute> concat(List<Attribute> a, Attribute b) {
-    List<Attribute> out = new java.util.ArrayList<>(a);
-    out.add(b);
-    return List.copyOf(out);
-  }
+              "expires 48 hours after it is written, past the stream's 24-hour retention")));
 
   private DevicesCharts() {}
-
-  private static ChartKey key(Template t) {
-    return new ChartKey(t, Map.of());
-  }
 
   @Override
   public TableSchema schema() {

@@ -190,18 +190,29 @@ public final class DevicesKeys {
   }
 
   public static Key statusCounts(int shard) {
+    return new Key(STATUS_COUNTS.fill(statusShard(shard)), COUNTS.fill());
+  }
+
+  /** A status shard's number as its key segment; written by the service only, so a bad one is a bug. */
+  public static String statusShard(int shard) {
     if (shard < 0 || shard >= STATUS_SHARDS) {
       throw new IllegalArgumentException("shard " + shard);
     }
-    return new Key(STATUS_COUNTS.fill(Integer.toString(shard)), COUNTS.fill());
+    return Integer.toString(shard);
   }
 
   /** The receipt of one stream record counted in a shard: its presence makes a redelivery a no-op. */
   public static Key statusReceipt(int shard, String record) {
+    String r = streamRecord(record);
+    return new Key(statusCounts(shard).pk(), APPLIED.fill(r));
+  }
+
+  /** A stream record's id as a receipt's key segment. */
+  public static String streamRecord(String record) {
     if (record == null || !RECORD.matcher(record).matches()) {
       throw new IllegalArgumentException("stream record id " + record);
     }
-    return new Key(statusCounts(shard).pk(), APPLIED.fill(record));
+    return record;
   }
 
   /** The GSI1 sort-key bounds of a user's events from {@code from} to {@code to}, both inclusive. */
@@ -214,7 +225,8 @@ public final class DevicesKeys {
     return new SortRange(USER_EVENTS_FROM.fill(f), USER_EVENTS_TO.fill(t));
   }
 
-  private static String seq(int seq) {
+  /** An event's client sequence as its key segment: 8 digits. */
+  public static String seq(int seq) {
     if (seq < 0 || seq > SEQ_MAX) {
       throw new ValidationException("seq", "seq must be from 0 to " + SEQ_MAX);
     }

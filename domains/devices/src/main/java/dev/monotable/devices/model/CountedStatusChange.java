@@ -1,8 +1,8 @@
 package dev.monotable.devices.model;
 
 import dev.monotable.devices.keys.DevicesKeys;
-import dev.monotable.kit.items.Items;
-import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -17,8 +17,19 @@ public record CountedStatusChange(int shard, String record, String device, Strin
   public static final String TYPE = "CountedStatusChange";
   public static final long KEEP_SECONDS = 48 * 3600;
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE, DevicesKeys.STATUS_COUNTS, DevicesKeys.APPLIED)
+      .attributes(
+          Attr.number("Shard", "shard", "the shard counted into")
+              .keyed(v -> DevicesKeys.statusShard(((Number) v).intValue())),
+          Attr.string("Record", "record", "the stream record's id").keyed(v -> DevicesKeys.streamRecord((String) v)),
+          Attr.string("Device", "device", "the device it changed"))
+      .expires()
+      .requiredByChartOnly()
+      .build();
+
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, DevicesKeys.statusReceipt(shard, record)).n("Shard", shard).s("Record", record)
-        .s("Device", device).n(TableSchema.TTL, expiresAt).audit(createdAt, createdAt).build();
+    return ENTITY.toItem(Entity.fields("shard", shard, "record", record, "device", device, "ttl", expiresAt,
+        "createdAt", createdAt));
   }
 }

@@ -1,6 +1,8 @@
 package dev.monotable.devices.model;
 
 import dev.monotable.devices.keys.DevicesKeys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.items.Numbers;
 import dev.monotable.kit.schema.TableSchema;
@@ -8,7 +10,6 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -38,6 +39,28 @@ public record Device(String user, String device, String name, String kind, Strin
   public static final Comparator<Reading> NEWEST_FIRST =
       Comparator.comparing(Reading::at).thenComparingInt(Reading::seq).reversed();
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE, DevicesKeys.USER, DevicesKeys.DEVICE)
+      .index(Gsi.GSI1, DevicesKeys.USER, DevicesKeys.DEVICE)
+      .attributes(
+          Attr.segment("User", "user", DevicesKeys.ID, "the owner's id").keyed(v -> DevicesKeys.user((String) v)),
+          Attr.segment("Device", "device", DevicesKeys.ID, "the device's id")
+              .keyed(v -> DevicesKeys.device((String) v)),
+          Attr.string("Name", "name", "the device's name").changes(Attr.Change.VERSIONED),
+          Attr.string("Kind", "kind", "what the device is (thermostat, ...)"),
+          Attr.string("Status", "status", "online, offline or error").changes(Attr.Change.VERSIONED),
+          new Attr("Tags", "tags", Attr.Kind.SS, false, Attr.Change.VERSIONED, null,
+              "the device's tags; absent when none"),
+          new Attr("Recent", "recent", Attr.Kind.L, true, Attr.Change.ATOMIC, null,
+              "copies of the newest events, newest first: {At, Seq, Type, Value}"),
+          Attr.number("RecentRev", "recentRev", "Recent's revision (ST1's condition)").changes(Attr.Change.ATOMIC),
+          Attr.string("DeletingAt", "deletingAt", "when its deletion began").optional().changes(Attr.Change.ATOMIC),
+          Attr.number("DeletedEvents", "deletedEvents", "items the deletion has removed so far").optional()
+              .changes(Attr.Change.ATOMIC))
+      .versioned()
+      .requiredByChartOnly()
+      .build();
+
   /** The copy of one event on the device item. */
   public record Reading(String at, int seq, String type, BigDecimal value) {}
 
@@ -65,20 +88,10 @@ public record Device(String user, String device, String name, String kind, Strin
   }
 
   public Map<String, AttributeValue> toItem() {
-    Items.Builder b = Items.builder(TYPE, DevicesKeys.device(user, device))
-        .gsi(Gsi.GSI1, DevicesKeys.deviceByUser(user, device))
-        .s("User", user).s("Device", device).s("Name", name).s("Kind", kind).s("Status", status)
-        .n(TableSchema.VERSION, version).n("RecentRev", recentRev)
-        .audit(createdAt, updatedAt);
-    if (deletingAt != null) {
-      b.s("DeletingAt", deletingAt).n("DeletedEvents", deletedEvents);
-    }
-    Map<String, AttributeValue> item = new HashMap<>(b.build());
-    if (!tags.isEmpty()) {
-      item.put("Tags", AttributeValue.fromSs(tags));
-    }
-    item.put("Recent", recentValue(recent));
-    return Map.copyOf(item);
+    return ENTITY.toItem(Entity.fields("user", user, "device", device, "name", name, "kind", kind, "status", status,
+        "tags", tags.isEmpty() ? null : AttributeValue.fromSs(tags), "recent", recentValue(recent),
+        "recentRev", recentRev, "deletingAt", deletingAt, "deletedEvents", deletingAt == null ? null : deletedEvents,
+        "createdAt", createdAt, "updatedAt", updatedAt, "version", version));
   }
 
   /** {@code Recent} as DynamoDB holds it: a list of maps {@code {At, Seq, Type, Value}}. */

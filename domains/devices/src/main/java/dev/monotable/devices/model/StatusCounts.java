@@ -1,6 +1,8 @@
 package dev.monotable.devices.model;
 
 import dev.monotable.devices.keys.DevicesKeys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.LinkedHashMap;
@@ -18,8 +20,26 @@ public record StatusCounts(int shard, Map<String, Long> counts, String createdAt
 
   public static final String TYPE = "DeviceStatusCounts";
 
+  /**
+   * The layout, declared once: the item, its keys and the entity chart come from it. One count per
+   * {@link Device#STATUSES}, its field the status and its attribute {@link #attribute}'s name.
+   */
+  public static final Entity ENTITY = Entity.of(TYPE, DevicesKeys.STATUS_COUNTS, DevicesKeys.COUNTS)
+      .attributes(
+          Attr.number("Shard", "shard", "the shard's number")
+              .keyed(v -> DevicesKeys.statusShard(((Number) v).intValue())),
+          count("online", "devices online in this shard"),
+          count("offline", "devices offline in this shard"),
+          count("error", "devices in error in this shard"))
+      .requiredByChartOnly()
+      .build();
+
   public StatusCounts {
     counts = Map.copyOf(counts);
+  }
+
+  private static Attr count(String status, String description) {
+    return Attr.number(attribute(status), status, description).optional().changes(Attr.Change.ATOMIC);
   }
 
   /** The attribute holding the count of {@code status}: {@code online} -> {@code Online}. */
@@ -28,9 +48,9 @@ public record StatusCounts(int shard, Map<String, Long> counts, String createdAt
   }
 
   public Map<String, AttributeValue> toItem() {
-    Items.Builder b = Items.builder(TYPE, DevicesKeys.statusCounts(shard)).n("Shard", shard);
-    Device.STATUSES.forEach(s -> b.n(attribute(s), counts.getOrDefault(s, 0L)));
-    return b.audit(createdAt, updatedAt).build();
+    Map<String, Object> values = Entity.fields("shard", shard, "createdAt", createdAt, "updatedAt", updatedAt);
+    Device.STATUSES.forEach(s -> values.put(s, counts.getOrDefault(s, 0L)));
+    return ENTITY.toItem(values);
   }
 
   /** The sum over every shard as one item-shaped map, for tools that print items. */

@@ -1,6 +1,11 @@
 package dev.monotable.devices.model;
 
 import dev.monotable.devices.keys.DevicesKeys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.entity.Entity.KeyPart;
+import dev.monotable.kit.entity.Entity.Variant;
+import dev.monotable.kit.entity.Entity.When;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -17,19 +22,31 @@ public record UserProfile(String user, String name, String email, String created
 
   public static final String TYPE = "User";
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE, DevicesKeys.USER, DevicesKeys.PROFILE)
+      .index(Gsi.GSI1, DevicesKeys.USER, DevicesKeys.PROFILE)
+      .attributes(
+          Attr.segment("User", "user", DevicesKeys.ID, "the user's id").keyed(v -> DevicesKeys.user((String) v)),
+          Attr.string("Name", "name", "the user's name"),
+          Attr.string("Email", "email", "the user's e-mail address, lower-case"))
+      .variants(
+          Variant.of("never active", When.absent("activeAt")),
+          Variant.of("active", When.present("activeAt"))
+              .index(Gsi.GSI2, KeyPart.of(DevicesKeys.ACTIVE),
+                  KeyPart.of(DevicesKeys.ACTIVE_USER).from("ts", "activeAt", v -> DevicesKeys.timestamp("at", (String) v)))
+              .attributes(Attr.string("ActiveAt", "activeAt",
+                  "the time of an event of the user's devices, at most an hour behind the newest")
+                  .changes(Attr.Change.ATOMIC)))
+      .requiredByChartOnly()
+      .build();
+
   public UserProfile(String user, String name, String email, String createdAt) {
     this(user, name, email, createdAt, null);
   }
 
   public Map<String, AttributeValue> toItem() {
-    Items.Builder b = Items.builder(TYPE, DevicesKeys.profile(user))
-        .gsi(Gsi.GSI1, DevicesKeys.profileByUser(user))
-        .gsi(Gsi.GSI2, activeAt == null ? null : DevicesKeys.activeUser(user, activeAt))
-        .s("User", user).s("Name", name).s("Email", email);
-    if (activeAt != null) {
-      b.s("ActiveAt", activeAt);
-    }
-    return b.audit(createdAt, createdAt).build();
+    return ENTITY.toItem(Entity.fields("user", user, "name", name, "email", email, "activeAt", activeAt,
+        "createdAt", createdAt));
   }
 
   public static UserProfile fromItem(Map<String, AttributeValue> item) {

@@ -15,23 +15,15 @@ import dev.monotable.forge.model.CountedComment;
 import dev.monotable.forge.model.Counter;
 import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.forge.model.Invitation;
-import dev.monotable.kit.items.Items;
 import dev.monotable.forge.model.Membership;
 import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.forge.model.Organization;
 import dev.monotable.forge.model.Reaction;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.Role;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
 import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.User;
-import dev.monotable.forge.model.Visibility;
-
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI1;
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI2;
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI3;
-import static dev.monotable.kit.schema.TableSchema.Gsi.GSI4;
 
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.keys.Template;
@@ -44,17 +36,17 @@ import dev.monotable.kit.charts.ChartTypes.Mutability;
 import dev.monotable.kit.charts.ChartTypes.Selector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The entity charts (docs/entity-chart.md, generated from here) as data: for every entity (and every variant of an
  * entity whose index keys depend on its state) the {@link Keys} templates of its table key and of
- * each GSI it is written to, its notes and its main attributes. The generated docs print these
+ * each GSI it is written to, its notes and its main attributes. Forge's own entities are drawn
+ * from their {@link dev.monotable.kit.entity.Entity} declarations (the ones their items are
+ * written from), so only the notes are written here. The generated docs print these
  * charts and {@link ModelValidator} checks stored items against them, so the charts in the docs
  * are the rules the items are held to. Templates are referenced, never re-typed. The row types
  * are in {@link ChartTypes}; this class holds the rows.
@@ -133,191 +125,62 @@ public final class EntityCharts {
 
   private static List<Chart> build() {
     final boolean req = true;
-    final boolean opt = false;
     final AttributeType s = AttributeType.S;
-    final AttributeType n = AttributeType.N;
     final Mutability fixed = Mutability.FIXED;
-    final Mutability versioned = Mutability.VERSIONED;
-    final Mutability atomic = Mutability.ATOMIC;
 
     List<Chart> l = new ArrayList<>();
 
     // -- accounts --
-    ChartKey user = key(Keys.ACCOUNT, "account", "username");
-    l.add(new Chart(User.TYPE, null, User.class, Selector.always(), pair(user, user),
-        Map.of(GSI1, pair(user, user), GSI3, pair(user, user)), true, false,
-        List.of(),
-        List.of(
-            attr("Username", s, req, fixed, "display form of the account name"),
-            attr("Email", s, req, versioned, "e-mail address, reserved by its AccountEmail item"),
-            attr("Name", s, opt, versioned, "display name"),
-            attr("Bio", s, opt, versioned, "profile text"))));
+    l.add(Chart.of(User.ENTITY, User.class, List.of()));
+    l.add(Chart.of(AccountEmail.ENTITY, AccountEmail.class, List.of("uniqueness tracking item, attribute Username")));
+    l.add(Chart.of(Organization.ENTITY, Organization.class,
+        List.of("shares the account namespace with users", "AdminCount guards the last admin")));
 
-    ChartKey email = key(Keys.ACCOUNT_EMAIL);
-    l.add(new Chart(AccountEmail.TYPE, null, AccountEmail.class, Selector.always(), pair(email, email),
-        Map.of(), false, false,
-        List.of("uniqueness tracking item, attribute Username"),
-        List.of(
-            attr("Email", s, req, fixed, "lower-cased address"),
-            attr("Username", s, req, fixed, "the account holding the address"))));
-
-    ChartKey org = key(Keys.ACCOUNT, "account", "org");
-    l.add(new Chart(Organization.TYPE, null, Organization.class, Selector.always(), pair(org, org),
-        Map.of(GSI1, pair(org, org), GSI3, pair(org, org)), true, false,
-        List.of("shares the account namespace with users", "AdminCount guards the last admin"),
-        List.of(
-            attr("Org", s, req, fixed, "display form of the organization name"),
-            attr("Name", s, opt, versioned, "display name"),
-            attr("Description", s, opt, versioned, "description"),
-            attr(Organization.ADMIN_COUNT, n, req, atomic,
-                "number of admins; transactions refuse to remove or demote the last one"))));
-
-    l.add(new Chart(Membership.TYPE, null, Membership.class, Selector.always(),
-        pair(org, key(Keys.MEMBER)),
-        Map.of(GSI1, pair(user, key(Keys.ORG_OF_MEMBER))), true, false,
-        List.of("Role: admin or member"),
-        List.of(
-            attr("Org", s, req, fixed, "organization (display form)"),
-            attr("Username", s, req, fixed, "member (display form)"),
-            attr(Membership.ROLE, s, req, versioned, "admin or member"))));
-
-    l.add(new Chart(Invitation.TYPE, null, Invitation.class, Selector.always(),
-        pair(org, key(Keys.INVITATION)),
-        Map.of(), false, true,
-        List.of("TTL = created + 7 days"),
-        List.of(
-            attr("Org", s, req, fixed, "inviting organization (display form)"),
-            attr("Email", s, req, fixed, "invited address, lower-cased"),
-            attr("Role", s, req, fixed, "role granted on acceptance"),
-            attr("InvitedBy", s, req, fixed, "the admin who invited"))));
-
-    l.add(new Chart(Activity.TYPE, null, Activity.class, Selector.always(),
-        pair(key(Keys.ACCOUNT, "account", "owner"), key(Keys.ACTIVITY)),
-        Map.of(), false, true,
-        List.of("written by a stream handler", "TTL = created + 90 days"),
-        List.of(
-            attr("Account", s, req, fixed, "feed owner (display form)"),
-            attr("Id", s, req, fixed, "ULID of the entry"),
-            attr("Event", s, req, fixed, "what happened, for example IssueOpened or Starred"),
-            attr("Actor", s, opt, fixed, "who did it"),
-            attr("Owner", s, opt, fixed, "repository owner, when about a repository"),
-            attr("Repo", s, opt, fixed, "repository name, when about a repository"),
-            attr("Number", n, opt, fixed, "issue or pull request number, when about one"),
-            attr("Summary", s, opt, fixed, "one-line description"))));
+    l.add(Chart.of(Membership.ENTITY, Membership.class, List.of("Role: admin or member")));
+    l.add(Chart.of(Invitation.ENTITY, Invitation.class, List.of("TTL = created + 7 days")));
+    l.add(Chart.of(Activity.ENTITY, Activity.class,
+        List.of("written by a stream handler", "TTL = created + 90 days")));
 
     // -- repositories --
-    ChartKey repo = key(Keys.REPO);
-    KeyPair repoGsi3 = pair(key(Keys.ACCOUNT, "account", "owner"), key(Keys.REPO_UPDATED, "ts", "ts of last update"));
-    KeyPair repoGsi4 = pair(repo, key(Keys.REPO_META));
-    List<Attribute> repoAttributes = List.of(
-        attr("Owner", s, req, fixed, "owner (display form)"),
-        attr("Name", s, req, fixed, "repository name (display form)"),
-        attr("Description", s, opt, fixed, "description"),
-        attr(Repository.IS_PRIVATE, AttributeType.BOOL, req, fixed,
-            "private repositories answer 404 to non-members"),
-        attr("OwnerType", s, req, fixed, "User or Organization: whether org membership grants visibility"),
-        attr(Repository.STAR_COUNT, n, req, atomic, "stars, maintained in the star/unstar transactions"),
-        attr(Repository.FORK_COUNT, n, req, atomic, "forks, maintained in the fork transaction"));
-    List<Attribute> forkAttributes = new ArrayList<>(repoAttributes);
-    forkAttributes.add(attr("ForkOf", s, req, fixed, "originalOwner/originalRepo (display form)"));
-    l.add(new Chart(Repository.TYPE, "not a fork", Repository.class, Selector.absent("ForkOf"),
-        pair(repo, repo),
-        Map.of(GSI1, pair(repo, repo), GSI2, pair(repo, repo), GSI3, repoGsi3, GSI4, repoGsi4), true, false,
+    l.add(Chart.of(Repository.ENTITY, "not a fork", Repository.class,
         List.of("StarCount, ForkCount, IsPrivate, OwnerType",
-            "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment"),
-        repoAttributes));
-    l.add(new Chart(Repository.TYPE, "a fork", Repository.class, Selector.present("ForkOf"),
-        pair(repo, repo),
-        Map.of(GSI1, pair(repo, repo),
-            GSI2, pair(key(Keys.REPO, "owner", "originalOwner", "repo", "originalRepo"), key(Keys.FORK)),
-            GSI3, repoGsi3, GSI4, repoGsi4), true, false,
+            "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment")));
+    l.add(Chart.of(Repository.ENTITY, "a fork", Repository.class,
         List.of("StarCount, ForkCount, IsPrivate, OwnerType",
             "UpdatedAt and GSI3SK move forward on every new issue, pull request or comment",
-            "ForkOf = originalOwner/originalRepo; listed under the original on GSI2"),
-        forkAttributes));
+            "ForkOf = originalOwner/originalRepo; listed under the original on GSI2")));
 
-    ChartKey prsOfRepo = key(Keys.PULL_REQUESTS_OF_REPO);
-    l.add(new Chart(Counter.TYPE, null, Counter.class, Selector.always(),
-        pair(key(Keys.COUNTER), key(Keys.COUNTER_SK)),
-        Map.of(GSI1, pair(prsOfRepo, repo), GSI4, pair(prsOfRepo, key(Keys.REPO_META))), false, false,
+    l.add(Chart.of(Counter.ENTITY, Counter.class,
         List.of("shared issue/PR number sequence", "created with its repository",
-            "head of its pull-request lists on GSI1/GSI4; IsPrivate, OwnerType copied from the repository"),
-        List.of(
-            attr("Owner", s, req, fixed, "repository owner (display form)"),
-            attr("Repo", s, req, fixed, "repository name (display form)"),
-            attr(Counter.LAST_NUMBER, n, req, atomic, "last number handed out (ADD 1, UPDATED_NEW)"),
-            visibilityCopy(),
-            ownerTypeCopy())));
+            "head of its pull-request lists on GSI1/GSI4; IsPrivate, OwnerType copied from the repository")));
 
     // -- issues and pull requests --
-    l.add(ticket(TicketKind.ISSUE, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.ISSUE,
-        Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_OPEN));
-    l.add(ticket(TicketKind.ISSUE, "closed", Selector.equalTo(Ticket.STATE, "closed"), Keys.ISSUE,
-        Keys.REPO, Keys.ISSUE_NUMBER, Keys.ISSUE_CLOSED));
-    l.add(ticket(TicketKind.PULL_REQUEST, "open", Selector.equalTo(Ticket.STATE, "open"), Keys.PULL_REQUEST,
-        Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_OPEN));
-    l.add(ticket(TicketKind.PULL_REQUEST, "closed or merged", Selector.equalTo(Ticket.STATE, "closed", "merged"),
-        Keys.PULL_REQUEST, Keys.PULL_REQUESTS_OF_REPO, Keys.PULL_REQUEST_NUMBER, Keys.PULL_REQUEST_CLOSED));
-
     for (TicketKind kind : TicketKind.values()) {
-      l.add(new Chart(kind.commentType(), null, Comment.class, Selector.always(),
-          pair(repo, key(kind == TicketKind.ISSUE ? Keys.ISSUE_COMMENT : Keys.PULL_REQUEST_COMMENT)),
-          Map.of(), true, false,
-          List.of("IsPrivate, OwnerType copied from the repository"),
-          List.of(
-              attr("Owner", s, req, fixed, "repository owner (display form)"),
-              attr("Repo", s, req, fixed, "repository name (display form)"),
-              attr("Number", n, req, fixed, kind.noun() + " number"),
-              attr("Id", s, req, fixed, "ULID, orders comments by creation"),
-              attr("Author", s, req, fixed, "author (display form)"),
-              attr("Body", s, req, versioned, "comment text"),
-              visibilityCopy(),
-              ownerTypeCopy())));
+      List<String> notes = List.of(kind == TicketKind.PULL_REQUEST ? "State open/closed/merged, Reactions map, CommentCount"
+          : "State open/closed, Reactions map, CommentCount", "IsPrivate, OwnerType copied from the repository");
+      for (var variant : Ticket.entity(kind).variants()) {
+        l.add(Chart.of(Ticket.entity(kind), variant.name(), Ticket.class, notes));
+      }
     }
 
     for (TicketKind kind : TicketKind.values()) {
-      l.add(new Chart(CountedComment.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
-          CountedComment.class, Selector.equalTo("Target", kind.type()),
-          pair(key(kind == TicketKind.ISSUE ? Keys.ISSUE : Keys.PULL_REQUEST), key(Keys.COUNTED_COMMENT)),
-          Map.of(), false, false,
+      l.add(Chart.of(Comment.entity(kind), Comment.class, List.of("IsPrivate, OwnerType copied from the repository")));
+    }
+
+    for (var variant : CountedComment.ENTITY.variants()) {
+      l.add(Chart.of(CountedComment.ENTITY, variant.name(), CountedComment.class,
           List.of("written by a stream handler (ST3) with the CommentCount change",
-              "receipt making the count exact when a stream record is delivered again"),
-          List.of(
-              attr("Target", s, req, fixed, "Issue or PullRequest"),
-              attr("Owner", s, req, fixed, "repository owner (display form)"),
-              attr("Repo", s, req, fixed, "repository name (display form)"),
-              attr("Number", n, req, fixed, "target number"),
-              attr("Id", s, req, fixed, "the counted comment's ULID"))));
+              "receipt making the count exact when a stream record is delivered again")));
     }
 
-    for (TicketKind kind : TicketKind.values()) {
-      Template pk = kind == TicketKind.ISSUE ? Keys.ISSUE_REACTION_PK : Keys.PULL_REQUEST_REACTION_PK;
-      l.add(new Chart(Reaction.TYPE, "on " + (kind == TicketKind.ISSUE ? "an issue" : "a pull request"),
-          Reaction.class, Selector.equalTo("Target", kind.type()),
-          pair(key(pk), key(Keys.REACTION_SK)),
-          Map.of(), false, false,
-          List.of("one per user, target and type", "counted in the target's Reactions map"),
-          List.of(
-              attr("Target", s, req, fixed, "Issue or PullRequest"),
-              attr("Owner", s, req, fixed, "repository owner (display form)"),
-              attr("Repo", s, req, fixed, "repository name (display form)"),
-              attr("Number", n, req, fixed, "target number"),
-              attr("Username", s, req, fixed, "who reacted (display form)"),
-              attr("Reaction", s, req, fixed, "+1 -1 laugh hooray confused heart rocket eyes"))));
+    for (var variant : Reaction.ENTITY.variants()) {
+      l.add(Chart.of(Reaction.ENTITY, variant.name(), Reaction.class,
+          List.of("one per user, target and type", "counted in the target's Reactions map")));
     }
 
-    l.add(new Chart(Star.TYPE, null, Star.class, Selector.always(),
-        pair(user, key(Keys.STAR)),
-        Map.of(GSI1, pair(repo, key(Keys.STARGAZER))), false, false,
+    l.add(Chart.of(Star.ENTITY, Star.class,
         List.of("no timestamp in the SK, so a star is unique per user and repo", "StarredAt attribute",
-            "IsPrivate copied from the repository"),
-        List.of(
-            attr("Username", s, req, fixed, "who starred (display form)"),
-            attr("Owner", s, req, fixed, "repository owner (display form)"),
-            attr("Repo", s, req, fixed, "repository name (display form)"),
-            attr(Repository.IS_PRIVATE, AttributeType.BOOL, req, fixed,
-                "copied from the repository, so star lists hide private ones without reading them"),
-            attr("StarredAt", s, req, fixed, "when; also the time in GSI1SK"))));
+            "IsPrivate copied from the repository")));
 
     // -- beyond the first charts: API reliability (Idempotency-Key, docs/reliability.md) --
     ChartKey idempotency = key(Keys.IDEMPOTENCY);
@@ -334,54 +197,6 @@ public final class EntityCharts {
             attr("TargetSK", s, req, fixed, "table SK of the created entity"))));
 
     return List.copyOf(l);
-  }
-
-  private static Chart ticket(TicketKind kind, String variant, Selector selector, Template own, Template ofRepo,
-      Template byNumber, Template byState) {
-    ChartKey self = key(own);
-    boolean pr = kind == TicketKind.PULL_REQUEST;
-    final boolean req = true;
-    final boolean opt = false;
-    List<Attribute> attributes = new ArrayList<>(List.of(
-        new Attribute("Owner", AttributeType.S, req, Mutability.FIXED, "repository owner (display form)"),
-        new Attribute("Repo", AttributeType.S, req, Mutability.FIXED, "repository name (display form)"),
-        new Attribute("Number", AttributeType.N, req, Mutability.FIXED, "number from the repository's Counter"),
-        new Attribute("Title", AttributeType.S, req, Mutability.VERSIONED, "title"),
-        new Attribute("Body", AttributeType.S, opt, Mutability.VERSIONED, "text"),
-        new Attribute(Ticket.STATE, AttributeType.S, req, Mutability.VERSIONED,
-            pr ? "open, closed or merged (final); GSI4SK follows it" : "open or closed; GSI4SK follows it"),
-        new Attribute("Author", AttributeType.S, req, Mutability.FIXED, "author (display form)")));
-    if (pr) {
-      attributes.add(new Attribute("Head", AttributeType.S, req, Mutability.FIXED, "source branch"));
-      attributes.add(new Attribute("Base", AttributeType.S, req, Mutability.FIXED, "target branch"));
-    }
-    attributes.add(new Attribute(Ticket.COMMENT_COUNT, AttributeType.N, req, Mutability.ATOMIC,
-        "comments, counted by a stream handler exactly once per record"));
-    attributes.add(new Attribute(Ticket.REACTIONS, AttributeType.M, req, Mutability.ATOMIC,
-        "count per reaction type, ADD in the reaction transactions"));
-    attributes.add(new Attribute("ClosedAt", AttributeType.S, opt, Mutability.VERSIONED, "when closed or merged"));
-    if (pr) {
-      attributes.add(new Attribute("MergedAt", AttributeType.S, opt, Mutability.VERSIONED, "when merged"));
-    }
-    attributes.add(visibilityCopy());
-    attributes.add(ownerTypeCopy());
-    return new Chart(kind.type(), variant, Ticket.class, selector, pair(self, self),
-        Map.of(GSI1, pair(key(ofRepo), key(byNumber)), GSI4, pair(key(ofRepo), key(byState))), true, false,
-        List.of(pr ? "State open/closed/merged, Reactions map, CommentCount" : "State open/closed, Reactions map, CommentCount",
-            "IsPrivate, OwnerType copied from the repository"),
-        attributes);
-  }
-
-  /** The repository's IsPrivate, copied onto the items reads return (docs/relationship-decisions.md). */
-  private static Attribute visibilityCopy() {
-    return new Attribute(Visibility.IS_PRIVATE, AttributeType.BOOL, true, Mutability.FIXED,
-        "copied from the repository at creation: visibility without reading the repository");
-  }
-
-  /** The repository's OwnerType, copied with IsPrivate. */
-  private static Attribute ownerTypeCopy() {
-    return new Attribute(Visibility.OWNER_TYPE, AttributeType.S, true, Mutability.FIXED,
-        "copied from the repository: whether org membership grants visibility");
   }
 
   private static final Map<String, Predicate<String>> SEGMENT_RULES = segmentRules();

@@ -1,5 +1,6 @@
 package dev.monotable.forge.keys;
 
+import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.errors.ValidationException;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -43,6 +44,22 @@ public final class ForgeSegments {
     }
     return value.toLowerCase(Locale.ROOT);
   }
+
+  /** {@link #account} as an entity's key form: a 400 naming {@code field}, else the lower-case name. */
+  public static Attr.KeyForm accountKey(String field) {
+    return v -> account(field, (String) v);
+  }
+
+  /** {@link #repo} as an entity's key form. */
+  public static Attr.KeyForm repoKey(String field) {
+    return v -> repo(field, (String) v);
+  }
+
+  /** {@link #n8} of an entity's number. */
+  public static final Attr.KeyForm N8 = v -> n8(((Number) v).intValue());
+
+  /** {@link #rev8} of an entity's number. */
+  public static final Attr.KeyForm REV8 = v -> rev8(((Number) v).intValue());
 
   /** True when {@code value} matches {@link #ACCOUNT}. */
   static boolean isAccount(String value) {

@@ -1,10 +1,12 @@
 package dev.monotable.forge.model;
 
-import dev.monotable.kit.items.Items;
-
 import static dev.monotable.kit.schema.TableSchema.*;
 
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.items.Items;
+import dev.monotable.kit.keys.Segments;
 import java.util.Locale;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -14,11 +16,17 @@ public record AccountEmail(String email, String username, String createdAt) {
 
   public static final String TYPE = "AccountEmail";
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE, Keys.ACCOUNT_EMAIL, Keys.ACCOUNT_EMAIL)
+      .attributes(
+          Attr.string("Email", "email", "lower-cased address").keyed(v -> Segments.email("email", (String) v)),
+          Attr.string("Username", "username", "the account holding the address"))
+      .requiredByChartOnly()
+      .build();
+
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, Keys.accountEmail(email))
-        .s("Email", email.toLowerCase(Locale.ROOT)).s("Username", username)
-        .audit(createdAt, createdAt)
-        .build();
+    return ENTITY.toItem(Entity.fields("email", email.toLowerCase(Locale.ROOT), "username", username,
+        "createdAt", createdAt));
   }
 
   public static AccountEmail fromItem(Map<String, AttributeValue> item) {

@@ -1,7 +1,14 @@
 package dev.monotable.forge.model;
 
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.TicketKind;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.entity.Entity.KeyPart;
+import dev.monotable.kit.entity.Entity.Variant;
+import dev.monotable.kit.entity.Entity.When;
 import dev.monotable.kit.items.Items;
+import dev.monotable.kit.keys.Segments;
 
 import static dev.monotable.kit.schema.TableSchema.*;
 
@@ -21,11 +28,31 @@ public record CountedComment(TicketKind kind, String owner, String repo, int num
 
   public static final String TYPE = "CountedComment";
 
+  /**
+   * The layout, declared once: the item, its keys and the entity chart come from it. A receipt
+   * lives in its target's partition, so the table key is the issue's or the pull request's.
+   */
+  public static final Entity ENTITY = Entity.of(TYPE,
+          KeyPart.of(Keys.ISSUE).from("n8", "number", ForgeSegments.N8), KeyPart.of(Keys.COUNTED_COMMENT))
+      .attributes(
+          Attr.string("Target", "target", "Issue or PullRequest"),
+          Attr.segment("Owner", "owner", ForgeSegments.ACCOUNT, "repository owner (display form)")
+              .keyed(ForgeSegments.accountKey("owner")),
+          Attr.segment("Repo", "repo", ForgeSegments.REPO, "repository name (display form)")
+              .keyed(ForgeSegments.repoKey("repo")),
+          Attr.number("Number", "number", "target number"),
+          Attr.segment("Id", "id", Segments.ULID, "the counted comment's ULID").keyed(v -> Segments.ulid("id", (String) v)))
+      .variants(
+          Variant.of("on an issue", When.oneOf("target", TicketKind.ISSUE.type())),
+          Variant.of("on a pull request", When.oneOf("target", TicketKind.PULL_REQUEST.type()))
+              .table(KeyPart.of(Keys.PULL_REQUEST).from("n8", "number", ForgeSegments.N8),
+                  KeyPart.of(Keys.COUNTED_COMMENT)))
+      .requiredByChartOnly()
+      .build();
+
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, Keys.countedComment(kind, owner, repo, number, commentId))
-        .s("Target", kind.type()).s("Owner", owner).s("Repo", repo).n("Number", number).s("Id", commentId)
-        .audit(createdAt, createdAt)
-        .build();
+    return ENTITY.toItem(Entity.fields("target", kind.type(), "owner", owner, "repo", repo, "number", number,
+        "id", commentId, "createdAt", createdAt));
   }
 
   public static CountedComment fromItem(Map<String, AttributeValue> item) {

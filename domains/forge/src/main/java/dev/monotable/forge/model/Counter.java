@@ -1,9 +1,10 @@
 package dev.monotable.forge.model;
 
-import dev.monotable.forge.keys.TicketKind;
-import dev.monotable.kit.items.Items;
-
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Map;
@@ -22,19 +23,29 @@ public record Counter(String owner, String repo, long lastNumber, Visibility vis
   public static final String TYPE = "Counter";
   public static final String LAST_NUMBER = "LastNumber";
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE, Keys.COUNTER, Keys.COUNTER_SK)
+      .index(Gsi.GSI1, Keys.PULL_REQUESTS_OF_REPO, Keys.REPO)
+      .index(Gsi.GSI4, Keys.PULL_REQUESTS_OF_REPO, Keys.REPO_META)
+      .attributes(
+          Attr.segment("Owner", "owner", ForgeSegments.ACCOUNT, "repository owner (display form)")
+              .keyed(ForgeSegments.accountKey("owner")),
+          Attr.segment("Repo", "repo", ForgeSegments.REPO, "repository name (display form)")
+              .keyed(ForgeSegments.repoKey("repo")),
+          Attr.number(LAST_NUMBER, "lastNumber", "last number handed out (ADD 1, UPDATED_NEW)")
+              .changes(Attr.Change.ATOMIC),
+          Visibility.IS_PRIVATE_COPY,
+          Visibility.OWNER_TYPE_COPY)
+      .requiredByChartOnly()
+      .build();
+
   public static Counter of(Repository repository, String now) {
     return new Counter(repository.owner(), repository.name(), 0, Visibility.of(repository), now, now);
   }
 
   public Map<String, AttributeValue> toItem() {
-    Items.Builder b = Items.builder(TYPE, Keys.counter(owner, repo))
-        .gsi(Gsi.GSI1, Keys.listHeadGsi1(TicketKind.PULL_REQUEST, owner, repo))
-        .gsi(Gsi.GSI4, Keys.listHeadGsi4(TicketKind.PULL_REQUEST, owner, repo))
-        .s("Owner", owner).s("Repo", repo).n(LAST_NUMBER, lastNumber);
-    if (visibility != null) {
-      visibility.into(b);
-    }
-    return b.audit(createdAt, updatedAt).build();
+    return ENTITY.toItem(Visibility.copy(Entity.fields("owner", owner, "repo", repo, "lastNumber", lastNumber,
+        "createdAt", createdAt, "updatedAt", updatedAt), visibility));
   }
 
   public static Counter fromItem(Map<String, AttributeValue> item) {

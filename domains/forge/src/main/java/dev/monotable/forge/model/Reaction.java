@@ -1,6 +1,13 @@
 package dev.monotable.forge.model;
 
+import dev.monotable.forge.keys.ForgeSegments;
+import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.forge.keys.TicketKind;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.entity.Entity.KeyPart;
+import dev.monotable.kit.entity.Entity.Variant;
+import dev.monotable.kit.entity.Entity.When;
 import dev.monotable.kit.items.Items;
 
 import static dev.monotable.kit.schema.TableSchema.*;
@@ -15,12 +22,31 @@ public record Reaction(TicketKind kind, String owner, String repo, int number, S
 
   public static final String TYPE = "Reaction";
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE,
+          KeyPart.of(Keys.ISSUE_REACTION_PK).from("n8", "number", ForgeSegments.N8), KeyPart.of(Keys.REACTION_SK))
+      .attributes(
+          Attr.string("Target", "target", "Issue or PullRequest"),
+          Attr.segment("Owner", "owner", ForgeSegments.ACCOUNT, "repository owner (display form)")
+              .keyed(ForgeSegments.accountKey("owner")),
+          Attr.segment("Repo", "repo", ForgeSegments.REPO, "repository name (display form)")
+              .keyed(ForgeSegments.repoKey("repo")),
+          Attr.number("Number", "number", "target number"),
+          Attr.segment("Username", "username", ForgeSegments.ACCOUNT, "who reacted (display form)")
+              .keyed(ForgeSegments.accountKey("username")),
+          Attr.string("Reaction", "type", "+1 -1 laugh hooray confused heart rocket eyes")
+              .keyed(v -> ReactionTypes.check((String) v)))
+      .variants(
+          Variant.of("on an issue", When.oneOf("target", TicketKind.ISSUE.type())),
+          Variant.of("on a pull request", When.oneOf("target", TicketKind.PULL_REQUEST.type()))
+              .table(KeyPart.of(Keys.PULL_REQUEST_REACTION_PK).from("n8", "number", ForgeSegments.N8),
+                  KeyPart.of(Keys.REACTION_SK)))
+      .requiredByChartOnly()
+      .build();
+
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, Keys.reaction(kind, owner, repo, number, username, type))
-        .s("Target", kind.type()).s("Owner", owner).s("Repo", repo).n("Number", number)
-        .s("Username", username).s("Reaction", type)
-        .audit(createdAt, createdAt)
-        .build();
+    return ENTITY.toItem(Entity.fields("target", kind.type(), "owner", owner, "repo", repo, "number", number,
+        "username", username, "type", type, "createdAt", createdAt));
   }
 
   public static Reaction fromItem(Map<String, AttributeValue> item) {

@@ -1,10 +1,12 @@
 package dev.monotable.forge.model;
 
-import dev.monotable.kit.items.Items;
-
-import static dev.monotable.kit.schema.TableSchema.*;
-
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.entity.Entity.KeyPart;
+import dev.monotable.kit.items.Items;
+import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -18,13 +20,27 @@ public record Star(String username, String owner, String repo, boolean repoIsPri
 
   public static final String TYPE = "Star";
 
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE,
+          KeyPart.of(Keys.ACCOUNT).from("account", "username"), KeyPart.of(Keys.STAR))
+      .index(Gsi.GSI1, KeyPart.of(Keys.REPO),
+          KeyPart.of(Keys.STARGAZER).from("ts", "starredAt", v -> Timestamps.segment((String) v)))
+      .attributes(
+          Attr.segment("Username", "username", ForgeSegments.ACCOUNT, "who starred (display form)")
+              .keyed(ForgeSegments.accountKey("username")),
+          Attr.segment("Owner", "owner", ForgeSegments.ACCOUNT, "repository owner (display form)")
+              .keyed(ForgeSegments.accountKey("owner")),
+          Attr.segment("Repo", "repo", ForgeSegments.REPO, "repository name (display form)")
+              .keyed(ForgeSegments.repoKey("repo")),
+          Attr.bool(Repository.IS_PRIVATE, "repoIsPrivate",
+              "copied from the repository, so star lists hide private ones without reading them"),
+          Attr.string("StarredAt", "starredAt", "when; also the time in GSI1SK"))
+      .requiredByChartOnly()
+      .build();
+
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, Keys.star(username, owner, repo))
-        .gsi(Gsi.GSI1, Keys.starGsi1(username, owner, repo, starredAt))
-        .s("Username", username).s("Owner", owner).s("Repo", repo).bool(Repository.IS_PRIVATE, repoIsPrivate)
-        .s("StarredAt", starredAt)
-        .audit(starredAt, starredAt)
-        .build();
+    return ENTITY.toItem(Entity.fields("username", username, "owner", owner, "repo", repo,
+        "repoIsPrivate", repoIsPrivate, "starredAt", starredAt, "createdAt", starredAt));
   }
 
   public static Star fromItem(Map<String, AttributeValue> item) {

@@ -1,10 +1,13 @@
 package dev.monotable.forge.model;
 
-import dev.monotable.kit.items.Items;
-
 import static dev.monotable.kit.schema.TableSchema.*;
 
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.Keys;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.entity.Entity.KeyPart;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -15,13 +18,26 @@ public record User(String username, String email, String name, String bio,
 
   public static final String TYPE = "User";
 
+  private static final KeyPart ACCOUNT = KeyPart.of(Keys.ACCOUNT).from("account", "username");
+
+  /** The layout, declared once: the item, its keys and the entity chart come from it. */
+  public static final Entity ENTITY = Entity.of(TYPE, ACCOUNT, ACCOUNT)
+      .index(Gsi.GSI1, ACCOUNT, ACCOUNT)
+      .index(Gsi.GSI3, ACCOUNT, ACCOUNT)
+      .attributes(
+          Attr.segment("Username", "username", ForgeSegments.ACCOUNT, "display form of the account name")
+              .keyed(ForgeSegments.accountKey("username")),
+          Attr.string("Email", "email", "e-mail address, reserved by its AccountEmail item")
+              .changes(Attr.Change.VERSIONED),
+          Attr.string("Name", "name", "display name").optional().changes(Attr.Change.VERSIONED),
+          Attr.string("Bio", "bio", "profile text").optional().changes(Attr.Change.VERSIONED))
+      .versioned()
+      .requiredByChartOnly()
+      .build();
+
   public Map<String, AttributeValue> toItem() {
-    return Items.builder(TYPE, Keys.account(username))
-        .gsi(Gsi.GSI1, Keys.account(username))
-        .gsi(Gsi.GSI3, Keys.account(username))
-        .s("Username", username).s("Email", email).s("Name", name).s("Bio", bio)
-        .audit(createdAt, updatedAt).n(VERSION, version)
-        .build();
+    return ENTITY.toItem(Entity.fields("username", username, "email", email, "name", name, "bio", bio,
+        "createdAt", createdAt, "updatedAt", updatedAt, "version", version));
   }
 
   public static User fromItem(Map<String, AttributeValue> item) {

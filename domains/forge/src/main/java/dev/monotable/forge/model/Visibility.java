@@ -1,6 +1,6 @@
 package dev.monotable.forge.model;
 
-import dev.monotable.kit.items.Items;
+import dev.monotable.kit.entity.Attr;
 
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -23,9 +23,24 @@ public record Visibility(boolean isPrivate, boolean ownerIsOrg) {
     return new Visibility(repository.isPrivate(), repository.ownerIsOrg());
   }
 
-  /** Writes both attributes. */
-  public Items.Builder into(Items.Builder b) {
-    return b.bool(IS_PRIVATE, isPrivate).s(OWNER_TYPE, ownerIsOrg ? Organization.TYPE : User.TYPE);
+  /**
+   * {@code IsPrivate} as the entities that copy it declare it: required of every item once the
+   * backfill has run; a write that copies from an item written before the copy existed has none to
+   * write (those entities check required attributes by their chart only).
+   */
+  public static final Attr IS_PRIVATE_COPY = Attr.bool(IS_PRIVATE, "isPrivate",
+      "copied from the repository at creation: visibility without reading the repository");
+  /** {@code OwnerType} as the entities that copy it declare it, as {@link #IS_PRIVATE_COPY}. */
+  public static final Attr OWNER_TYPE_COPY = Attr.string(OWNER_TYPE, "ownerType",
+      "copied from the repository: whether org membership grants visibility");
+
+  /** The copy's values for an entity's {@code toItem}; none when {@code visibility} is null. */
+  public static Map<String, Object> copy(Map<String, Object> values, Visibility visibility) {
+    if (visibility != null) {
+      values.put(IS_PRIVATE_COPY.field(), visibility.isPrivate());
+      values.put(OWNER_TYPE_COPY.field(), visibility.ownerIsOrg() ? Organization.TYPE : User.TYPE);
+    }
+    return values;
   }
 
   /** The copy on an item, or null when the item has none yet (written before the copy, awaiting the backfill). */

@@ -16,9 +16,11 @@ import java.util.regex.Pattern;
  * @param change how it changes after the item is written
  * @param rule the pattern a key segment matches, or null for an attribute no key is built from
  * @param description what it holds, as the entity chart prints it
+ * @param form how a value becomes its key segment, or null when the value is the segment as it is
+ *     (checked by {@code rule})
  */
 public record Attr(String name, String field, Kind kind, boolean required, Change change, Pattern rule,
-    String description) {
+    String description, KeyForm form) {
 
   /** The DynamoDB type of an attribute. */
   public enum Kind {
@@ -33,6 +35,23 @@ public record Attr(String name, String field, Kind kind, boolean required, Chang
     VERSIONED,
     /** Changed by atomic ADD/SET without a version check (counters, stream handlers). */
     ATOMIC
+  }
+
+  /**
+   * How a value becomes a key segment when the key does not hold it as the item does: a name the
+   * keys hold lower-cased (so they are case-insensitive while the item keeps the display form), a
+   * number zero-padded so keys sort by it. It checks the value first and throws the domain's own
+   * 400 (naming the field) for one that may not become part of a key.
+   */
+  @FunctionalInterface
+  public interface KeyForm {
+    String of(Object value);
+  }
+
+  /** Without a key form: the value is its own key segment. */
+  public Attr(String name, String field, Kind kind, boolean required, Change change, Pattern rule,
+      String description) {
+    this(name, field, kind, required, change, rule, description, null);
   }
 
   public Attr {
@@ -53,17 +72,27 @@ public record Attr(String name, String field, Kind kind, boolean required, Chang
     return new Attr(name, field, Kind.N, true, Change.FIXED, null, description);
   }
 
+  /** A required, fixed boolean attribute. */
+  public static Attr bool(String name, String field, String description) {
+    return new Attr(name, field, Kind.BOOL, true, Change.FIXED, null, description);
+  }
+
   /** A required, fixed string that is also a key segment, held to {@code rule}. */
   public static Attr segment(String name, String field, Pattern rule, String description) {
     return new Attr(name, field, Kind.S, true, Change.FIXED, rule, description);
   }
 
   public Attr optional() {
-    return new Attr(name, field, kind, false, change, rule, description);
+    return new Attr(name, field, kind, false, change, rule, description, form);
   }
 
   public Attr changes(Change how) {
-    return new Attr(name, field, kind, required, how, rule, description);
+    return new Attr(name, field, kind, required, how, rule, description, form);
+  }
+
+  /** Also a key segment, in the form {@code form} gives (and checks); any kind of attribute may be. */
+  public Attr keyed(KeyForm form) {
+    return new Attr(name, field, kind, required, change, rule, description, Objects.requireNonNull(form, "form"));
   }
 
   /** True when {@code value} may become part of a key: it matches the rule (and holds no {@code #}). */

@@ -259,15 +259,41 @@ public final class ChartTypes {
      * indexes, attributes, version and TTL as declared; only the notes are the chart's own.
      */
     public static Chart of(dev.monotable.kit.entity.Entity entity, Class<?> model, List<String> notes) {
+      if (!entity.variants().isEmpty()) {
+        throw new IllegalArgumentException(entity.type() + " has variants: one chart per variant");
+      }
+      return of(entity, null, Selector.always(), model, notes);
+    }
+
+    /**
+     * The chart of one variant of an entity declared with variants ({@code Issue (open)}): the
+     * variant's keys, indexes and attributes, its items told apart by the variant's condition.
+     */
+    public static Chart of(dev.monotable.kit.entity.Entity entity, String variant, Class<?> model,
+        List<String> notes) {
+      dev.monotable.kit.entity.Entity.Variant v = entity.variant(variant);
+      dev.monotable.kit.entity.Entity.When when = v.when();
+      String attribute = entity.attr(when.field()).name();
+      Selector selector = !when.present() ? Selector.absent(attribute)
+          : when.values().isEmpty() ? Selector.present(attribute)
+          : Selector.equalTo(attribute, when.values().toArray(String[]::new));
+      return of(entity, v, selector, model, notes);
+    }
+
+    private static Chart of(dev.monotable.kit.entity.Entity entity, dev.monotable.kit.entity.Entity.Variant variant,
+        Selector selector, Class<?> model, List<String> notes) {
       Map<Gsi, KeyPair> indexes = new EnumMap<>(Gsi.class);
-      entity.indexes().forEach((gsi, k) -> indexes.put(gsi, new KeyPair(new ChartKey(k.pk(), Map.of()),
-          new ChartKey(k.sk(), Map.of()))));
-      List<Attribute> attributes = entity.attributes().stream().map(a -> new Attribute(a.name(),
+      entity.indexes(variant).forEach((gsi, k) -> indexes.put(gsi, pair(k)));
+      List<Attribute> attributes = entity.attributes(variant).stream().map(a -> new Attribute(a.name(),
           AttributeType.valueOf(a.kind().name()), a.required(), Mutability.valueOf(a.change().name()),
           a.description())).toList();
-      return new Chart(entity.type(), null, model, Selector.always(), new KeyPair(
-          new ChartKey(entity.table().pk(), Map.of()), new ChartKey(entity.table().sk(), Map.of())), indexes,
-          entity.versioned(), entity.ttl(), notes, attributes);
+      return new Chart(entity.type(), variant == null ? null : variant.name(), model, selector,
+          pair(entity.table(variant)), indexes, entity.versioned(), entity.ttl(), notes, attributes);
+    }
+
+    private static KeyPair pair(dev.monotable.kit.entity.Entity.Keys keys) {
+      return new KeyPair(new ChartKey(keys.pk(), keys.partition().shownNames()),
+          new ChartKey(keys.sk(), keys.sort().shownNames()));
     }
 
     /** {@code Issue (open)}, or just the type. */
