@@ -68,7 +68,7 @@ monotable_java() {
     jar="$(ls "$MONOTABLE_ROOT"/scripts/target/monotable-scripts-*.jar 2>/dev/null | grep -v -- '-tests\.jar$' | head -n 1 || true)"
   fi
   # No Java 25, no jar, or classes compiled after it (an IDE's build): the folder, as before.
-  if [[ -z "$jar" || -n "$(find "$MONOTABLE_ROOT/scripts/target/classes" -newer "$jar" -print -quit)" ]]; then
+  if [[ -z "$jar" || -n "$(find "$MONOTABLE_ROOT/scripts/target/classes" -newer "$jar" -print -quit 2>/dev/null)" ]]; then
     exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$MONOTABLE_ROOT/scripts/target/classes:$deps" "$main" "$@"
   fi
   local cp="$jar:$deps" dir="$MONOTABLE_ROOT/scripts/target/aot"
