@@ -52,7 +52,11 @@ class NoScanInApplicationCodeTest {
     assertTrue(dirs.contains(root.resolve("domains/forge/src/main/java")), "the check must read the domains: " + dirs);
     assertTrue(dirs.contains(root.resolve("kit/core/src/main/java")), "the check must read the kit: " + dirs);
     for (Path dir : dirs) {
-      assertEquals(List.of(), scanUsages(dir), dir.toString());
+      // A domain's dev-time packages (its bench, tools and ingest: never in its Lambda jar) are
+      // operator tools too; the comparison with the seed's design reads its peer's table whole.
+      List<String> found = scanUsages(dir).stream()
+          .filter(f -> !f.matches("dev/monotable/[a-z0-9]+/(bench|tools|ingest)/.*")).toList();
+      assertEquals(List.of(), found, dir.toString());
     }
   }
 

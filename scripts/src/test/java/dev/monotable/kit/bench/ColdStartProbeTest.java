@@ -22,8 +22,8 @@ class ColdStartProbeTest {
 
   @Test
   void coldStart_shouldAnswerFromTheLambdaJar_whenTheProbeBuildsItsEventOutsideIt() {
-    Path jar = ROOT.resolve("functions/target/monotable-functions-lambda.jar");
-    assertTrue(Files.isRegularFile(jar), "the functions module packages the Lambda jar before scripts' tests: " + jar);
+    Path jar = ROOT.resolve(dev.monotable.forge.Forge.DOMAIN.lambdaJar());
+    assertTrue(Files.isRegularFile(jar), "Forge's module packages its Lambda jar before scripts' tests: " + jar);
     BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
     // GET /health touches no table, so no engine is needed; the endpoint is never called.
     ColdStart<Services> cold = new ColdStart<>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
@@ -45,7 +45,7 @@ class ColdStartProbeTest {
   void coldStart_shouldTrainAndUseAnAotCache_whenTheJvmIsJava25() {
     Path java25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
     assumeTrue(Files.isExecutable(java25) && ColdStart.featureVersion(java25.toString()) >= 25, "no Java 25 here");
-    Path jar = ROOT.resolve("functions/target/monotable-functions-lambda.jar");
+    Path jar = ROOT.resolve(dev.monotable.forge.Forge.DOMAIN.lambdaJar());
     BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
     ColdStart<Services> cold = new ColdStart<>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
         "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null);
