@@ -79,8 +79,9 @@ class NewDomainTest {
     assertTrue(modules.contains("<module>forge</module>"), "Forge's module stays");
     for (String classPath : List.of("scripts/pom.xml", "infra/pom.xml")) {
       String text = Files.readString(root.resolve(classPath));
-      assertTrue(text.contains("<artifactId>monotable-scratch</artifactId>\n    </dependency>\n    <!-- new-domain: dependencies -->"),
-          classPath + " puts it on its class path");
+      // With its version: the root pom's dependency management does not know a new domain.
+      assertTrue(text.contains("<artifactId>monotable-scratch</artifactId>\n      <version>${project.version}</version>\n"
+          + "    </dependency>\n    <!-- new-domain: dependencies -->"), classPath + " puts it on its class path");
     }
     String app = Files.readString(root.resolve("infra/src/main/java/dev/monotable/infra/MonotableApp.java"));
     assertTrue(app.contains("    domainStack(app, settings, \"ScratchStack\", dev.monotable.scratch.Scratch.DOMAIN);\n"
