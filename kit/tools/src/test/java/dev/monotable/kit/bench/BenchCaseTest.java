@@ -3,12 +3,11 @@ package dev.monotable.kit.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.bench.ForgeBench;
-import dev.monotable.forge.catalog.AccessPattern;
-import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.RequestAllowance;
-import java.util.ArrayList;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.testing.TestDomain;
+import dev.monotable.testing.TestDomain.TestPattern;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,30 +17,33 @@ class BenchCaseTest {
   @Test
   void route_shouldRefuseARouteTheDomainDoesNotServe() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BenchCase.route(Forge.DOMAIN, "GET /nowhere", i -> BenchRequest.anonymous()));
-    assertEquals("Forge has no route GET /nowhere", e.getMessage());
+        () -> BenchCase.route(TestDomain.DOMAIN, "GET /nowhere", i -> BenchRequest.anonymous()));
+    assertEquals("Notes has no route GET /nowhere", e.getMessage());
   }
 
   @Test
   void uncovered_shouldNameTheRoutesWithoutACase() {
-    // GIVEN Forge's cases without the one of GET /health
-    List<BenchCase<Services>> cases = new ArrayList<>(new ForgeBench().cases());
-    cases.removeIf(c -> c.endpoint().routeKey().equals("GET /health"));
+    // GIVEN a case for every route of the domain but GET /health
+    List<BenchCase<DomainServices>> cases = TestDomain.DOMAIN.endpoints().stream().map(Endpoint::routeKey)
+        .filter(k -> !k.equals("GET /health"))
+        .map(k -> BenchCase.<DomainServices>route(TestDomain.DOMAIN, k, i -> BenchRequest.anonymous())).toList();
 
     // THEN only that route is uncovered
-    assertEquals(List.of("GET /health"), BenchCase.uncovered(Forge.DOMAIN, cases));
+    assertEquals(List.of("GET /health"), BenchCase.uncovered(TestDomain.DOMAIN, cases));
   }
 
   @Test
   void allowance_shouldBeTheLargestOfTheCasesPatterns() {
-    // GIVEN the issue list route, serving three two-request patterns, narrowed to one of them
-    BenchCase<Services> list = BenchCase.route(Forge.DOMAIN, "GET /repos/{owner}/{repo}/issues",
-        i -> BenchRequest.anonymous());
-    BenchCase<Services> open = list.only(AccessPattern.AP25, "");
+    // GIVEN the search route, serving a one-request and a two-request pattern, narrowed to each
+    BenchCase<DomainServices> search = BenchCase.route(TestDomain.DOMAIN, "GET /notes", i -> BenchRequest.anonymous());
+    BenchCase<DomainServices> byTag = search.only(TestPattern.TP04, "?tag=");
+    BenchCase<DomainServices> byAuthor = search.only(TestPattern.TP02, "?author=");
 
-    // THEN both carry the patterns' declared allowance
-    assertEquals(AccessPattern.AP25.requestAllowance(), open.allowance());
-    assertEquals(RequestAllowance.largest(list.patterns()), list.allowance());
-    assertEquals(2, list.allowance().requests());
+    // THEN each carries its patterns' declared allowance, the route the largest
+    assertEquals(TestPattern.TP04.requestAllowance(), byTag.allowance());
+    assertEquals(RequestAllowance.ONE, byAuthor.allowance());
+    assertEquals(TestPattern.TP04.requestAllowance(), search.allowance());
+    assertEquals(2, search.allowance().requests());
+    assertEquals("GET /notes?tag=", byTag.label());
   }
 }
