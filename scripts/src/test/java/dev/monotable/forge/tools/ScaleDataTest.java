@@ -1,12 +1,13 @@
 package dev.monotable.forge.tools;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
-import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
+import static dev.monotable.kit.ops.ForgeOps.FORGE;
+import static dev.monotable.kit.ops.ForgeOps.FORGE_LOCAL;
 import dev.monotable.forge.Forge;
 import dev.monotable.testing.TableOf;
 import dev.monotable.kit.ops.SeedTool;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.ops.ValidateTool;
+import dev.monotable.kit.ops.ForgeOps;
 import dev.monotable.kit.ops.OpsFixtures;
 import dev.monotable.kit.ops.SeedToolTest;
 
@@ -80,7 +81,7 @@ class ScaleDataTest {
   @Test
   void run_shouldSeedTheDemoDataPlusNValidSyntheticItems_whenScaleIsGiven() {
     DynamoDbLimitGuard.allowScan(true);
-    try (OpsFixtures.FreshTable fresh = new OpsFixtures.FreshTable("scale")) {
+    try (OpsFixtures.FreshTable fresh = ForgeOps.fresh("scale")) {
       // GIVEN an empty table; WHEN seeded with --scale 300
       OpsFixtures.Output out = new OpsFixtures.Output();
       int exit = SeedTool.run(FORGE_LOCAL, FORGE, fresh.table.client(), fresh.table.name(), out.stream, SeedTool.parse("--scale", "300"));

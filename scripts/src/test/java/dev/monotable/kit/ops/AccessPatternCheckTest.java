@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
+import static dev.monotable.kit.ops.ForgeOps.FORGE;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.cli.UsageException;
@@ -38,7 +38,7 @@ class AccessPatternCheckTest {
 
   @BeforeAll
   static void seed(TestTable table) {
-    OpsFixtures.seed(table);
+    ForgeOps.seed(table);
   }
 
   private static DynamoDbClient countingClient(RequestCounter counter) {
@@ -118,7 +118,7 @@ class AccessPatternCheckTest {
   @Test
   void run_shouldFailEveryPattern_whenTheTableIsNotSeeded() {
     RequestCounter counter = new RequestCounter();
-    try (FreshTable empty = new FreshTable("ap-empty"); DynamoDbClient client = countingClient(counter)) {
+    try (FreshTable empty = ForgeOps.fresh("ap-empty"); DynamoDbClient client = countingClient(counter)) {
       Output out = new Output();
 
       int exit = AccessPatternCheck.run(FORGE, client, counter, empty.name(), out.stream,

@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
+import static dev.monotable.kit.ops.ForgeOps.FORGE;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -31,7 +31,7 @@ class ExploreToolTest {
 
   @BeforeAll
   static void seed(TestTable table) {
-    OpsFixtures.seed(table);
+    ForgeOps.seed(table);
   }
 
   private int explore(Output out, Output err, String... args) {

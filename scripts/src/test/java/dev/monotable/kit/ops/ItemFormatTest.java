@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
+import static dev.monotable.kit.ops.ForgeOps.FORGE;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.ops.OpsFixtures.Output;

@@ -1,7 +1,7 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
-import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
+import static dev.monotable.kit.ops.ForgeOps.FORGE;
+import static dev.monotable.kit.ops.ForgeOps.FORGE_LOCAL;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -88,7 +88,7 @@ public class SeedToolTest {
 
   @Test
   void run_shouldRefuseAndWriteNothing_whenTableHoldsItems() {
-    try (FreshTable t = new FreshTable("seed-refuse")) {
+    try (FreshTable t = ForgeOps.fresh("seed-refuse")) {
       // GIVEN a table holding one item
       t.table.put(JUNK);
       Output out = new Output();
@@ -106,9 +106,9 @@ public class SeedToolTest {
 
   @Test
   void run_shouldDeleteEveryItemAndSeedAgain_whenReset() {
-    try (FreshTable t = new FreshTable("seed-reset")) {
+    try (FreshTable t = ForgeOps.fresh("seed-reset")) {
       // GIVEN a seeded table with one extra item
-      OpsFixtures.seed(t.table);
+      ForgeOps.seed(t.table);
       t.table.put(JUNK);
       Output out = new Output();
 
@@ -125,7 +125,7 @@ public class SeedToolTest {
 
   @Test
   void run_shouldRefuseReset_whenOnAwsWithoutYes() {
-    try (FreshTable t = new FreshTable("seed-aws")) {
+    try (FreshTable t = ForgeOps.fresh("seed-aws")) {
       // GIVEN a non-empty table the tool believes is on AWS
       t.table.put(JUNK);
       Output out = new Output();

@@ -1,0 +1,28 @@
+package dev.monotable.kit.ops;
+
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.ops.OpsFixtures.FreshTable;
+import dev.monotable.kit.tools.DevDomains;
+import dev.monotable.testing.TestTable;
+import java.time.Clock;
+
+/** The operator tools' tests that run on Forge's declarations and demo data (the kit's fixtures are in OpsFixtures). */
+public final class ForgeOps {
+  /** Forge's operator declarations, as the scripts find them. */
+  public static final OpsDomain FORGE = DevDomains.select("forge").ops();
+
+  /** Forge's local service declarations (its demo data), as the scripts find them. */
+  public static final LocalDomain FORGE_LOCAL = DevDomains.select("forge").local();
+
+  private ForgeOps() {}
+
+  /** A fresh table of Forge's schema. */
+  public static FreshTable fresh(String label) {
+    return new FreshTable(label, FORGE.domain().schema());
+  }
+
+  /** Writes Forge's demo data through the data-access layer, as scripts/seed does. */
+  public static void seed(TestTable table) {
+    FORGE_LOCAL.wire(table.gateway(Clock.systemUTC()), null).seedDemo();
+  }
+}
