@@ -9,7 +9,6 @@ import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.ops.ValidateTool;
 import dev.monotable.kit.ops.ForgeOps;
 import dev.monotable.kit.ops.OpsFixtures;
-import dev.monotable.kit.ops.SeedToolTest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -90,7 +89,7 @@ class ScaleDataTest {
       assertEquals(0, exit, out.text());
       ValidateTool.Report report = ValidateTool.validate(FORGE, fresh.table.client(), fresh.table.name(),
           new ValidateTool.Options(false, 3, 10, 0));
-      long demo = SeedToolTest.DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
+      long demo = ForgeOps.DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
       assertEquals(demo + 300, report.scanned());
       assertEquals(0, report.violations(), out.text());
       assertEquals(List.of(), report.counters());

@@ -5,6 +5,7 @@ import dev.monotable.kit.ops.OpsFixtures.FreshTable;
 import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.TestTable;
 import java.time.Clock;
+import java.util.Map;
 
 /** The operator tools' tests that run on Forge's declarations and demo data (the kit's fixtures are in OpsFixtures). */
 public final class ForgeOps {
@@ -13,6 +14,13 @@ public final class ForgeOps {
 
   /** Forge's local service declarations (its demo data), as the scripts find them. */
   public static final LocalDomain FORGE_LOCAL = DevDomains.select("forge").local();
+
+  /** Items per Type of Forge's demo data; a change to the demo data shows up here first. */
+  public static final Map<String, Long> DEMO_COUNTS = Map.ofEntries(Map.entry("AccountEmail", 3L),
+      Map.entry("Activity", 3L), Map.entry("Counter", 5L), Map.entry("Invitation", 1L), Map.entry("Issue", 4L),
+      Map.entry("IssueComment", 1L), Map.entry("Membership", 2L), Map.entry("Organization", 1L),
+      Map.entry("PRComment", 1L), Map.entry("PullRequest", 2L), Map.entry("Reaction", 2L),
+      Map.entry("Repository", 5L), Map.entry("Star", 3L), Map.entry("User", 3L));
 
   private ForgeOps() {}
 
