@@ -1,14 +1,13 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.ForgeOps.FORGE;
+import static dev.monotable.kit.ops.NotesOps.OPS;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.ops.OpsFixtures.Output;
 import dev.monotable.kit.json.Json;
-import dev.monotable.forge.keys.Keys;
-import dev.monotable.forge.keys.TicketKind;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.TestTable;
@@ -20,7 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** scripts/explore's GetItem, Query, access-pattern and Scan paths on the demo dataset (read only). */
+/**
+ * scripts/explore's GetItem, Query, access-pattern and Scan paths on the kit's test domain's demo
+ * dataset ({@link NotesOps}; read only).
+ */
 @ExtendWith(DynamoDbExtension.class)
 class ExploreToolTest {
   private final TestTable table;
@@ -31,7 +33,7 @@ class ExploreToolTest {
 
   @BeforeAll
   static void seed(TestTable table) {
-    ForgeOps.seed(table);
+    NotesOps.seed(table);
   }
 
   private int explore(Output out, Output err, String... args) {
@@ -39,7 +41,7 @@ class ExploreToolTest {
   }
 
   private int explore(DynamoDbClient client, RequestCounter counter, Output out, Output err, String... args) {
-    return ExploreTool.run(FORGE, client, table.name(), table.cursors(), counter, out.stream, err.stream,
+    return ExploreTool.run(OPS, client, table.name(), table.cursors(), counter, out.stream, err.stream,
         ExploreTool.parse(args));
   }
 
@@ -58,16 +60,17 @@ class ExploreToolTest {
   void item_shouldPrintTheStoredItem_whenItExists() {
     Output out = new Output();
 
-    int exit = explore(out, new Output(), "item", "ACCOUNT#alice");
+    int exit = explore(out, new Output(), "item", "NOTE#n1");
 
     assertEquals(0, exit);
     List<String> lines = out.lines();
-    assertEquals("GetItem PK = ACCOUNT#alice, SK = ACCOUNT#alice (consistent)", lines.get(0));
-    assertEquals(List.of("PK", "SK", "Type", "GSI1PK", "GSI1SK", "GSI3PK", "GSI3SK", "attributes"),
+    assertEquals("GetItem PK = NOTE#n1, SK = NOTE#n1 (consistent)", lines.get(0));
+    assertEquals(List.of("PK", "SK", "Type", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "attributes"),
         List.of(lines.get(1).split("\\s+")));
-    assertTrue(lines.get(2).startsWith("ACCOUNT#alice  ACCOUNT#alice  User  ACCOUNT#alice  ACCOUNT#alice  "
-        + "ACCOUNT#alice  ACCOUNT#alice  Username=alice  Email=alice@example.com  Name=\"Alice Liddell\"  "
-        + "Bio=\"Builds things.\"  Version=1  SchemaVersion=1  CreatedAt="), lines.get(2));
+    // the chart's attributes first, then the rest, the audit last
+    assertTrue(lines.get(2).startsWith("NOTE#n1  NOTE#n1  Note  AUTHOR#ann  NOTE#n1  TAG#kit  NOTE#n1  "
+        + "Author=ann  Tag=kit  Text=first  Version=1  SchemaVersion=1  CreatedAt=2026-01-02T03:04:05.678Z"),
+        lines.get(2));
     assertEquals(3, lines.size());
   }
 
@@ -75,61 +78,55 @@ class ExploreToolTest {
   void item_shouldPrintTheRawItemAsJson_whenJson() {
     Output out = new Output();
 
-    int exit = explore(out, new Output(), "item", "REPO#alice#hello-forge", "--json");
+    int exit = explore(out, new Output(), "item", "NOTE#n2", "--json");
 
     assertEquals(0, exit);
-    assertEquals(List.of(ItemFormat.json(table.item(Keys.repository("alice", "hello-forge")).orElseThrow())),
-        out.lines());
+    assertEquals(List.of(ItemFormat.json(table.item(TestDomain.note("n2")).orElseThrow())), out.lines());
   }
 
   @Test
   void item_shouldExitOne_whenNoItem() {
     Output out = new Output();
 
-    int exit = explore(out, new Output(), "item", "ACCOUNT#nobody", "ACCOUNT#nobody");
+    int exit = explore(out, new Output(), "item", "NOTE#n9", "NOTE#n9");
 
     assertEquals(1, exit);
-    assertEquals(List.of("GetItem PK = ACCOUNT#nobody, SK = ACCOUNT#nobody: no item"), out.lines());
+    assertEquals(List.of("GetItem PK = NOTE#n9, SK = NOTE#n9: no item"), out.lines());
   }
 
   @Test
   void partition_shouldQueryOneSortKeyPrefix_ofTheTable() throws Exception {
     Output out = new Output();
 
-    int exit = explore(out, new Output(), "partition", "REPO#alice#hello-forge", "--prefix", "ISSUE#", "--json");
+    int exit = explore(out, new Output(), "partition", "NOTE#n1", "--prefix", "REV#", "--json");
 
     assertEquals(0, exit);
-    assertEquals(1, out.lines().size());
-    assertTrue(sortKeys(out, "SK").get(0).startsWith("ISSUE#00000002#COMMENT#"), out.text());
+    assertEquals(List.of("REV#00000001", "REV#00000002"), sortKeys(out, "SK"));
   }
 
   @Test
   void partition_shouldQueryAnIndexInEitherDirection_andStopAtTheLimit() throws Exception {
-    // GSI4 of the repository's partition holds issue 1 closed (#ISSUE#CLOSED#00000001), the
-    // repository itself (#REPO#...), issues 2 and 3 open (ISSUE#OPEN#rev8)
+    // GSI1 of ann's partition holds her notes n1 and n2
     Output ascending = new Output();
-    assertEquals(0, explore(ascending, new Output(), "partition", "REPO#alice#hello-forge", "--index", "GSI4",
-        "--json"));
-    assertEquals(List.of("#ISSUE#CLOSED#00000001", "#REPO#alice#hello-forge", "ISSUE#OPEN#99999996",
-        "ISSUE#OPEN#99999997"), sortKeys(ascending, "GSI4SK"));
+    assertEquals(0, explore(ascending, new Output(), "partition", "AUTHOR#ann", "--index", "GSI1", "--json"));
+    assertEquals(List.of("NOTE#n1", "NOTE#n2"), sortKeys(ascending, "GSI1SK"));
 
     Output descending = new Output();
-    assertEquals(0, explore(descending, new Output(), "partition", "REPO#alice#hello-forge", "--index", "gsi4",
-        "--desc", "--limit", "2"));
+    assertEquals(0, explore(descending, new Output(), "partition", "AUTHOR#ann", "--index", "gsi1", "--desc",
+        "--limit", "1"));
     List<String> lines = descending.lines();
-    assertEquals("Query GSI4: GSI4PK = REPO#alice#hello-forge, descending (1 request)", lines.get(0));
-    assertTrue(lines.get(2).startsWith("ISSUE#alice#hello-forge#00000002 "), descending.text());
-    assertTrue(lines.get(3).startsWith("ISSUE#alice#hello-forge#00000003 "), descending.text());
-    assertEquals("2 items; more in this partition (raise --limit)", lines.get(4));
-    assertEquals(5, lines.size());
+    assertEquals("Query GSI1: GSI1PK = AUTHOR#ann, descending (1 request)", lines.get(0));
+    assertTrue(lines.get(2).startsWith("NOTE#n2 "), descending.text());
+    assertEquals("1 item; more in this partition (raise --limit)", lines.get(3));
+    assertEquals(4, lines.size());
   }
 
   @Test
   void partition_shouldExitOne_whenThePartitionIsEmpty() {
     Output out = new Output();
 
-    assertEquals(1, explore(out, new Output(), "partition", "REPO#nobody#nothing"));
-    assertEquals(List.of("Query table: PK = REPO#nobody#nothing (1 request)", "(no items)", "0 items"), out.lines());
+    assertEquals(1, explore(out, new Output(), "partition", "NOTE#n9"));
+    assertEquals(List.of("Query table: PK = NOTE#n9 (1 request)", "(no items)", "0 items"), out.lines());
   }
 
   @Test
@@ -139,53 +136,50 @@ class ExploreToolTest {
     try (DynamoDbClient client = DynamoDbExtension.newClient(new DynamoDbLimitGuard(), counter)) {
       Output out = new Output();
 
-      // WHEN open issues, newest first
-      int exit = explore(client, counter, out, new Output(), "ap", "AP25", "alice", "hello-forge");
+      // WHEN ann's notes
+      int exit = explore(client, counter, out, new Output(), "ap", "TP02", "ann");
 
       // THEN
       assertEquals(0, exit);
       List<String> lines = out.lines();
-      assertEquals("AP25 open issues, newest first (alice hello-forge, anonymous)", lines.get(0));
-      assertEquals("  Query (+ GetItem / BatchGetItem) on GSI4: GSI4PK = REPO#{owner}#{repo} AND GSI4SK BETWEEN #REPO#{owner}#{repo} AND "
-          + "ISSUE#OPEN$ (the repository first)", lines.get(1));
-      assertEquals("  1 request: Query(GSI4)", lines.get(2));
-      assertTrue(lines.get(4).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 3).pk() + " "));
-      assertTrue(lines.get(5).startsWith(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 2).pk() + " "));
+      assertEquals("TP02 list an author's notes (ann, anonymous)", lines.get(0));
+      assertEquals("  Query on GSI1: GSI1PK = AUTHOR#{author}", lines.get(1));
+      assertEquals("  1 request: Query(GSI1)", lines.get(2));
+      assertTrue(lines.get(4).startsWith("NOTE#n1 "), out.text());
+      assertTrue(lines.get(5).startsWith("NOTE#n2 "), out.text());
       assertEquals("2 items; last page", lines.get(6));
 
       // WHEN the same as JSON, a page of one, then the next page by its cursor
       Output first = new Output();
-      assertEquals(0, explore(client, counter, first, new Output(), "ap", "AP25", "alice", "hello-forge",
-          "--limit", "1"));
+      assertEquals(0, explore(client, counter, first, new Output(), "ap", "TP02", "ann", "--limit", "1"));
       String cursor = first.lines().get(first.lines().size() - 1).replaceFirst("^1 item; next page: --cursor ", "");
       Output second = new Output();
-      assertEquals(0, explore(client, counter, second, new Output(), "ap", "AP25", "alice", "hello-forge",
-          "--limit", "1", "--cursor", cursor, "--json"));
-      assertEquals(List.of(Keys.ticket(TicketKind.ISSUE, "alice", "hello-forge", 2).pk()), sortKeys(second, "PK"));
+      assertEquals(0, explore(client, counter, second, new Output(), "ap", "TP02", "ann", "--limit", "1",
+          "--cursor", cursor, "--json"));
+      assertEquals(List.of("NOTE#n2"), sortKeys(second, "PK"));
     }
   }
 
   @Test
-  void ap_shouldReportNotFound_whenAPrivateRepositoryIsReadAnonymously() {
+  void ap_shouldReportTheDataAccessLayersNotFound() {
     Output out = new Output();
 
-    int exit = explore(out, new Output(), "ap", "AP14", "acme", "roadmap");
+    int exit = explore(out, new Output(), "ap", "TP01", "n9");
 
     assertEquals(1, exit);
-    assertEquals(List.of("AP14 get repository; private ones are 404 to non-members: NotFoundException: "
-        + "repository not found"), out.lines());
+    assertEquals(List.of("TP01 get a note: NotFoundException: note not found"), out.lines());
   }
 
   @Test
   void ap_shouldRefuseWritePatternsAndWrongParameters() {
-    assertEquals("AP18 (star (idempotent)) is not a read pattern; explore runs reads only (scripts/explore ap --list)",
-        assertThrows(UsageException.class, () -> explore(new Output(), new Output(), "ap", "AP18", "alice", "x"))
+    assertEquals("TP03 (write a note) is not a read pattern; explore runs reads only (scripts/explore ap --list)",
+        assertThrows(UsageException.class, () -> explore(new Output(), new Output(), "ap", "TP03", "n1"))
             .getMessage());
-    assertEquals("AP23 takes 3 parameter(s): AP23 <owner> <repo> <number>",
-        assertThrows(UsageException.class, () -> explore(new Output(), new Output(), "ap", "AP23", "alice"))
+    assertEquals("TP01 takes 1 parameter(s): TP01 <id>",
+        assertThrows(UsageException.class, () -> explore(new Output(), new Output(), "ap", "TP01", "n1", "n2"))
             .getMessage());
-    assertEquals("AP11 needs a caller: AP11 <org> --as <caller>",
-        assertThrows(UsageException.class, () -> explore(new Output(), new Output(), "ap", "AP11", "acme"))
+    assertEquals("TP05 needs a caller: TP05 <id> --as <caller>",
+        assertThrows(UsageException.class, () -> explore(new Output(), new Output(), "ap", "TP05", "n1"))
             .getMessage());
   }
 
@@ -196,14 +190,13 @@ class ExploreToolTest {
     DynamoDbLimitGuard.allowScan(true);
     int exit;
     try {
-      exit = explore(out, err, "type", "Star", "--json");
+      exit = explore(out, err, "type", "Revision", "--json");
     } finally {
       DynamoDbLimitGuard.allowScan(false);
     }
 
     assertEquals(0, exit);
-    assertEquals(List.of("STAR#acme#anvil", "STAR#alice#hello-forge", "STAR#alice#hello-forge"),
-        sortKeys(out, "SK").stream().sorted().toList());
+    assertEquals(List.of("REV#00000001", "REV#00000002"), sortKeys(out, "SK").stream().sorted().toList());
     assertEquals(List.of("warning: explore type SCANS the table (reads every item until 50 match): an operator tool, "
         + "never an access pattern"), err.lines());
   }
