@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.ForgeOps.FORGE;
+import static dev.monotable.kit.ops.ForgeOpsFixtures.FORGE;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -56,7 +56,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldRewriteThroughTheModel_whenSchemaVersionIsZeroAndAGsiKeyIsStale() {
-    try (FreshTable t = ForgeOps.fresh("backfill-rewrite")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-rewrite")) {
       // GIVEN an old repository item and a current user item
       t.table.put(oldRepository());
       t.table.put(USER.toItem());
@@ -77,7 +77,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldPrintTheDiffAndWriteNothing_whenDryRun() {
-    try (FreshTable t = ForgeOps.fresh("backfill-dry")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-dry")) {
       Map<String, AttributeValue> old = oldRepository();
       t.table.put(old);
       Output out = new Output();
@@ -103,7 +103,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldLeaveTheItemToTheOtherWriter_whenItChangesBetweenReadAndWrite() {
-    try (FreshTable t = ForgeOps.fresh("backfill-race")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-race")) {
       // GIVEN an old repository that gets starred (ADD StarCount 1: neither UpdatedAt nor Version
       // moves) after the backfill read it
       t.table.put(oldRepository());
@@ -142,7 +142,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldRewriteCurrentItemsOfOneType_onlyWithForce() {
-    try (FreshTable t = ForgeOps.fresh("backfill-force")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-force")) {
       // GIVEN a current-version Star whose GSI1SK lost its timestamp's milliseconds, and an old repository
       Star star = new Star("Bob", "Alice", "Hello.World", false, CREATED);
       Map<String, AttributeValue> bad = new HashMap<>(star.toItem());
@@ -174,7 +174,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldFailAndWriteNothing_whenAnItemCannotBeBackfilled() {
-    try (FreshTable t = ForgeOps.fresh("backfill-fail")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-fail")) {
       // GIVEN old items the tool must not rewrite
       Map<String, AttributeValue> unknown = item("WIDGET#1", "Widget", "0");
       Map<String, AttributeValue> untyped = item("THING#1", null, "0");
@@ -219,7 +219,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldCoverEveryItemOnce_whenRunSegmentBySegment() {
-    try (FreshTable t = ForgeOps.fresh("backfill-segments")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-segments")) {
       // GIVEN six old users
       List<User> users = List.of("u1", "u2", "u3", "u4", "u5", "u6").stream()
           .map(u -> new User(u, u + "@example.com", null, null, CREATED, UPDATED, 1)).toList();
@@ -251,7 +251,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldRefuseToWrite_whenOnAwsWithoutYes() {
-    try (FreshTable t = ForgeOps.fresh("backfill-aws")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-aws")) {
       Map<String, AttributeValue> old = oldRepository();
       t.table.put(old);
       Output out = new Output();
@@ -311,7 +311,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldMoveIssueIndexKeysAndCopyVisibility_whenItemsPredateTheCopy_andBeIdempotent() {
-    try (FreshTable t = ForgeOps.fresh("backfill-copies")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-copies")) {
       // GIVEN a private org repository and, as the code before the copy wrote them at SchemaVersion 1,
       // its Counter (no list-head keys), an issue (old GSI1/GSI4 partition) and a comment, none with the copy
       Repository repo = new Repository("Acme", "Tools", "x", true, true, null, 0, 0, CREATED, CREATED, 1);
@@ -358,7 +358,7 @@ class BackfillToolTest {
 
   @Test
   void run_shouldFailTheItem_whenItsRepositoryIsMissing() {
-    try (FreshTable t = ForgeOps.fresh("backfill-orphan")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("backfill-orphan")) {
       Repository repo = new Repository("Acme", "Gone", "x", false, true, null, 0, 0, CREATED, CREATED, 1);
       Map<String, AttributeValue> old = new HashMap<>(Counter.of(repo, CREATED).toItem());
       old.remove("IsPrivate");

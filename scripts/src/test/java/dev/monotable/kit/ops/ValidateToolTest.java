@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.ForgeOps.FORGE;
+import static dev.monotable.kit.ops.ForgeOpsFixtures.FORGE;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -32,8 +32,8 @@ class ValidateToolTest {
 
   @Test
   void run_shouldReportValid_whenTableHoldsTheSeedData() {
-    try (FreshTable t = ForgeOps.fresh("validate-ok")) {
-      ForgeOps.seed(t.table);
+    try (FreshTable t = ForgeOpsFixtures.fresh("validate-ok")) {
+      ForgeOpsFixtures.seed(t.table);
       Output out = new Output();
 
       int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, ValidateTool.parse());
@@ -47,9 +47,9 @@ class ValidateToolTest {
 
   @Test
   void run_shouldReportViolationsByTypeAndKind_whenGsiKeysAreWrongAndTypeIsMissing() {
-    try (FreshTable t = ForgeOps.fresh("validate-bad")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("validate-bad")) {
       // GIVEN the seed data with three corruptions
-      ForgeOps.seed(t.table);
+      ForgeOpsFixtures.seed(t.table);
       set(t, Keys.account("alice").pk(), Keys.account("alice").sk(), "GSI1PK", "REPO#alice");
       set(t, "ACCOUNT#acme", "MEMBER#bob", "GSI1PK", "ACCOUNT#carol");
       t.client().updateItem(UpdateItemRequest.builder().tableName(t.name()).key(Keys.account("bob").toMap())
@@ -93,9 +93,9 @@ class ValidateToolTest {
 
   @Test
   void run_shouldReportCounterMismatches_andFixCountersRepairsThem() {
-    try (FreshTable t = ForgeOps.fresh("validate-counters")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("validate-counters")) {
       // GIVEN alice/hello-forge (2 stars, 1 fork) claiming 7 stars and no fork
-      ForgeOps.seed(t.table);
+      ForgeOpsFixtures.seed(t.table);
       set(t, HELLO, HELLO, "StarCount", AttributeValue.fromN("7"));
       set(t, HELLO, HELLO, "ForkCount", AttributeValue.fromN("0"));
       Map<String, AttributeValue> before = t.table.item(Keys.repository("alice", "hello-forge")).orElseThrow();
@@ -131,7 +131,7 @@ class ValidateToolTest {
 
   @Test
   void run_shouldReportOrphanStars_whenTheirRepositoryIsMissing() {
-    try (FreshTable t = ForgeOps.fresh("validate-orphan")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("validate-orphan")) {
       // GIVEN a valid Star of a repository that does not exist
       t.table.put(new Star("dora", "ghost", "town", false, "2026-01-02T03:04:05.678Z").toItem());
       Output out = new Output();
@@ -147,7 +147,7 @@ class ValidateToolTest {
 
   @Test
   void run_shouldCountEveryViolation_butListOnlyTheFirstExamples() {
-    try (FreshTable t = ForgeOps.fresh("validate-examples")) {
+    try (FreshTable t = ForgeOpsFixtures.fresh("validate-examples")) {
       // GIVEN three items without a Type
       for (String pk : List.of("X#1", "X#2", "X#3")) {
         t.table.put(Map.of(TableSchema.PK, AttributeValue.fromS(pk), TableSchema.SK, AttributeValue.fromS(pk)));

@@ -8,7 +8,7 @@ import java.time.Clock;
 import java.util.Map;
 
 /** The operator tools' tests that run on Forge's declarations and demo data (the kit's fixtures are in OpsFixtures). */
-public final class ForgeOps {
+public final class ForgeOpsFixtures {
   /** Forge's operator declarations, as the scripts find them. */
   public static final OpsDomain FORGE = DevDomains.select("forge").ops();
 
@@ -22,7 +22,7 @@ public final class ForgeOps {
       Map.entry("PRComment", 1L), Map.entry("PullRequest", 2L), Map.entry("Reaction", 2L),
       Map.entry("Repository", 5L), Map.entry("Star", 3L), Map.entry("User", 3L));
 
-  private ForgeOps() {}
+  private ForgeOpsFixtures() {}
 
   /** A fresh table of Forge's schema. */
   public static FreshTable fresh(String label) {
