@@ -39,8 +39,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The operator tools' facets of the kit's test domain ({@link TestDomain}'s notes), so the tools'
  * tests need no real domain: a chart per entity (a note, in its author's and its tag's index; a
- * revision under its note), a demo dataset of three notes by two authors and two revisions, and
- * its read patterns as calls on the table, as a domain's data-access layer makes them.
+ * revision under its note; an author, counting the notes on its GSI1 partition), a demo dataset
+ * of two authors, three notes and two revisions, and its read patterns as calls on the table, as
+ * a domain's data-access layer makes them.
  */
 public final class NotesOps implements OpsDomain {
 
@@ -66,6 +67,14 @@ public final class NotesOps implements OpsDomain {
       new KeyPair(key(TestDomain.NOTE), key(REVISION)), Map.of(), false, false, List.of("a note's earlier text"),
       List.of(new Attribute("Text", AttributeType.S, true, Mutability.FIXED, "the text it had")));
 
+  static final Chart AUTHOR_CHART = new Chart("Author", null, null, Selector.always(),
+      new KeyPair(key(TestDomain.AUTHOR), key(TestDomain.AUTHOR)), Map.of(), false, false, List.of("one per author"),
+      List.of(new Attribute("NoteCount", AttributeType.N, true, Mutability.ATOMIC, "notes filed under the author")));
+
+  /** An author's NoteCount is the number of notes on its GSI1 partition. */
+  static final CounterCheck NOTE_COUNT = new CounterCheck("Author", "author", "authors", "NoteCount", GSI1, "NOTE#",
+      "Note item");
+
   static final EntityModel MODEL = new EntityModel() {
     @Override
     public TableSchema schema() {
@@ -74,7 +83,7 @@ public final class NotesOps implements OpsDomain {
 
     @Override
     public List<Chart> charts() {
-      return List.of(NOTE, REVISION_CHART);
+      return List.of(NOTE, REVISION_CHART, AUTHOR_CHART);
     }
 
     @Override
@@ -91,7 +100,7 @@ public final class NotesOps implements OpsDomain {
   static final String AT = "2026-01-02T03:04:05.678Z";
 
   /** Items per Type of the demo dataset. */
-  public static final Map<String, Long> DEMO_COUNTS = Map.of("Note", 3L, "Revision", 2L);
+  public static final Map<String, Long> DEMO_COUNTS = Map.of("Author", 2L, "Note", 3L, "Revision", 2L);
 
   private NotesOps() {}
 
@@ -121,6 +130,16 @@ public final class NotesOps implements OpsDomain {
     return audited(item);
   }
 
+  static Map<String, AttributeValue> author(String author, int notes) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>();
+    String k = TestDomain.AUTHOR.fill(author);
+    item.put(TableSchema.PK, AttributeValue.fromS(k));
+    item.put(TableSchema.SK, AttributeValue.fromS(k));
+    item.put(TableSchema.TYPE, AttributeValue.fromS("Author"));
+    item.put("NoteCount", AttributeValue.fromN(Integer.toString(notes)));
+    return audited(item);
+  }
+
   private static Map<String, AttributeValue> audited(Map<String, AttributeValue> item) {
     item.put(TableSchema.SCHEMA_VERSION, AttributeValue.fromN("1"));
     item.put(TableSchema.CREATED_AT, AttributeValue.fromS(AT));
@@ -130,7 +149,7 @@ public final class NotesOps implements OpsDomain {
 
   /** The demo dataset: ann's notes n1 (two revisions) and n2, bob's n3; n1 and n3 tagged kit. */
   static List<Map<String, AttributeValue>> demo() {
-    return List.of(note("n1", "ann", "kit", "first"), note("n2", "ann", "dynamo", "second"),
+    return List.of(author("ann", 2), author("bob", 1), note("n1", "ann", "kit", "first"), note("n2", "ann", "dynamo", "second"),
         note("n3", "bob", "kit", "third"), revision("n1", 1, "draft"), revision("n1", 2, "longer draft"));
   }
 
@@ -207,11 +226,12 @@ public final class NotesOps implements OpsDomain {
 
   @Override
   public List<CounterCheck> counters() {
-    return List.of();
+    return List.of(NOTE_COUNT);
   }
 
   @Override
   public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
+    sink.accept(author("scale", n));
     for (int i = 0; i < n; i++) {
       sink.accept(note("n" + (1000 + i), "scale", "kit", "note " + i));
     }

@@ -58,7 +58,7 @@ public class SeedToolTest {
       // and holds the demo dataset, every item valid and every counter matching its index
       assertEquals(DEMO_COUNTS, SeedTool.countByType(client, name));
       ValidateTool.Report report = ValidateTool.validate(OPS, client, name, new ValidateTool.Options(false, 3, 10, 0));
-      assertEquals(5, report.scanned());
+      assertEquals(7, report.scanned());
       assertEquals(0, report.violations());
       assertEquals(List.of(), report.counters());
       assertEquals(List.of(), report.orphans());
@@ -72,7 +72,8 @@ public class SeedToolTest {
       assertEquals("1", n1.get(TableSchema.SCHEMA_VERSION).n());
       assertEquals("1", n1.get(TableSchema.VERSION).n());
       assertTrue(out.text().startsWith("created table " + name + " "), out.text());
-      assertTrue(out.lines().contains("seeded 5 items:"), out.text());
+      assertTrue(out.lines().contains("seeded 7 items:"), out.text());
+      assertTrue(out.lines().contains("  Author           2"), out.text());
       assertTrue(out.lines().contains("  Note             3"), out.text());
       assertTrue(out.lines().contains("  Revision         2"), out.text());
       // the closing hint is the domain's first read pattern with its call on the demo data
@@ -115,7 +116,7 @@ public class SeedToolTest {
 
       // THEN the extra item is gone and the dataset is there once
       assertEquals(0, exit, out.text());
-      assertEquals("deleted 6 items (--reset)", out.lines().get(0));
+      assertEquals("deleted 8 items (--reset)", out.lines().get(0));
       assertEquals(DEMO_COUNTS, SeedTool.countByType(t.client(), t.name()));
       assertTrue(t.table.item(new Key("JUNK#1", "JUNK#1")).isEmpty());
     }

@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.ForgeOpsFixtures.FORGE;
+import static dev.monotable.kit.ops.NotesOps.OPS;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -10,10 +10,8 @@ import dev.monotable.kit.ops.OpsFixtures.Output;
 import dev.monotable.kit.ops.ValidateTool.CounterMismatch;
 import dev.monotable.kit.ops.ValidateTool.CounterStatus;
 import dev.monotable.kit.ops.ValidateTool.Finding;
-import dev.monotable.forge.keys.Keys;
 import dev.monotable.kit.charts.ModelValidator.Kind;
 import dev.monotable.kit.charts.ModelValidator.Violation;
-import dev.monotable.forge.model.Star;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import java.util.List;
@@ -23,23 +21,32 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-/** scripts/validate on the demo dataset, corrupted on purpose; each test owns its table (the tool scans). */
+/**
+ * scripts/validate on the kit's test domain's demo dataset ({@link NotesOps}), corrupted on
+ * purpose; each test owns its table (the tool scans).
+ */
 @ExtendWith(DynamoDbLimitGuard.ScanAllowed.class)
 class ValidateToolTest {
   private static final ValidateTool.Options CHECK = new ValidateTool.Options(false, 3, 10, 0);
   private static final ValidateTool.Options FIX = new ValidateTool.Options(true, 3, 10, 0);
-  private static final String HELLO = "REPO#alice#hello-forge";
+  private static final String ANN = "AUTHOR#ann";
+  private static final String BOB = "AUTHOR#bob";
+
+  private static FreshTable fresh(String label) {
+    return new FreshTable(label, OPS.domain().schema());
+  }
 
   @Test
   void run_shouldReportValid_whenTableHoldsTheSeedData() {
-    try (FreshTable t = ForgeOpsFixtures.fresh("validate-ok")) {
-      ForgeOpsFixtures.seed(t.table);
+    try (FreshTable t = fresh("validate-ok")) {
+      NotesOps.seed(t.table);
       Output out = new Output();
 
-      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, ValidateTool.parse());
+      int exit = ValidateTool.run(OPS, t.client(), t.name(), out.stream, ValidateTool.parse());
 
       assertEquals(0, exit, out.text());
-      assertTrue(out.lines().contains("total         36     0        0"), out.text());
+      assertTrue(out.lines().contains("total     7      0        0"), out.text());
+      assertTrue(out.lines().contains("Counters: 2 authors, NoteCount vs Note items on GSI1"), out.text());
       assertTrue(out.lines().contains("  all match"), out.text());
       assertEquals("result: valid", out.lines().get(out.lines().size() - 1));
     }
@@ -47,44 +54,44 @@ class ValidateToolTest {
 
   @Test
   void run_shouldReportViolationsByTypeAndKind_whenGsiKeysAreWrongAndTypeIsMissing() {
-    try (FreshTable t = ForgeOpsFixtures.fresh("validate-bad")) {
-      // GIVEN the seed data with three corruptions
-      ForgeOpsFixtures.seed(t.table);
-      set(t, Keys.account("alice").pk(), Keys.account("alice").sk(), "GSI1PK", "REPO#alice");
-      set(t, "ACCOUNT#acme", "MEMBER#bob", "GSI1PK", "ACCOUNT#carol");
-      t.client().updateItem(UpdateItemRequest.builder().tableName(t.name()).key(Keys.account("bob").toMap())
+    try (FreshTable t = fresh("validate-bad")) {
+      // GIVEN the seed data with three corruptions: n2 filed under a tag that is an author, n3 listed
+      // as n1 under its author, a revision without a Type
+      NotesOps.seed(t.table);
+      set(t, "NOTE#n2", "NOTE#n2", "GSI2PK", "AUTHOR#ann");
+      set(t, "NOTE#n3", "NOTE#n3", "GSI1SK", "NOTE#n1");
+      t.client().updateItem(UpdateItemRequest.builder().tableName(t.name())
+          .key(Map.of(TableSchema.PK, AttributeValue.fromS("NOTE#n1"), TableSchema.SK, AttributeValue.fromS("REV#00000001")))
           .updateExpression("REMOVE #type").expressionAttributeNames(Map.of("#type", TableSchema.TYPE)).build());
       Output out = new Output();
 
       // WHEN
-      ValidateTool.Report report = ValidateTool.validate(FORGE, t.client(), t.name(), CHECK);
-      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, CHECK);
+      ValidateTool.Report report = ValidateTool.validate(OPS, t.client(), t.name(), CHECK);
+      int exit = ValidateTool.run(OPS, t.client(), t.name(), out.stream, CHECK);
 
       // THEN every corruption is found under its Type and kind, nothing else
       assertEquals(1, exit);
-      assertEquals(36, report.scanned());
+      assertEquals(7, report.scanned());
       assertEquals(3, report.violations());
       assertEquals(3, report.invalidItems());
-      assertEquals(Map.of(Kind.KEY_MISMATCH, List.of(new Finding("ACCOUNT#alice | ACCOUNT#alice",
-              new Violation(Kind.KEY_MISMATCH, "GSI1PK", "REPO#alice does not match ACCOUNT#{username}")))),
-          report.byType().get("User").byKind());
-      assertEquals(2, report.byType().get("User").items());
-      assertEquals(Map.of(Kind.KEY_INCONSISTENT, List.of(new Finding("ACCOUNT#acme | MEMBER#bob",
-              new Violation(Kind.KEY_INCONSISTENT, "GSI1PK", "{username} = carol but another key holds bob")))),
-          report.byType().get("Membership").byKind());
-      assertEquals(Map.of(Kind.TYPE_MISSING, List.of(new Finding("ACCOUNT#bob | ACCOUNT#bob",
+      assertEquals(Map.of(Kind.KEY_MISMATCH, List.of(new Finding("NOTE#n2 | NOTE#n2",
+              new Violation(Kind.KEY_MISMATCH, "GSI2PK", "AUTHOR#ann does not match TAG#{tag}"))),
+              Kind.KEY_INCONSISTENT, List.of(new Finding("NOTE#n3 | NOTE#n3",
+              new Violation(Kind.KEY_INCONSISTENT, "GSI1SK", "{id} = n1 but another key holds n3")))),
+          report.byType().get("Note").byKind());
+      assertEquals(3, report.byType().get("Note").items());
+      assertEquals(Map.of(Kind.TYPE_MISSING, List.of(new Finding("NOTE#n1 | REV#00000001",
               new Violation(Kind.TYPE_MISSING, "Type", "no Type")))),
           report.byType().get(ValidateTool.NO_TYPE).byKind());
-      assertEquals(Map.of(Kind.KEY_MISMATCH, 1L), report.byType().get("User").counts());
+      assertEquals(Map.of(Kind.KEY_MISMATCH, 1L, Kind.KEY_INCONSISTENT, 1L), report.byType().get("Note").counts());
       assertEquals(List.of(), report.counters());
       List<String> lines = out.lines();
-      assertTrue(lines.contains("(no Type)     1      1        1"), out.text());
-      assertTrue(lines.contains("User          2      1        1"), out.text());
-      assertTrue(lines.contains("total         36     3        3"), out.text());
-      assertTrue(lines.contains("  Membership  KEY_INCONSISTENT  1"), out.text());
-      assertTrue(lines.contains("    ACCOUNT#acme | MEMBER#bob  GSI1PK: {username} = carol but another key holds bob"),
-          out.text());
-      assertTrue(lines.contains("  User  KEY_MISMATCH  1"), out.text());
+      assertTrue(lines.contains("(no Type)  1      1        1"), out.text());
+      assertTrue(lines.contains("Note       3      2        2"), out.text());
+      assertTrue(lines.contains("total      7      3        3"), out.text());
+      assertTrue(lines.contains("  Note  KEY_INCONSISTENT  1"), out.text());
+      assertTrue(lines.contains("    NOTE#n3 | NOTE#n3  GSI1SK: {id} = n1 but another key holds n3"), out.text());
+      assertTrue(lines.contains("  Note  KEY_MISMATCH  1"), out.text());
       assertTrue(lines.contains("  (no Type)  TYPE_MISSING  1"), out.text());
       assertEquals("result: INVALID: 3 violation(s) in 3 item(s), 0 counter mismatch(es), 0 orphan index partition(s)",
           lines.get(lines.size() - 1));
@@ -93,61 +100,69 @@ class ValidateToolTest {
 
   @Test
   void run_shouldReportCounterMismatches_andFixCountersRepairsThem() {
-    try (FreshTable t = ForgeOpsFixtures.fresh("validate-counters")) {
-      // GIVEN alice/hello-forge (2 stars, 1 fork) claiming 7 stars and no fork
-      ForgeOpsFixtures.seed(t.table);
-      set(t, HELLO, HELLO, "StarCount", AttributeValue.fromN("7"));
-      set(t, HELLO, HELLO, "ForkCount", AttributeValue.fromN("0"));
-      Map<String, AttributeValue> before = t.table.item(Keys.repository("alice", "hello-forge")).orElseThrow();
+    try (FreshTable t = fresh("validate-counters")) {
+      // GIVEN ann (2 notes) claiming 5 and bob (1 note) claiming none
+      NotesOps.seed(t.table);
+      set(t, ANN, ANN, "NoteCount", AttributeValue.fromN("5"));
+      set(t, BOB, BOB, "NoteCount", AttributeValue.fromN("0"));
+      Map<String, AttributeValue> annBefore = t.table.item(key(ANN)).orElseThrow();
+      Map<String, AttributeValue> bobBefore = t.table.item(key(BOB)).orElseThrow();
       Output out = new Output();
 
       // WHEN checked without --fix-counters
-      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, CHECK);
+      int exit = ValidateTool.run(OPS, t.client(), t.name(), out.stream, CHECK);
 
       // THEN both are reported and nothing changes
       assertEquals(1, exit);
-      assertTrue(out.lines().contains("  " + HELLO + "  StarCount 7, index holds 2  mismatch (--fix-counters repairs it)"),
+      assertTrue(out.lines().contains("  " + ANN + "  NoteCount 5, index holds 2  mismatch (--fix-counters repairs it)"),
           out.text());
-      assertTrue(out.lines().contains("  " + HELLO + "  ForkCount 0, index holds 1  mismatch (--fix-counters repairs it)"),
+      assertTrue(out.lines().contains("  " + BOB + "  NoteCount 0, index holds 1  mismatch (--fix-counters repairs it)"),
           out.text());
-      assertEquals(before, t.table.item(Keys.repository("alice", "hello-forge")).orElseThrow());
+      assertEquals(annBefore, t.table.item(key(ANN)).orElseThrow());
+      assertEquals(bobBefore, t.table.item(key(BOB)).orElseThrow());
 
       // WHEN repaired
-      ValidateTool.Report fixed = ValidateTool.validate(FORGE, t.client(), t.name(), FIX);
+      ValidateTool.Report fixed = ValidateTool.validate(OPS, t.client(), t.name(), FIX);
 
-      // THEN exactly the two counters change; Version and UpdatedAt stay (counters are atomic attributes)
-      assertEquals(List.of(new CounterMismatch(HELLO, "StarCount", 7, 2, CounterStatus.FIXED),
-          new CounterMismatch(HELLO, "ForkCount", 0, 1, CounterStatus.FIXED)), fixed.counters());
+      // THEN exactly the two counters change; UpdatedAt stays (counters are atomic attributes)
+      assertEquals(List.of(new CounterMismatch(ANN, "NoteCount", 5, 2, CounterStatus.FIXED),
+          new CounterMismatch(BOB, "NoteCount", 0, 1, CounterStatus.FIXED)), fixed.counters());
       assertTrue(fixed.valid());
-      Map<String, AttributeValue> expected = new java.util.HashMap<>(before);
-      expected.put("StarCount", AttributeValue.fromN("2"));
-      expected.put("ForkCount", AttributeValue.fromN("1"));
-      assertEquals(expected, t.table.item(Keys.repository("alice", "hello-forge")).orElseThrow());
+      Map<String, AttributeValue> ann = new java.util.HashMap<>(annBefore);
+      ann.put("NoteCount", AttributeValue.fromN("2"));
+      Map<String, AttributeValue> bob = new java.util.HashMap<>(bobBefore);
+      bob.put("NoteCount", AttributeValue.fromN("1"));
+      assertEquals(ann, t.table.item(key(ANN)).orElseThrow());
+      assertEquals(bob, t.table.item(key(BOB)).orElseThrow());
       Output again = new Output();
-      assertEquals(0, ValidateTool.run(FORGE, t.client(), t.name(), again.stream, CHECK), again.text());
+      assertEquals(0, ValidateTool.run(OPS, t.client(), t.name(), again.stream, CHECK), again.text());
       assertTrue(again.lines().contains("  all match"), again.text());
     }
   }
 
   @Test
-  void run_shouldReportOrphanStars_whenTheirRepositoryIsMissing() {
-    try (FreshTable t = ForgeOpsFixtures.fresh("validate-orphan")) {
-      // GIVEN a valid Star of a repository that does not exist
-      t.table.put(new Star("dora", "ghost", "town", false, "2026-01-02T03:04:05.678Z").toItem());
+  void run_shouldReportOrphanNotes_whenTheirAuthorIsMissing() {
+    try (FreshTable t = fresh("validate-orphan")) {
+      // GIVEN a valid note by an author who does not exist
+      t.table.put(NotesOps.note("n7", "dora", "kit", "lost"));
       Output out = new Output();
 
       // WHEN
-      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, CHECK);
+      int exit = ValidateTool.run(OPS, t.client(), t.name(), out.stream, CHECK);
 
       // THEN
       assertEquals(1, exit);
-      assertTrue(out.lines().contains("  REPO#ghost#town: 1 Star item(s) on GSI1 of a missing repository"), out.text());
+      assertTrue(out.lines().contains("  AUTHOR#dora: 1 Note item(s) on GSI1 of a missing author"), out.text());
     }
+  }
+
+  private static dev.monotable.kit.keys.Key key(String pk) {
+    return new dev.monotable.kit.keys.Key(pk, pk);
   }
 
   @Test
   void run_shouldCountEveryViolation_butListOnlyTheFirstExamples() {
-    try (FreshTable t = ForgeOpsFixtures.fresh("validate-examples")) {
+    try (FreshTable t = fresh("validate-examples")) {
       // GIVEN three items without a Type
       for (String pk : List.of("X#1", "X#2", "X#3")) {
         t.table.put(Map.of(TableSchema.PK, AttributeValue.fromS(pk), TableSchema.SK, AttributeValue.fromS(pk)));
@@ -156,8 +171,8 @@ class ValidateToolTest {
 
       // WHEN at most one example per kind
       ValidateTool.Options options = new ValidateTool.Options(false, 1, 1, 0);
-      ValidateTool.Report report = ValidateTool.validate(FORGE, t.client(), t.name(), options);
-      int exit = ValidateTool.run(FORGE, t.client(), t.name(), out.stream, options);
+      ValidateTool.Report report = ValidateTool.validate(OPS, t.client(), t.name(), options);
+      int exit = ValidateTool.run(OPS, t.client(), t.name(), out.stream, options);
 
       // THEN
       assertEquals(1, exit);
