@@ -10,6 +10,7 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
@@ -47,12 +48,22 @@ public final class TestDomain implements Domain {
   public static final Template AUTHOR = Template.of("AUTHOR#{author}");
   /** A note under its author, newest first by id (GSI1 sort key). */
   public static final Template AUTHOR_NOTE = Template.of("NOTE#{id}");
+  /** A tag's notes (GSI2 partition). */
+  public static final Template TAG = Template.of("TAG#{tag}");
 
   /** The test domain's access patterns, declared typed. */
   public enum TestPattern implements AccessPatternSpec {
     TP01("get a note", Calls.of(Operation.GET_ITEM), KeyCondition.get(NOTE, NOTE), "id"),
     TP02("list an author's notes", Calls.of(Operation.QUERY), KeyCondition.query(AUTHOR).on(GSI1), "author"),
-    TP03("write a note", Calls.of(Operation.PUT_ITEM), KeyCondition.plan("Put NOTE#{id}/NOTE#{id}"), "id");
+    TP03("write a note", Calls.of(Operation.PUT_ITEM), KeyCondition.plan("Put NOTE#{id}/NOTE#{id}"), "id"),
+    TP04("list a tag's notes with their authors", Calls.of(Operation.QUERY).sometimes(Operation.BATCH_GET_ITEM),
+        KeyCondition.query(TAG).on(GSI2), "tag") {
+      @Override
+      public RequestAllowance requestAllowance() {
+        return new RequestAllowance(2, "the tag's notes, then their authors in one BatchGetItem");
+      }
+    },
+    TP05("list a note's revisions", Calls.of(Operation.QUERY), KeyCondition.query(NOTE), "id");
 
     private final String description;
     private final Calls calls;
@@ -90,13 +101,27 @@ public final class TestDomain implements Domain {
   /** Handler classes of the routes: names only, tests that serve a route bring their own handler. */
   public static final String HANDLERS = "dev.monotable.testing.notes.";
 
-  private static final List<Endpoint> ENDPOINTS = List.of(
-      new Endpoint("GET", "/notes/{id}", HANDLERS + "GetNoteHandler", Auth.NONE, List.of(TestPattern.TP01),
-          Set.of(DynamoAction.GET_ITEM), Set.of()),
-      new Endpoint("GET", "/authors/{author}/notes", HANDLERS + "ListNotesHandler", Auth.OPTIONAL,
-          List.of(TestPattern.TP02), Set.of(DynamoAction.QUERY), Set.of(GSI1)),
-      new Endpoint("PUT", "/notes/{id}", HANDLERS + "PutNoteHandler", Auth.REQUIRED, List.of(TestPattern.TP03),
-          Set.of(DynamoAction.PUT_ITEM), Set.of()));
+  /**
+   * The routes, in a holder of their own: the patterns read this class's templates, so a test that
+   * touches a pattern first would otherwise build the routes from patterns not yet initialized.
+   */
+  private static final class Routes {
+    static final List<Endpoint> ALL = List.of(
+        new Endpoint("GET", "/notes/{id}", HANDLERS + "GetNoteHandler", Auth.NONE, List.of(TestPattern.TP01),
+            Set.of(DynamoAction.GET_ITEM), Set.of()),
+        new Endpoint("GET", "/authors/{author}/notes", HANDLERS + "ListNotesHandler", Auth.OPTIONAL,
+            List.of(TestPattern.TP02), Set.of(DynamoAction.QUERY), Set.of(GSI1)),
+        new Endpoint("PUT", "/notes/{id}", HANDLERS + "PutNoteHandler", Auth.REQUIRED, List.of(TestPattern.TP03),
+            Set.of(DynamoAction.PUT_ITEM), Set.of()),
+        // One route serving patterns on two indexes, one with a second request: the grants and the
+        // request allowance of a route come from all of its patterns.
+        new Endpoint("GET", "/notes", HANDLERS + "SearchNotesHandler", Auth.NONE,
+            List.of(TestPattern.TP02, TestPattern.TP04), Set.of(DynamoAction.QUERY, DynamoAction.BATCH_GET_ITEM),
+            Set.of(GSI1, GSI2)),
+        new Endpoint("GET", "/notes/{id}/revisions", HANDLERS + "ListRevisionsHandler", Auth.NONE,
+            List.of(TestPattern.TP05), Set.of(DynamoAction.QUERY), Set.of()),
+        new Endpoint("GET", "/health", HANDLERS + "HealthHandler", Auth.NONE, List.of(), Set.of(), Set.of()));
+  }
 
   private TestDomain() {}
 
@@ -123,7 +148,7 @@ public final class TestDomain implements Domain {
 
   @Override
   public List<Endpoint> endpoints() {
-    return ENDPOINTS;
+    return Routes.ALL;
   }
 
   @Override

@@ -1,14 +1,14 @@
 package dev.monotable.forge.tools;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
-import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
+import static dev.monotable.kit.ops.ForgeOpsFixtures.FORGE;
+import static dev.monotable.kit.ops.ForgeOpsFixtures.FORGE_LOCAL;
 import dev.monotable.forge.Forge;
 import dev.monotable.testing.TableOf;
 import dev.monotable.kit.ops.SeedTool;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.ops.ValidateTool;
+import dev.monotable.kit.ops.ForgeOpsFixtures;
 import dev.monotable.kit.ops.OpsFixtures;
-import dev.monotable.kit.ops.SeedToolTest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -80,7 +80,7 @@ class ScaleDataTest {
   @Test
   void run_shouldSeedTheDemoDataPlusNValidSyntheticItems_whenScaleIsGiven() {
     DynamoDbLimitGuard.allowScan(true);
-    try (OpsFixtures.FreshTable fresh = new OpsFixtures.FreshTable("scale")) {
+    try (OpsFixtures.FreshTable fresh = ForgeOpsFixtures.fresh("scale")) {
       // GIVEN an empty table; WHEN seeded with --scale 300
       OpsFixtures.Output out = new OpsFixtures.Output();
       int exit = SeedTool.run(FORGE_LOCAL, FORGE, fresh.table.client(), fresh.table.name(), out.stream, SeedTool.parse("--scale", "300"));
@@ -89,7 +89,7 @@ class ScaleDataTest {
       assertEquals(0, exit, out.text());
       ValidateTool.Report report = ValidateTool.validate(FORGE, fresh.table.client(), fresh.table.name(),
           new ValidateTool.Options(false, 3, 10, 0));
-      long demo = SeedToolTest.DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
+      long demo = ForgeOpsFixtures.DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
       assertEquals(demo + 300, report.scanned());
       assertEquals(0, report.violations(), out.text());
       assertEquals(List.of(), report.counters());

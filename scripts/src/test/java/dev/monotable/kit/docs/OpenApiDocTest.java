@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.json.Json;
+import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.tools.DevDomains;
 import java.util.HashSet;
 import java.util.List;
@@ -14,30 +14,37 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** docs/openapi.json and docs/api-contract.md follow the endpoint catalog route by route. */
+/** Every registered domain's openapi.json and api-contract.md follow its routes one by one. */
 class OpenApiDocTest {
 
-  private static final DocsDomain FORGE = DevDomains.select("forge").docs();
+  static Stream<Arguments> domains() {
+    return DevDomains.all().stream().map(d -> Arguments.argumentSet(d.id(), d));
+  }
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> map(Object o) {
     return (Map<String, Object>) o;
   }
 
-  @Test
-  void render_shouldBeParsableJson_withOneOperationPerCatalogEntry() throws Exception {
-    Map<String, Object> doc = Json.readObject(OpenApiDoc.render(FORGE));
+  @ParameterizedTest
+  @MethodSource("domains")
+  void render_shouldBeParsableJson_withOneOperationPerCatalogEntry(DevDomain d) throws Exception {
+    List<Endpoint> endpoints = d.domain().endpoints();
+    Map<String, Object> doc = Json.readObject(OpenApiDoc.render(d.docs()));
     assertEquals("3.1.0", doc.get("openapi"));
     Map<String, Object> paths = map(doc.get("paths"));
     int operations = 0;
     for (Object item : paths.values()) {
       operations += map(item).size();
     }
-    assertEquals(EndpointCatalog.endpoints().size(), operations);
+    assertEquals(endpoints.size(), operations);
     Set<String> ids = new HashSet<>();
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : endpoints) {
       Map<String, Object> op = map(map(paths.get(e.path())).get(e.method().toLowerCase(Locale.ROOT)));
       assertNotNull(op, e.routeKey());
       assertTrue(ids.add((String) op.get("operationId")), "operationId unique: " + op.get("operationId"));
@@ -62,9 +69,11 @@ class OpenApiDocTest {
     }
   }
 
-  @Test
-  void render_shouldDescribeTheErrorShape_andCloseEveryAnswerSchema() throws Exception {
-    Map<String, Object> schemas = map(map(Json.readObject(OpenApiDoc.render(FORGE)).get("components")).get("schemas"));
+  @ParameterizedTest
+  @MethodSource("domains")
+  void render_shouldDescribeTheErrorShape_andCloseEveryAnswerSchema(DevDomain d) throws Exception {
+    Map<String, Object> schemas = map(map(Json.readObject(OpenApiDoc.render(d.docs())).get("components"))
+        .get("schemas"));
     Map<String, Object> error = map(map(map(schemas.get("Error")).get("properties")).get("error"));
     assertEquals(Set.of("code", "message", "field"), map(error.get("properties")).keySet());
     assertEquals(List.of("code", "message"), error.get("required"));
@@ -74,17 +83,16 @@ class OpenApiDocTest {
     }
   }
 
-  @Test
-  void apiContract_shouldHaveASectionPerRoute_thatOpenApiLinksTo() {
-    String contract = ApiContractDoc.render(FORGE);
+  @ParameterizedTest
+  @MethodSource("domains")
+  void apiContract_shouldHaveASectionPerRoute_thatOpenApiLinksTo(DevDomain d) {
+    String contract = ApiContractDoc.render(d.docs());
     for (String section : List.of("## Conventions", "## Input rules", "## Permissions", "## Routes", "## Stream effects")) {
       assertTrue(contract.contains("\n" + section + "\n"), section);
     }
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : d.domain().endpoints()) {
       assertTrue(contract.contains("\n### " + e.routeKey() + "\n"), e.routeKey());
       assertTrue(contract.contains("](#" + OpenApiDoc.anchor(e) + ")"), e.routeKey());
     }
-    assertEquals("post-reposownerrepoissuesnumbercomments",
-        OpenApiDoc.anchor(EndpointCatalog.byRouteKey("POST /repos/{owner}/{repo}/issues/{number}/comments")));
   }
 }

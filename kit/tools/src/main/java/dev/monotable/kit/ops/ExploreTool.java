@@ -59,12 +59,8 @@ public final class ExploreTool {
         --limit   at most this many items (default 50; ap: page size 1..100, default 30)
         --domain  the domain to explore (default: MONOTABLE_DOMAIN, else the first registered)
 
-      Examples:
-        scripts/explore item ACCOUNT#alice
-        scripts/explore partition REPO#alice#hello-forge --prefix ISSUE#
-        scripts/explore partition REPO#alice#hello-forge --index GSI4
-        scripts/explore ap AP25 alice hello-forge
-        scripts/explore ap AP15 acme --as bob
+      Examples: scripts/explore --domain <id> ap --list prints each read pattern of the domain with a call
+      on its demo data, the keys of whose items item and partition then take.
 
       Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME, AWS_REGION,
       CURSOR_SECRET (else the local runner's key in .local/).

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
@@ -158,8 +159,28 @@ public final class SeedTool {
     long total = byType.values().stream().mapToLong(Long::longValue).sum();
     out.println("seeded " + total + " items:");
     byType.forEach((type, n) -> out.printf("  %-14s %3d%n", type, n));
-    out.println("next: scripts/validate, scripts/test-access-patterns, scripts/explore item ACCOUNT#alice");
+    out.println("next: scripts/validate, scripts/test-access-patterns, " + exploreExample(domain));
     return 0;
+  }
+
+  /**
+   * A first look at the data just written, in the domain's own words: its first wired read pattern
+   * with the sample call it declares on the demo data.
+   */
+  static String exploreExample(OpsDomain domain) {
+    ReadPatternSet reads = ReadPatternSet.of(domain);
+    for (AccessPatternSpec ap : reads.readPatterns()) {
+      ReadPattern p = reads.get(ap);
+      if (p != null) {
+        StringBuilder sb = new StringBuilder("scripts/explore ap ").append(ap.name());
+        p.sample().params().forEach(v -> sb.append(' ').append(v));
+        if (p.sample().caller() != null) {
+          sb.append(" --as ").append(p.sample().caller());
+        }
+        return sb.toString();
+      }
+    }
+    return "scripts/explore ap --list";
   }
 
   /** Prints the refusal and answers true when the table is tagged for another domain ({@link DomainTables}). */

@@ -1,14 +1,11 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.schema.TableSchema;
-import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,37 +15,32 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 
-/** Test helpers of the operator tools: fresh tables, the demo data, captured output. */
+/** Test helpers of the operator tools, for any domain: fresh tables, their items, captured output. */
 public final class OpsFixtures {
-  /** Forge's operator declarations, as the scripts find them. */
-  public static final OpsDomain FORGE = DevDomains.select("forge").ops();
-
-  /** Forge's local service declarations (its demo data), as the scripts find them. */
-  public static final LocalDomain FORGE_LOCAL = DevDomains.select("forge").local();
 
   private OpsFixtures() {}
 
   /**
-   * A table of its own for one test (created from TableSchema like DynamoDbExtension's, on the same
-   * server), for tools that scan or rewrite the whole table; deleted on close.
+   * A table of its own for one test (created from the domain's schema like DynamoDbExtension's, on
+   * the same server), for tools that scan or rewrite the whole table; deleted on close.
    */
   public static final class FreshTable implements AutoCloseable {
     public final TestTable table;
 
-    public FreshTable(String label) {
+    public FreshTable(String label, TableSchema schema) {
       DynamoDbClient client = DynamoDbExtension.newClient();
       String name = "monotable-ops-" + label + "-" + UUID.randomUUID().toString().substring(0, 8);
-      client.createTable(FORGE.domain().schema().createTableRequest(name));
+      client.createTable(schema.createTableRequest(name));
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(name).build());
       client.updateTimeToLive(TableSchema.enableTtlRequest(name));
       table = new TestTable(client, name);
     }
 
-    DynamoDbClient client() {
+    public DynamoDbClient client() {
       return table.client();
     }
 
-    String name() {
+    public String name() {
       return table.name();
     }
 
@@ -59,16 +51,11 @@ public final class OpsFixtures {
     }
   }
 
-  /** Writes Forge's demo data through the data-access layer, as scripts/seed does. */
-  static void seed(TestTable table) {
-    FORGE_LOCAL.wire(table.gateway(Clock.systemUTC()), null).seedDemo();
-  }
-
   /**
    * Every item, for tests that already allowed scanning ({@link TestTable#scanAll()} would forbid
    * it again when done, failing the tool run that follows).
    */
-  static List<Map<String, AttributeValue>> items(TestTable table) {
+  public static List<Map<String, AttributeValue>> items(TestTable table) {
     List<Map<String, AttributeValue>> out = java.util.Collections.synchronizedList(new ArrayList<>());
     new ParallelScan(table.client(), table.name()).forEach(1, List.of(0), out::add);
     return List.copyOf(out);

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.forge.bench.ForgeBench;
-import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.kit.cli.UsageException;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.testing.TestDomain;
+import dev.monotable.testing.TestDomain.TestPattern;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,10 @@ import org.junit.jupiter.api.Test;
 /** The ratio, capacity and scale tables of docs/benchmarks.md, rendered from known figures. */
 class PeerReportTest {
   private static final long MS = 1_000_000L;
-  private static final List<PeerBench.Pair> PAIRS = new ForgeBench().peer().pairs();
+  /** A GetItem pattern and a Query one, as a domain pairs them with its peer's handlers. */
+  private static final List<PeerBench.Pair> PAIRS = List.of(
+      new PeerBench.Pair(TestPattern.TP01, "GetItem", "dev.example.peer.GetNote", "text"),
+      new PeerBench.Pair(TestPattern.TP02, "Query", "dev.example.peer.ListNotes", null));
 
   private static Stats stats(double p50, double p99) {
     return new Stats(100, p50, p50, p99, p99);
@@ -41,11 +45,11 @@ class PeerReportTest {
     String md = r.markdown();
 
     assertTrue(md.contains("## Monotable / conventional peer"), md);
-    assertTrue(md.contains("| AP23 (GetItem) | cold start to first answer, ms | 450 | 1000 | 0.45 | 0.5 | met |"), md);
-    assertTrue(md.contains("| AP23 (GetItem) | warm p50, ms | 0.30 | 0.60 | 0.50 | 0.5 | met |"), md);
-    assertTrue(md.contains("| AP23 (GetItem) | warm p99, ms | 1.00 | 1.60 | 0.63 | 0.5 | not met |"), md);
-    assertTrue(md.contains("| AP23 (GetItem) | requests per call (BatchGetItem / GetItem) | 1 | 1 | 1.00 | spec allows 1 | met |"), md);
-    assertTrue(md.contains("| AP23 (GetItem) | classes loaded to first answer | 3000 | 5000 | 0.60 |  |  |"), md);
+    assertTrue(md.contains("| TP01 (GetItem) | cold start to first answer, ms | 450 | 1000 | 0.45 | 0.5 | met |"), md);
+    assertTrue(md.contains("| TP01 (GetItem) | warm p50, ms | 0.30 | 0.60 | 0.50 | 0.5 | met |"), md);
+    assertTrue(md.contains("| TP01 (GetItem) | warm p99, ms | 1.00 | 1.60 | 0.63 | 0.5 | not met |"), md);
+    assertTrue(md.contains("| TP01 (GetItem) | requests per call (BatchGetItem / GetItem) | 1 | 1 | 1.00 | spec allows 1 | met |"), md);
+    assertTrue(md.contains("| TP01 (GetItem) | classes loaded to first answer | 3000 | 5000 | 0.60 |  |  |"), md);
     assertFalse(md.contains("Lambda jar, bytes"), "no jar row when a jar is missing");
     assertTrue(md.contains("- **Against the conventional peer** (Monotable / peer, 1 patterns; target at most 0.5): "
         + "cold start to first answer 0.45, warm p50 0.50, requests 1.00.\n"), md);
@@ -68,9 +72,9 @@ class PeerReportTest {
 
     String md = r.markdown();
 
-    assertTrue(md.contains("| AP23 (GetItem) | cold start to first answer, ms (/jdk25/java + AOT cache) | 400 | 550 | 0.73 | 0.5 | not met |"), md);
-    assertTrue(md.contains("| AP23 | /jdk25/java + AOT cache | 400 (300-450) | 550 (500-600) | 0.73 | 0.44 | 0.50 | 40.0 MB, 3.0 s / 40.0 MB, 3.0 s |"), md);
-    assertTrue(md.contains("| AP23 | /jdk17/java | 900 (800-1000) | 1100 (1000-1200) | 0.82 | 1.00 | 1.00 | - / - |"), md);
+    assertTrue(md.contains("| TP01 (GetItem) | cold start to first answer, ms (/jdk25/java + AOT cache) | 400 | 550 | 0.73 | 0.5 | not met |"), md);
+    assertTrue(md.contains("| TP01 | /jdk25/java + AOT cache | 400 (300-450) | 550 (500-600) | 0.73 | 0.44 | 0.50 | 40.0 MB, 3.0 s / 40.0 MB, 3.0 s |"), md);
+    assertTrue(md.contains("| TP01 | /jdk17/java | 900 (800-1000) | 1100 (1000-1200) | 0.82 | 1.00 | 1.00 | - / - |"), md);
     assertTrue(md.contains("- **Cold start on /jdk25/java + AOT cache**: Monotable / peer 0.73; against /jdk17/java: "
         + "Monotable 0.44, peer 0.50.\n"), md);
     assertTrue(r.json().contains("\"aotCacheBytes\":40000000"), r.json());
@@ -79,18 +83,17 @@ class PeerReportTest {
   @Test
   void markdown_shouldTabulateCapacityAndScale_perAccessPattern() {
     Report r = report();
-    BenchCase<?> post = new ForgeBench().cases().stream().filter(c -> c.patterns().equals(List.of(AccessPattern.AP22))).findFirst()
-        .orElseThrow();
-    r.capacity(post, new Capacity.Units(3, 4, 2));
-    r.scale(new Report.ScaleRun(1_000, 900, List.of(new Report.ScaleRow(post, 3, stats(20, 30)))));
-    r.scale(new Report.ScaleRun(100_000, 1200, List.of(new Report.ScaleRow(post, 3, stats(21, 31)))));
+    BenchCase<?> put = BenchCase.<DomainServices>route(TestDomain.DOMAIN, "PUT /notes/{id}", i -> BenchRequest.as("ann"));
+    r.capacity(put, new Capacity.Units(3, 4, 2));
+    r.scale(new Report.ScaleRun(1_000, 900, List.of(new Report.ScaleRow(put, 3, stats(20, 30)))));
+    r.scale(new Report.ScaleRun(100_000, 1200, List.of(new Report.ScaleRow(put, 3, stats(21, 31)))));
 
     String md = r.markdown();
 
-    assertTrue(md.contains("| AP22 | `POST /repos/{owner}/{repo}/issues` | 3 | 4 | 2 | $2.875 |"), md);
+    assertTrue(md.contains("| TP03 | `PUT /notes/{id}` | 3 | 4 | 2 | $2.875 |"), md);
     assertTrue(md.contains("$0.125 per million read request units, $0.625 per million write request units"), md);
     assertTrue(md.contains("| AP | route | 1,000 items: requests | p50 ms | 100,000 items: requests | p50 ms |"), md);
-    assertTrue(md.contains("| AP22 | `POST /repos/{owner}/{repo}/issues` | 3 | 20.0 | 3 | 21.0 |"), md);
+    assertTrue(md.contains("| TP03 | `PUT /notes/{id}` | 3 | 20.0 | 3 | 21.0 |"), md);
     assertTrue(md.contains("1,000 items at 900 items/s; 100,000 items at 1200 items/s"), md);
     assertTrue(r.json().contains("\"usdPerMillionCalls\":2.875"), r.json());
   }
@@ -133,6 +136,6 @@ class PeerReportTest {
         () -> PeerBench.sameAnswer(list, "{\"items\":[{},{}]}", "{\"items\":[]}"));
     assertTrue(e.getMessage().contains("no longer match the model"), e.getMessage());
     assertThrows(IllegalStateException.class,
-        () -> PeerBench.sameAnswer(PAIRS.get(0), "{\"title\":\"a\"}", "{\"title\":\"b\"}"));
+        () -> PeerBench.sameAnswer(PAIRS.get(0), "{\"text\":\"a\"}", "{\"text\":\"b\"}"));
   }
 }

@@ -1,16 +1,38 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.kit.charts.ChartTypes.Chart;
+import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.ops.OpsFixtures.Output;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.testing.TestDomain;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class ItemFormatTest {
+
+  /** The test domain's four indexes and no chart: the columns come from the schema, no item gets a label. */
+  private static final EntityModel MODEL = new EntityModel() {
+    @Override
+    public TableSchema schema() {
+      return TestDomain.SCHEMA;
+    }
+
+    @Override
+    public List<Chart> charts() {
+      return List.of();
+    }
+
+    @Override
+    public Map<String, Predicate<String>> segmentRules() {
+      return Map.of();
+    }
+  };
 
   private static Map<String, AttributeValue> item() {
     Map<String, AttributeValue> m = new LinkedHashMap<>();
@@ -31,7 +53,7 @@ class ItemFormatTest {
     Map<String, AttributeValue> second = Map.of("PK", AttributeValue.fromS("P22"), "SK", AttributeValue.fromS("S"),
         "Body", AttributeValue.fromS("x".repeat(60)));
 
-    ItemFormat.table(FORGE.entities(), List.of(item(), second), out.stream);
+    ItemFormat.table(MODEL, List.of(item(), second), out.stream);
 
     assertEquals(List.of(
         "PK   SK  Type   GSI2PK  attributes",

@@ -37,7 +37,7 @@ class ApiHandlerMetricsTest {
     Map<String, Object> line = lineOf(req -> Response.ok(Map.of()), "GET");
 
     // The dimensions: the domain's service and, for a handler outside the catalog, its own name.
-    assertEquals("Forge", line.get("service"));
+    assertEquals("Notes", line.get("service"));
     assertEquals("Probe", line.get("accessPattern"));
     Map<String, Object> aws = (Map<String, Object>) line.get("_aws");
     assertTrue(aws.get("Timestamp") instanceof Number);

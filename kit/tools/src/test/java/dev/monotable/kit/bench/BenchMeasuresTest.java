@@ -33,11 +33,11 @@ class BenchMeasuresTest {
     String i = ColdStartProbe.Invoked.class.getName();
     List<String> log = List.of(
         "[0.010s][info][class,load] java.lang.Object source: shared objects file",
-        "[0.200s][info][class,load] dev.monotable.forge.functions.Services source: file:/x/monotable-functions-lambda.jar",
-        "[0.300s][info][class,load] " + c + " source: file:/x/scripts/target/classes/",
-        "[0.310s][info][class,load] software.amazon.awssdk.Foo source: file:/x/monotable-functions-lambda.jar",
+        "[0.200s][info][class,load] dev.example.notes.functions.NotesServices source: file:/x/monotable-notes-lambda.jar",
+        "[0.300s][info][class,load] " + c + " source: file:/x/kit/tools/target/classes/",
+        "[0.310s][info][class,load] software.amazon.awssdk.Foo source: file:/x/monotable-notes-lambda.jar",
         "[0.320s][info][class,load] java.util.Bar source: jrt:/java.base",
-        "[0.400s][info][class,load] " + i + " source: file:/x/scripts/target/classes/",
+        "[0.400s][info][class,load] " + i + " source: file:/x/kit/tools/target/classes/",
         "[0.410s][info][class,load] java.lang.Shutdown source: shared objects file");
 
     // WHEN counted
@@ -51,7 +51,7 @@ class BenchMeasuresTest {
   @Test
   void benchRequest_shouldSurviveTheProbeArguments_whenItHasEveryPart() {
     // GIVEN a request with caller, path, query, header and a body containing '=' and spaces
-    BenchRequest r = BenchRequest.as("bob").path("owner", "alice").path("repo", "hello-forge")
+    BenchRequest r = BenchRequest.as("bob").path("owner", "alice").path("repo", "hello-notes")
         .query("state", "all").header("If-Match", "\"3\"").body("{\"title\":\"a = b\"}");
 
     // WHEN passed as arguments to the cold JVM and read back
@@ -61,8 +61,8 @@ class BenchMeasuresTest {
     assertEquals(r, back);
     var event = back.toEvent("GET", "/repos/{owner}/{repo}/issues", "req-1");
     assertEquals("GET /repos/{owner}/{repo}/issues", event.getRouteKey());
-    assertEquals("/repos/alice/hello-forge/issues", event.getRawPath());
-    assertEquals(Map.of("owner", "alice", "repo", "hello-forge"), event.getPathParameters());
+    assertEquals("/repos/alice/hello-notes/issues", event.getRawPath());
+    assertEquals(Map.of("owner", "alice", "repo", "hello-notes"), event.getPathParameters());
     assertEquals("bob", event.getRequestContext().getAuthorizer().getJwt().getClaims().get("username"));
     assertEquals("\"3\"", event.getHeaders().get("if-match"));
     assertEquals("{\"title\":\"a = b\"}", event.getBody());

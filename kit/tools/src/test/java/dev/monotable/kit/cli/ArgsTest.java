@@ -16,12 +16,12 @@ class ArgsTest {
 
   @Test
   void parse_shouldReadFlagsOptionsAndPositionals_inAnyOrder() {
-    Args a = Args.parse(new String[] {"partition", "--limit=5", "ACCOUNT#alice", "--json", "--", "--not-an-option"},
+    Args a = Args.parse(new String[] {"partition", "--limit=5", "NOTE#n1", "--json", "--", "--not-an-option"},
         FLAGS, OPTIONS);
 
     assertTrue(a.flag("--json"));
     assertEquals(5, a.intOption("--limit", 50, 1, 100));
-    assertEquals(List.of("partition", "ACCOUNT#alice", "--not-an-option"), a.positional());
+    assertEquals(List.of("partition", "NOTE#n1", "--not-an-option"), a.positional());
   }
 
   @Test

@@ -3,12 +3,12 @@ package dev.monotable.kit.cdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.testing.TestDomain;
+import dev.monotable.testing.TestDomain.TestPattern;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -18,30 +18,30 @@ class TableAccessTest {
 
   @Test
   void of_shouldFindNoProblems_whenAppliedToEveryCatalogEndpoint() {
-    List<String> problems = EndpointCatalog.endpoints().stream()
+    List<String> problems = TestDomain.DOMAIN.endpoints().stream()
         .flatMap(e -> TableAccess.of(e).problems().stream()).toList();
     assertEquals(List.of(), problems);
   }
 
   @Test
   void of_shouldGrantQueryOnIndexesOnly_whenEveryQueryPatternUsesAnIndex() {
-    TableAccess access = TableAccess.of(EndpointCatalog.byRouteKey("GET /repos/{owner}/{repo}/issues"));
+    TableAccess access = TableAccess.of(TestDomain.DOMAIN.endpoint("GET /notes"));
 
-    assertEquals(Set.of("dynamodb:BatchGetItem", "dynamodb:GetItem"), access.tableActions());
-    assertEquals(Set.of(Gsi.GSI1, Gsi.GSI4), access.queriedIndexes());
+    assertEquals(Set.of("dynamodb:BatchGetItem"), access.tableActions());
+    assertEquals(Set.of(Gsi.GSI1, Gsi.GSI2), access.queriedIndexes());
   }
 
   @Test
   void of_shouldGrantQueryOnTable_whenAPatternQueriesTheBaseTable() {
-    TableAccess access = TableAccess.of(EndpointCatalog.byRouteKey("GET /orgs/{org}/invitations"));
+    TableAccess access = TableAccess.of(TestDomain.DOMAIN.endpoint("GET /notes/{id}/revisions"));
 
-    assertEquals(Set.of("dynamodb:GetItem", "dynamodb:Query"), access.tableActions());
+    assertEquals(Set.of("dynamodb:Query"), access.tableActions());
     assertEquals(Set.of(), access.queriedIndexes());
   }
 
   @Test
   void of_shouldGrantNothing_whenEndpointHasNoActions() {
-    TableAccess access = TableAccess.of(EndpointCatalog.byRouteKey("GET /health"));
+    TableAccess access = TableAccess.of(TestDomain.DOMAIN.endpoint("GET /health"));
 
     assertTrue(access.none());
     assertEquals(List.of(), access.statements("arn:aws:dynamodb:us-east-1:123456789012:table/t"));
@@ -49,9 +49,9 @@ class TableAccessTest {
 
   @Test
   void of_shouldReportProblem_whenDeclaredIndexDiffersFromPatternIndex() {
-    // AP09 queries GSI1; declaring GSI2 would grant the wrong index.
-    Endpoint inconsistent = new Endpoint("GET", "/x", "dev.monotable.forge.functions.X", Auth.NONE,
-        List.of(AccessPattern.AP09), Set.of(DynamoAction.QUERY), Set.of(Gsi.GSI2));
+    // TP02 queries GSI1; declaring GSI2 would grant the wrong index.
+    Endpoint inconsistent = new Endpoint("GET", "/x", TestDomain.HANDLERS + "X", Auth.NONE,
+        List.of(TestPattern.TP02), Set.of(DynamoAction.QUERY), Set.of(Gsi.GSI2));
 
     List<String> problems = TableAccess.of(inconsistent).problems();
 
@@ -61,8 +61,8 @@ class TableAccessTest {
 
   @Test
   void of_shouldReportProblem_whenQueryActionHasNoQueryPattern() {
-    Endpoint inconsistent = new Endpoint("GET", "/x", "dev.monotable.forge.functions.X", Auth.NONE,
-        List.of(AccessPattern.AP02), Set.of(DynamoAction.GET_ITEM, DynamoAction.QUERY), Set.of());
+    Endpoint inconsistent = new Endpoint("GET", "/x", TestDomain.HANDLERS + "X", Auth.NONE,
+        List.of(TestPattern.TP01), Set.of(DynamoAction.GET_ITEM, DynamoAction.QUERY), Set.of());
 
     assertEquals(1, TableAccess.of(inconsistent).problems().size());
   }

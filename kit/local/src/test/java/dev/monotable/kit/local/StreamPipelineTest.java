@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
-import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
@@ -14,6 +13,11 @@ import dev.monotable.kit.local.StreamPipeline.Consumer;
 import dev.monotable.kit.local.StreamPipeline.DeadLetter;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.json.Json;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.testing.TestDomain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,13 +40,29 @@ import org.junit.jupiter.api.io.TempDir;
 class StreamPipelineTest {
 
   /** Applies records by eventID into a list; "poison" always fails. */
-  static final class Recording extends StreamHandler {
+  static final class Recording extends StreamHandler<DomainServices> {
     final List<String> applied = new ArrayList<>();
     final List<Integer> batchSizes = new ArrayList<>();
     private int recordsSeen;
 
     Recording() {
-      super(new Services(null, null));
+      // The pipeline hands the handler records only: services without a table will do.
+      super(new DomainServices() {
+        @Override
+        public Domain domain() {
+          return TestDomain.DOMAIN;
+        }
+
+        @Override
+        public TableGateway table() {
+          return null;
+        }
+
+        @Override
+        public JwtVerifier verifier() {
+          return null;
+        }
+      });
     }
 
     @Override
@@ -106,7 +126,7 @@ class StreamPipelineTest {
   void withoutRetriesOrBisect_shouldDeadLetterTheFailedSuffix_afterOneAttempt() {
     Recording handler = new Recording();
     StreamHandlerDeclaration d = StreamHandlerDeclaration.builder("dev.example.Handler").stream("ST9")
-        .itemTypes("Issue").retryAttempts(0).bisectBatchOnError(false).build();
+        .itemTypes("Note").retryAttempts(0).bisectBatchOnError(false).build();
     StreamPipeline pipeline = new StreamPipeline(null, "t", List.of(), dir.resolve("dl.jsonl"),
         new PrintStream(console, true, StandardCharsets.UTF_8));
 
@@ -123,13 +143,13 @@ class StreamPipelineTest {
   }
 
   private static Consumer consumer(Recording handler, int retries) {
-    return new Consumer(StreamHandlerDeclaration.builder("dev.example.Handler").stream("ST9").itemTypes("Issue")
+    return new Consumer(StreamHandlerDeclaration.builder("dev.example.Handler").stream("ST9").itemTypes("Note")
         .retryAttempts(retries).build(), handler);
   }
 
   private static DynamodbStreamRecord record(String eventId, String sequenceNumber, long ageSeconds) {
     AttributeValue type = new AttributeValue();
-    type.setS("Issue");
+    type.setS("Note");
     StreamRecord s = new StreamRecord();
     s.setSequenceNumber(sequenceNumber);
     s.setNewImage(Map.of("Type", type));

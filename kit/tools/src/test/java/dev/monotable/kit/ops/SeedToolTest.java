@@ -1,7 +1,7 @@
 package dev.monotable.kit.ops;
 
-import static dev.monotable.kit.ops.OpsFixtures.FORGE;
-import static dev.monotable.kit.ops.OpsFixtures.FORGE_LOCAL;
+import static dev.monotable.kit.ops.NotesOps.LOCAL;
+import static dev.monotable.kit.ops.NotesOps.OPS;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.monotable.kit.ops.OpsFixtures.FreshTable;
 import dev.monotable.kit.ops.OpsFixtures.Output;
 import dev.monotable.kit.keys.Key;
-import dev.monotable.forge.keys.Keys;
+import dev.monotable.testing.TestDomain;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.testing.DynamoDbExtension;
@@ -27,16 +27,14 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
-/** scripts/seed against fresh tables on the test server (every test owns its table: the tool scans). */
+/**
+ * scripts/seed on the kit's test domain ({@link NotesOps}) against fresh tables on the test server
+ * (every test owns its table: the tool scans).
+ */
 @ExtendWith(DynamoDbLimitGuard.ScanAllowed.class)
 public class SeedToolTest {
 
-  /** Items per Type of Seed.demo; a change to the demo data shows up here first. */
-  public static final Map<String, Long> DEMO_COUNTS = Map.ofEntries(Map.entry("AccountEmail", 3L),
-      Map.entry("Activity", 3L), Map.entry("Counter", 5L), Map.entry("Invitation", 1L), Map.entry("Issue", 4L),
-      Map.entry("IssueComment", 1L), Map.entry("Membership", 2L), Map.entry("Organization", 1L),
-      Map.entry("PRComment", 1L), Map.entry("PullRequest", 2L), Map.entry("Reaction", 2L),
-      Map.entry("Repository", 5L), Map.entry("Star", 3L), Map.entry("User", 3L));
+  private static final Map<String, Long> DEMO_COUNTS = NotesOps.DEMO_COUNTS;
 
   private static final Map<String, AttributeValue> JUNK = Map.of(TableSchema.PK, AttributeValue.fromS("JUNK#1"),
       TableSchema.SK, AttributeValue.fromS("JUNK#1"));
@@ -49,7 +47,7 @@ public class SeedToolTest {
     Output out = new Output();
     try {
       // WHEN
-      int exit = SeedTool.run(FORGE_LOCAL, FORGE, client, name, out.stream, SeedTool.parse());
+      int exit = SeedTool.run(LOCAL, OPS, client, name, out.stream, SeedTool.parse());
 
       // THEN the table follows TableSchema
       assertEquals(0, exit, out.text());
@@ -59,27 +57,28 @@ public class SeedToolTest {
       assertEquals(TableSchema.STREAM_VIEW_TYPE, t.streamSpecification().streamViewType());
       // and holds the demo dataset, every item valid and every counter matching its index
       assertEquals(DEMO_COUNTS, SeedTool.countByType(client, name));
-      ValidateTool.Report report = ValidateTool.validate(FORGE, client, name, new ValidateTool.Options(false, 3, 10, 0));
-      assertEquals(36, report.scanned());
+      ValidateTool.Report report = ValidateTool.validate(OPS, client, name, new ValidateTool.Options(false, 3, 10, 0));
+      assertEquals(7, report.scanned());
       assertEquals(0, report.violations());
       assertEquals(List.of(), report.counters());
       assertEquals(List.of(), report.orphans());
-      assertEquals(5, report.repositories());
       TestTable table = new TestTable(client, name);
-      Map<String, AttributeValue> alice = table.item(Keys.account("alice")).orElseThrow();
-      assertEquals("User", alice.get(TableSchema.TYPE).s());
-      assertEquals("ACCOUNT#alice", alice.get(Gsi.GSI1.pk()).s());
-      assertEquals("ACCOUNT#alice", alice.get(Gsi.GSI3.sk()).s());
-      assertFalse(alice.containsKey(Gsi.GSI2.pk()));
-      assertFalse(alice.containsKey(Gsi.GSI4.pk()));
-      assertEquals("1", alice.get(TableSchema.SCHEMA_VERSION).n());
-      assertEquals("1", alice.get(TableSchema.VERSION).n());
-      Map<String, AttributeValue> hello = table.item(Keys.repository("alice", "hello-forge")).orElseThrow();
-      assertEquals("2", hello.get("StarCount").n());
-      assertEquals("1", hello.get("ForkCount").n());
+      Map<String, AttributeValue> n1 = table.item(TestDomain.note("n1")).orElseThrow();
+      assertEquals("Note", n1.get(TableSchema.TYPE).s());
+      assertEquals("AUTHOR#ann", n1.get(Gsi.GSI1.pk()).s());
+      assertEquals("TAG#kit", n1.get(Gsi.GSI2.pk()).s());
+      assertFalse(n1.containsKey(Gsi.GSI3.pk()));
+      assertFalse(n1.containsKey(Gsi.GSI4.pk()));
+      assertEquals("1", n1.get(TableSchema.SCHEMA_VERSION).n());
+      assertEquals("1", n1.get(TableSchema.VERSION).n());
       assertTrue(out.text().startsWith("created table " + name + " "), out.text());
-      assertTrue(out.lines().contains("seeded 36 items:"), out.text());
-      assertTrue(out.lines().contains("  Repository       5"), out.text());
+      assertTrue(out.lines().contains("seeded 7 items:"), out.text());
+      assertTrue(out.lines().contains("  Author           2"), out.text());
+      assertTrue(out.lines().contains("  Note             3"), out.text());
+      assertTrue(out.lines().contains("  Revision         2"), out.text());
+      // the closing hint is the domain's first read pattern with its call on the demo data
+      assertEquals("next: scripts/validate, scripts/test-access-patterns, scripts/explore ap TP01 n1",
+          out.lines().get(out.lines().size() - 1));
     } finally {
       client.deleteTable(DeleteTableRequest.builder().tableName(name).build());
       client.close();
@@ -88,13 +87,13 @@ public class SeedToolTest {
 
   @Test
   void run_shouldRefuseAndWriteNothing_whenTableHoldsItems() {
-    try (FreshTable t = new FreshTable("seed-refuse")) {
+    try (FreshTable t = new FreshTable("seed-refuse", OPS.domain().schema())) {
       // GIVEN a table holding one item
       t.table.put(JUNK);
       Output out = new Output();
 
       // WHEN
-      int exit = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), out.stream, SeedTool.parse());
+      int exit = SeedTool.run(LOCAL, OPS, t.client(), t.name(), out.stream, SeedTool.parse());
 
       // THEN
       assertEquals(1, exit);
@@ -106,18 +105,18 @@ public class SeedToolTest {
 
   @Test
   void run_shouldDeleteEveryItemAndSeedAgain_whenReset() {
-    try (FreshTable t = new FreshTable("seed-reset")) {
+    try (FreshTable t = new FreshTable("seed-reset", OPS.domain().schema())) {
       // GIVEN a seeded table with one extra item
-      OpsFixtures.seed(t.table);
+      NotesOps.seed(t.table);
       t.table.put(JUNK);
       Output out = new Output();
 
       // WHEN
-      int exit = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), out.stream, SeedTool.parse("--reset"));
+      int exit = SeedTool.run(LOCAL, OPS, t.client(), t.name(), out.stream, SeedTool.parse("--reset"));
 
       // THEN the extra item is gone and the dataset is there once
       assertEquals(0, exit, out.text());
-      assertEquals("deleted 37 items (--reset)", out.lines().get(0));
+      assertEquals("deleted 8 items (--reset)", out.lines().get(0));
       assertEquals(DEMO_COUNTS, SeedTool.countByType(t.client(), t.name()));
       assertTrue(t.table.item(new Key("JUNK#1", "JUNK#1")).isEmpty());
     }
@@ -125,13 +124,13 @@ public class SeedToolTest {
 
   @Test
   void run_shouldRefuseReset_whenOnAwsWithoutYes() {
-    try (FreshTable t = new FreshTable("seed-aws")) {
+    try (FreshTable t = new FreshTable("seed-aws", OPS.domain().schema())) {
       // GIVEN a non-empty table the tool believes is on AWS
       t.table.put(JUNK);
       Output out = new Output();
 
       // WHEN
-      int exit = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), out.stream, SeedTool.parse("--reset").onAws(true));
+      int exit = SeedTool.run(LOCAL, OPS, t.client(), t.name(), out.stream, SeedTool.parse("--reset").onAws(true));
 
       // THEN nothing is deleted
       assertEquals(1, exit);
@@ -141,7 +140,7 @@ public class SeedToolTest {
 
       // WHEN confirmed
       Output confirmed = new Output();
-      int exitConfirmed = SeedTool.run(FORGE_LOCAL, FORGE, t.client(), t.name(), confirmed.stream,
+      int exitConfirmed = SeedTool.run(LOCAL, OPS, t.client(), t.name(), confirmed.stream,
           SeedTool.parse("--reset", "--yes").onAws(true));
 
       // THEN
@@ -156,7 +155,7 @@ public class SeedToolTest {
     String name = "monotable-ops-absent-" + UUID.randomUUID().toString().substring(0, 8);
     Output out = new Output();
 
-    int exit = SeedTool.run(FORGE_LOCAL, FORGE, client, name, out.stream, SeedTool.parse().onAws(true));
+    int exit = SeedTool.run(LOCAL, OPS, client, name, out.stream, SeedTool.parse().onAws(true));
 
     assertEquals(1, exit);
     assertEquals(List.of("refused: table " + name + " does not exist; on AWS the CDK stack creates it (cdk deploy)"),

@@ -3,11 +3,14 @@ package dev.monotable.kit.http;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import dev.monotable.forge.functions.Services;
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.VersionMismatchException;
 import dev.monotable.kit.json.Json;
+import dev.monotable.testing.TestDomain;
 import java.util.Base64;
 import java.util.Map;
 import java.util.function.Function;
@@ -15,12 +18,30 @@ import org.junit.jupiter.api.Test;
 
 class ApiHandlerTest {
 
+  /** The kit's test domain with neither table nor verifier: the probes never reach DynamoDB. */
+  static final class NoTable implements DomainServices {
+    @Override
+    public Domain domain() {
+      return TestDomain.DOMAIN;
+    }
+
+    @Override
+    public TableGateway table() {
+      return null;
+    }
+
+    @Override
+    public JwtVerifier verifier() {
+      return null;
+    }
+  }
+
   /** A handler outside the catalog: REQUIRED auth, runs the given function. */
-  static final class Probe extends ApiHandler<Services> {
+  static final class Probe extends ApiHandler<NoTable> {
     private final Function<Request, Response> f;
 
     Probe(Function<Request, Response> f) {
-      super(new Services(null, null));
+      super(new NoTable());
       this.f = f;
     }
 

@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
- * The kit's runtime seam with a domain that is not Forge ({@link Notes}): the handler bases and
+ * The kit's runtime seam with a domain of its own ({@link Notes}): the handler bases and
  * priming read the domain's routes, stream consumers and body declarations through
  * {@link DomainServices} alone.
  */
@@ -89,7 +89,7 @@ class DomainServicesTest {
         Grant.ofHandler(Notes.DOMAIN, GetNote.class.getName() + "::handleRequest").actions());
     assertEquals(Set.of(DynamoAction.UPDATE_ITEM),
         Grant.ofHandler(Notes.DOMAIN, CountNotes.class.getName() + "::handleRequest").actions());
-    assertEquals(Grant.DEFAULT, Grant.ofHandler(Notes.DOMAIN, "dev.monotable.forge.functions.HealthHandler"),
+    assertEquals(Grant.DEFAULT, Grant.ofHandler(Notes.DOMAIN, "dev.example.other.functions.HealthHandler"),
         "another domain's handler is unknown to this one");
     assertEquals(List.of(GetItemRequest.class),
         Priming.requests("t", Grant.ofHandler(Notes.DOMAIN, GetNote.class.getName())).stream()
