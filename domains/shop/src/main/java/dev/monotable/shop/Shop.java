@@ -1,6 +1,13 @@
 package dev.monotable.shop;
 
-import dev.monotable.shop.model.Entry;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.schema.TableSchema.Index;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Product;
+import dev.monotable.shop.keys.ShopKeys;
+import java.util.Set;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DeclaredPattern;
@@ -16,10 +23,14 @@ import java.util.List;
  */
 public final class Shop implements Domain {
 
-  /** The table: no index yet; add {@code new Index(GSI1, "purpose")} when a pattern needs one. */
-  public static final TableSchema SCHEMA = TableSchema.of();
+  /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
+  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
+      "customers by e-mail address (S03), products by category (S06)"));
 
   public static final Shop DOMAIN = new Shop();
+
+  /** The user pool group of the shop's administrators: finding customers by e-mail, creating products. */
+  public static final String ADMINS = "admins";
 
   private static final String HANDLERS = "dev.monotable.shop.functions.";
 
@@ -43,10 +54,27 @@ public final class Shop implements Domain {
   @Override
   public List<Endpoint> endpoints() {
     // Each route is granted what its pattern's declaration says it calls; its body is declared here once.
+    String customer = "/customers/{username}";
     return List.of(
-        Endpoint.of("PUT", "/entries/{entry}", HANDLERS + "PutEntryHandler", Auth.NONE, ShopPattern.P01)
-            .withBody(BodyField.text("text", 1, Entry.TEXT_MAX).required()),
-        Endpoint.plain("GET", "/entries/{entry}", Auth.NONE, ShopPattern.P02));
+        // S01 is a transaction: IAM authorises its two Puts, so the route names its action.
+        new Endpoint("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S01),
+            Set.of(DynamoAction.PUT_ITEM), Set.of()).ownedBy("username")
+            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
+                BodyField.text("name", 1, Customer.NAME_MAX).nonBlank().required()),
+        Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
+        Endpoint.of("GET", "/emails/{email}/customer", HANDLERS + "FindCustomerHandler", Auth.REQUIRED,
+            ShopPattern.S03).forGroup(ADMINS),
+        Endpoint.of("POST", "/products", HANDLERS + "CreateProductHandler", Auth.REQUIRED, ShopPattern.S04)
+            .forGroup(ADMINS)
+            .withBody(BodyField.matching("category", ShopKeys.CATEGORY_NAME.pattern(), 40).keySegment("category")
+                    .required(),
+                BodyField.text("name", 1, Product.NAME_MAX).nonBlank().required(),
+                BodyField.text("description", 1, Product.DESCRIPTION_MAX),
+                BodyField.integer("priceCents", 0, Product.PRICE_MAX).required(),
+                BodyField.integer("stock", 0, Product.STOCK_MAX).required()),
+        Endpoint.plain("GET", "/products/{product}", Auth.NONE, ShopPattern.S05),
+        Endpoint.plain("GET", "/categories/{category}/products", Auth.NONE, ShopPattern.S06),
+        Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 
   @Override

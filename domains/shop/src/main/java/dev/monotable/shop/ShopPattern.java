@@ -1,23 +1,42 @@
 package dev.monotable.shop;
 
+import static dev.monotable.kit.catalog.KeyCondition.none;
 import static dev.monotable.kit.catalog.KeyCondition.plan;
+import static dev.monotable.kit.catalog.KeyCondition.query;
 import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
+import static dev.monotable.kit.catalog.Operation.QUERY;
+import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
 
-import dev.monotable.shop.model.Entry;
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.shop.keys.ShopKeys;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Product;
 import java.util.List;
 
-/** The access patterns of Shop, each with the one DynamoDB request that serves it. */
+/**
+ * The access patterns of Shop (seed 004 §3.4 and §8.1), each with the DynamoDB request that serves
+ * it. Plain patterns are served by the kit; the others by a handler and a data method of Shop's.
+ */
 public final class ShopPattern {
   private ShopPattern() {}
 
-  /** A custom pattern: its handler (PutEntryHandler) and data method (Entries.create) are the domain's. */
-  public static final DeclaredPattern P01 = DeclaredPattern.of("P01", "create an entry", Calls.of(PUT_ITEM),
-      plan("Put Entry attribute_not_exists(PK)"), "entry, body: text");
-  /** A plain pattern: one GetItem of the declared entity, served by the kit (no handler of its own). */
-  public static final DeclaredPattern P02 = DeclaredPattern.get("P02", "get an entry", Entry.ENTITY);
+  public static final DeclaredPattern S01 = DeclaredPattern.of("S01", "create a customer (unique username and e-mail)",
+      Calls.of(TRANSACT_WRITE_ITEMS), plan("Put CUSTOMER#{username} attribute_not_exists(PK); "
+          + "Put EMAIL#{email} attribute_not_exists(PK)"), "username; body: email, name");
+  public static final DeclaredPattern S02 = DeclaredPattern.get("S02", "get a customer by username", Customer.ENTITY);
+  public static final DeclaredPattern S03 = DeclaredPattern.of("S03", "get a customer by e-mail", Calls.of(QUERY),
+      query(ShopKeys.EMAIL).on(Gsi.GSI1), "email");
+  public static final DeclaredPattern S04 = DeclaredPattern.of("S04", "create a product (admins)", Calls.of(PUT_ITEM),
+      plan("Put PRODUCT#{product} attribute_not_exists(PK), {product} a new ULID"),
+      "body: category, name, description, priceCents, stock");
+  public static final DeclaredPattern S05 = DeclaredPattern.get("S05", "get a product by id", Product.ENTITY);
+  public static final DeclaredPattern S06 = DeclaredPattern.list("S06", "products of a category, newest first",
+      Product.ENTITY, query(ShopKeys.CATEGORY).on(Gsi.GSI1).beginsWith(ShopKeys.PRODUCTS).descending());
+  public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
+      .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(P01, P02);
+  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S00);
 }

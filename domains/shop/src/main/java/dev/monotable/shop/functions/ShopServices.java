@@ -1,7 +1,8 @@
 package dev.monotable.shop.functions;
 
 import dev.monotable.shop.Shop;
-import dev.monotable.shop.data.Entries;
+import dev.monotable.shop.data.Customers;
+import dev.monotable.shop.data.Products;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -17,12 +18,14 @@ public final class ShopServices implements DomainServices {
 
   private final TableGateway table;
   private final JwtVerifier verifier;
-  private final Entries entries;
+  private final Customers customers;
+  private final Products products;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
     this.verifier = verifier;
-    this.entries = new Entries(table);
+    this.customers = new Customers(table);
+    this.products = new Products(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -30,8 +33,12 @@ public final class ShopServices implements DomainServices {
     return CONTAINER.get();
   }
 
-  public Entries entries() {
-    return entries;
+  public Customers customers() {
+    return customers;
+  }
+
+  public Products products() {
+    return products;
   }
 
   @Override

@@ -1,17 +1,5 @@
 package dev.monotable.shop.tools;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.monotable.shop.Shop;
-import dev.monotable.shop.keys.ShopKeys;
-import dev.monotable.shop.ShopPattern;
-import dev.monotable.shop.charts.ShopCharts;
-import dev.monotable.shop.functions.PutEntryHandler;
-import dev.monotable.shop.functions.ShopServices;
-import dev.monotable.shop.model.Entry;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
@@ -25,12 +13,23 @@ import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.BackfillRules;
 import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.shop.Shop;
+import dev.monotable.shop.ShopPattern;
+import dev.monotable.shop.charts.ShopCharts;
+import dev.monotable.shop.functions.ShopServices;
+import dev.monotable.shop.keys.ShopKeys;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Product;
+import dev.monotable.kit.keys.Ulid;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +39,15 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Shop for the kit's dev-time programs (registered in META-INF/services): how the local service
- * builds its handlers and demo data, what the operator tools, the docs generator and the bench need.
+ * Shop for the kit's dev-time programs (registered in META-INF/services): its demo data, what the
+ * operator tools, the docs generator and the bench need.
  */
 public final class ShopDev implements DevDomain {
 
-  private static final String DEMO_TIME = "2026-01-01T00:00:00.000Z";
+  static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
+
+  /** The entities the backfill rewrites from their declaration. */
+  private static final List<Entity> BACKFILLED = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY);
 
   @Override
   public Domain domain() {
@@ -77,7 +79,23 @@ public final class ShopDev implements DevDomain {
     return new Bench();
   }
 
-  /** Handlers over one table, and the demo entry. */
+  /** The id of demo product {@code i} (0-3), one hour apart: the same on every start. */
+  public static String demoProduct(int i) {
+    return Ulid.derived(DEMO_TIME.plusSeconds(3600L * i), "product-" + i);
+  }
+
+  /** The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1). */
+  static void seed(ShopServices services) {
+    services.customers().create("ann", "ann@example.com", "Ann");
+    services.customers().create("bob", "bob@example.com", "Bob");
+    for (int i = 0; i < 4; i++) {
+      services.products().create(Map.of("product", demoProduct(i), "category", i < 3 ? "books" : "games",
+          "name", i < 3 ? "Book " + i : "Chess", "priceCents", 1000L + i, "stock", i < 3 ? 10L : 1L,
+          "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
+    }
+  }
+
+  /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
   static final class Local implements LocalDomain {
     @Override
     public Domain domain() {
@@ -89,39 +107,29 @@ public final class ShopDev implements DevDomain {
       ShopServices services = new ShopServices(table, verifier);
       return new Wiring() {
         @Override
-        public RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
-          if (handlerClass.equals(PutEntryHandler.class.getName())) {
-            return new PutEntryHandler(services);
-          }
-          throw new IllegalArgumentException("Shop has no handler " + handlerClass);
-        }
-
-        @Override
         public ShopServices services() {
           return services;
         }
 
         @Override
-        public RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass) {
-          throw new IllegalArgumentException("Shop has no stream handler " + handlerClass);
-        }
-
-        @Override
         public void seedDemo() {
-          services.entries().create("hello", "Hello from Shop");
+          seed(services);
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "entry hello";
+      return "customers ann, bob; products: books 0-2, a game";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
-      return List.of("curl -s " + baseUrl + "/entries/hello",
-          "curl -s -X PUT " + baseUrl + "/entries/second -H 'content-type: application/json' -d '{\"text\":\"Hi\"}'");
+      return List.of("curl -s " + baseUrl + "/categories/books/products?limit=2",
+          "curl -s " + baseUrl + "/products/" + demoProduct(0),
+          "curl -s " + baseUrl + "/customers/ann -H \"authorization: Bearer $(scripts/token ann)\"",
+          "curl -s " + baseUrl + "/emails/bob@example.com/customer "
+              + "-H \"authorization: Bearer $(scripts/token ops --group admins)\"");
     }
   }
 
@@ -139,9 +147,19 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public List<ReadPattern> readPatterns() {
-      return List.of(new ReadPattern(ShopPattern.P02, List.of("entry"), false, ReadPattern.Sample.of(null, "hello"),
-          (table, caller, params, page) -> new Page<>(
-              List.of(table.get(Entry.key(params.get(0))).orElseThrow()), null)));
+      return List.of(
+          new ReadPattern(ShopPattern.S02, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> new Page<>(List.of(table.get(Customer.ENTITY.key(
+                  Map.of("username", p.get(0)))).orElseThrow()), null)),
+          new ReadPattern(ShopPattern.S03, List.of("email"), false, ReadPattern.Sample.of(null, "ann@example.com"),
+              (table, caller, p, page) -> table.query(ShopPattern.S03.queryFor(Map.of("email", p.get(0))), page,
+                  "S03")),
+          new ReadPattern(ShopPattern.S05, List.of("product"), false, ReadPattern.Sample.of(null, demoProduct(0)),
+              (table, caller, p, page) -> new Page<>(List.of(table.get(Product.ENTITY.key(
+                  Map.of("product", p.get(0)))).orElseThrow()), null)),
+          new ReadPattern(ShopPattern.S06, List.of("category"), false, ReadPattern.Sample.of(null, "books"),
+              (table, caller, p, page) -> table.query(ShopPattern.S06.queryFor(Map.of("category", p.get(0))), page,
+                  "S06")));
     }
 
     @Override
@@ -149,13 +167,14 @@ public final class ShopDev implements DevDomain {
       return new BackfillRules() {
         @Override
         public Set<String> types() {
-          return Set.of(Entry.TYPE);
+          return BACKFILLED.stream().map(Entity::type).collect(java.util.stream.Collectors.toSet());
         }
 
         @Override
         public Optional<Map<String, AttributeValue>> remap(Map<String, AttributeValue> item) {
-          return Entry.TYPE.equals(item.getOrDefault("Type", AttributeValue.fromS("")).s())
-              ? Optional.of(Entry.fromItem(item).toItem()) : Optional.empty();
+          String type = item.getOrDefault("Type", AttributeValue.fromS("")).s();
+          return BACKFILLED.stream().filter(e -> e.type().equals(type)).findFirst()
+              .map(e -> e.toItem(e.values(item)));
         }
       };
     }
@@ -168,7 +187,14 @@ public final class ShopDev implements DevDomain {
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
       for (int i = 0; i < n; i++) {
-        sink.accept(new Entry("scale-" + seed + "-" + i, "entry " + i, DEMO_TIME).toItem());
+        String at = Timestamps.format(DEMO_TIME.plusSeconds(i));
+        Map<String, Object> values = Map.of("username", "scale-" + seed + "-" + i,
+            "email", "scale-" + seed + "-" + i + "@example.com", "name", "Customer " + i, "createdAt", at);
+        sink.accept(Customer.ENTITY.toItem(values));
+        sink.accept(Customer.EMAIL_CLAIM.toItem(values));
+        sink.accept(Product.ENTITY.toItem(Map.of("product", Ulid.derived(DEMO_TIME.plusSeconds(i), seed + "-" + i),
+            "category", "scale-" + (i % 100), "name", "Product " + i, "priceCents", 100L + i, "stock", 1000L,
+            "createdAt", at)));
       }
     }
   }
@@ -197,12 +223,15 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String keySegments() {
-      return "`{entry}` is the entry's name: 1-64 lower-case letters, digits or hyphens.";
+      return "`{username}`: 1-39 lower-case letters, digits or inner hyphens. `{email}`: a lower-case e-mail address "
+          + "of at most 254 characters. `{product}`: a ULID, its first 10 characters the creation time. "
+          + "`{category}`: 1-40 lower-case letters, digits or inner hyphens.";
     }
 
     @Override
     public String erdNotes() {
-      return "";
+      return "A customer is one item in its own partition; its e-mail address is claimed by an item of its own. "
+          + "A product is one item in its own partition, listed in its category's GSI1 partition.";
     }
 
     @Override
@@ -217,9 +246,14 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public ApiShape shape(Endpoint endpoint) {
+      Map<String, Object> body = endpoint.body().isEmpty() ? null : JsonSchema.body(endpoint.body());
       return switch (endpoint.routeKey()) {
-        case "PUT /entries/{entry}" -> ApiShape.create("create an entry", "Entry",
-            JsonSchema.body(endpoint.body()));
+        case "PUT /customers/{username}" -> ApiShape.create(
+            "create a customer: 409 naming username or email when taken", "Customer", body);
+        case "GET /emails/{email}/customer" -> ApiShape.read("find a customer by e-mail address (admins)",
+            JsonSchema.ref("Customer"));
+        case "POST /products" -> ApiShape.create("create a product (admins)", "Product", body);
+        case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
     }
@@ -227,14 +261,21 @@ public final class ShopDev implements DevDomain {
     @Override
     public Map<String, Map<String, Object>> schemas() {
       Map<String, Map<String, Object>> m = new LinkedHashMap<>();
-      // The entity's answer, as the kit's plain routes give it (JsonSchema.entity reads the declaration).
-      m.put("Entry", JsonSchema.entity(Entry.ENTITY));
+      m.put("Customer", JsonSchema.entity(Customer.ENTITY));
+      m.put("Product", JsonSchema.entity(Product.ENTITY));
+      m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
+          "endpoint", JsonSchema.string()));
       return m;
     }
 
     @Override
     public Map<String, Object> pathParameter(String name) {
-      return JsonSchema.pattern(ShopKeys.ENTRY_NAME.pattern());
+      return JsonSchema.pattern(switch (name) {
+        case "email" -> ShopKeys.EMAIL_ADDRESS.pattern();
+        case "product" -> ShopKeys.PRODUCT_ID.pattern();
+        case "category" -> ShopKeys.CATEGORY_NAME.pattern();
+        default -> ShopKeys.USERNAME.pattern();
+      });
     }
 
     @Override
@@ -244,43 +285,48 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String contractIntro() {
-      return "Shop stores entries by name: create one, read it back.";
+      return "Shop, the e-commerce system of seed 004 §3.1: customers with a unique username and e-mail address, and the catalog of products by category.";
     }
 
     @Override
     public String requestBudget() {
-      return "Every read and every write is one DynamoDB request.";
+      return "Every read is one GetItem or Query; creating a customer is one transaction.";
     }
 
     @Override
     public String notFoundCase() {
-      return "no entry has that name";
+      return "no customer has that key";
     }
 
     @Override
     public String conflictCase() {
-      return "an entry with that name exists";
+      return "the username or the e-mail address is taken (`field` names which)";
     }
 
     @Override
     public String notFoundResponse() {
-      return "no entry has that name";
+      return "no customer has that key";
     }
 
     @Override
     public String inputRulesIntro() {
-      return "Entry names and texts:";
+      return "Usernames and addresses:";
     }
 
     @Override
     public List<InputRule> inputRules() {
-      return List.of(new InputRule("`entry`", "1-64 lower-case letters, digits or hyphens"),
-          new InputRule("`text`", "1-1000 characters"));
+      return List.of(new InputRule("`username`", "1-39 lower-case letters, digits or inner hyphens"),
+          new InputRule("`email`", "an e-mail address, kept in lower case"),
+          new InputRule("`name`", "1-" + Customer.NAME_MAX + " characters (a product's: 1-" + Product.NAME_MAX + ")"),
+          new InputRule("`category`", "1-40 lower-case letters, digits or inner hyphens"),
+          new InputRule("`priceCents`", "a whole number of cents, 0-" + Product.PRICE_MAX),
+          new InputRule("`stock`", "a whole number of units, 0-" + Product.STOCK_MAX));
     }
 
     @Override
     public String permissions() {
-      return "Anyone may create and read entries.";
+      return "A customer creates and reads only their own customer item; members of the group `admins` find a "
+          + "customer by e-mail address and create products; anyone reads the catalog.";
     }
 
     @Override
@@ -301,20 +347,31 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public List<BenchCase<ShopServices>> cases() {
+      Domain d = Shop.DOMAIN;
+      String run = Long.toString(System.nanoTime(), 36); // the creates are new on every run over one table
       return List.of(
-          BenchCase.route(Shop.DOMAIN, "GET /entries/{entry}", i -> BenchRequest.anonymous().path("entry", "hello")),
-          BenchCase.route(Shop.DOMAIN, "PUT /entries/{entry}",
-              i -> BenchRequest.anonymous().path("entry", "bench-" + i).body("{\"text\":\"bench\"}")));
+          BenchCase.route(d, "PUT /customers/{username}", i -> BenchRequest.as("b" + run + "-" + i)
+              .path("username", "b" + run + "-" + i)
+              .body("{\"email\":\"b" + run + "-" + i + "@example.com\",\"name\":\"Bench\"}")),
+          BenchCase.route(d, "GET /customers/{username}", i -> BenchRequest.as("ann").path("username", "ann")),
+          BenchCase.route(d, "GET /emails/{email}/customer", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .path("email", "ann@example.com")),
+          BenchCase.route(d, "POST /products", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .body("{\"category\":\"bench\",\"name\":\"Bench " + i + "\",\"priceCents\":100,\"stock\":5}")),
+          BenchCase.route(d, "GET /products/{product}", i -> BenchRequest.anonymous().path("product", demoProduct(0))),
+          BenchCase.route(d, "GET /categories/{category}/products", i -> BenchRequest.anonymous()
+              .path("category", "books")),
+          BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("PutEntryHandler");
+      return Set.of("CreateCustomerHandler", "CreateProductHandler");
     }
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("P02");
+      return List.of("S02", "S06");
     }
 
     @Override

@@ -1,56 +1,136 @@
 package dev.monotable.shop.tools;
 
+import static dev.monotable.testing.ExpectedItems.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.monotable.kit.bench.BenchRequest;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.testing.ServedDomain;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
+import dev.monotable.kit.testing.ServedDomain.Reply;
+import dev.monotable.shop.Shop;
+import dev.monotable.shop.functions.ShopServices;
+import dev.monotable.testing.DynamoDbExtension;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Every route of Shop over HTTP, as API Gateway and Lambda serve it, with the exact item checked. */
+/** Every route of Shop over HTTP (the local service of scripts/dev) on its demo data, with the items checked. */
+@ExtendWith(DynamoDbExtension.class)
 class ShopJourneyTest {
-  private static ServedDomain<?> served;
+  private static final String CUSTOMER = "/customers/{username}";
+  private static ServedDomain<?> shop;
 
   @BeforeAll
   static void serve() {
-    served = ServedDomain.start(new ShopDev());
+    shop = ServedDomain.start(new ShopDev());
   }
 
   @AfterAll
   static void stop() {
-    served.close();
+    shop.close();
   }
 
-  private static ServedDomain.Reply send(String method, String path, String body) {
-    return served.send(method, path, Map.of(), Map.of(),
-        body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+  private static Reply send(String method, String route, BenchRequest r) {
+    return shop.send(method, route, r);
+  }
+
+  private static BenchRequest admin() {
+    return BenchRequest.asMemberOf("ops", Shop.ADMINS);
   }
 
   @Test
-  void putThenGet_shouldWriteTheItem_andReadItBack() {
-    ServedDomain.Reply created = send("PUT", "/entries/journey", "{\"text\":\"hi\"}");
+  void customers_createGetAndFindByEmail() {
+    String zoe = "{\"email\":\"Zoe@Example.com\",\"name\":\"Zoe\"}";
+    Reply created = send("PUT", CUSTOMER, BenchRequest.as("zoe").path("username", "zoe").body(zoe));
     assertEquals(201, created.status(), created.body());
-    Map<String, AttributeValue> item = served.table().item(new Key("ENTRY#journey", "ENTRY#journey")).orElseThrow();
-    assertEquals("Entry", item.get("Type").s());
-    assertEquals("hi", item.get("Text").s());
+    String t = (String) created.json().get("createdAt");
+    assertEquals(item("PK", "CUSTOMER#zoe", "SK", "CUSTOMER#zoe", "GSI1PK", "EMAIL#zoe@example.com",
+        "GSI1SK", "EMAIL#zoe@example.com", "Type", "Customer", "Username", "zoe", "Email", "zoe@example.com",
+        "Name", "Zoe", "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
+        shop.table().item(new Key("CUSTOMER#zoe", "CUSTOMER#zoe")).orElseThrow());
+    assertTrue(shop.table().item(new Key("EMAIL#zoe@example.com", "EMAIL#zoe@example.com")).isPresent());
 
-    ServedDomain.Reply read = send("GET", "/entries/journey", null);
-    assertEquals(200, read.status(), read.body());
-    assertEquals("hi", read.json().get("text"));
-    assertEquals(409, send("PUT", "/entries/journey", "{\"text\":\"again\"}").status());
+    Reply emailTaken = send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "zed").body(zoe));
+    assertEquals(List.of(409, "email"), List.of(emailTaken.status(), emailTaken.error().get("field")));
+    assertTrue(shop.table().item(new Key("CUSTOMER#zed", "CUSTOMER#zed")).isEmpty(), "a refusal writes nothing");
+    Reply nameTaken = send("PUT", CUSTOMER, BenchRequest.as("zoe").path("username", "zoe")
+        .body("{\"email\":\"z2@example.com\",\"name\":\"Z\"}"));
+    assertEquals(List.of(409, "username"), List.of(nameTaken.status(), nameTaken.error().get("field")));
+    assertTrue(shop.table().item(new Key("EMAIL#z2@example.com", "EMAIL#z2@example.com")).isEmpty());
+    assertEquals(403, send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "amy").body(zoe)).status());
+    assertEquals(400, send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "zed")
+        .body("{\"email\":\"a#b@example.com\",\"name\":\"Z\"}")).status());
+    assertEquals(400, send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "zed")
+        .body("{\"email\":\"zed@example.com\"}")).status());
+    assertTrue(shop.table().item(new Key("CUSTOMER#zed", "CUSTOMER#zed")).isEmpty());
+
+    assertEquals("zoe@example.com", send("GET", CUSTOMER, BenchRequest.as("zoe").path("username", "zoe"))
+        .json().get("email"));
+    assertEquals(403, send("GET", CUSTOMER, BenchRequest.as("ann").path("username", "zoe")).status());
+    assertEquals(401, send("GET", CUSTOMER, BenchRequest.anonymous().path("username", "zoe")).status());
+    assertEquals(404, send("GET", CUSTOMER, BenchRequest.as("nobody").path("username", "nobody")).status());
+
+    assertEquals("zoe", send("GET", "/emails/{email}/customer", admin().path("email", "ZOE@example.com"))
+        .json().get("username"));
+    assertEquals(404, send("GET", "/emails/{email}/customer", admin().path("email", "no@example.com")).status());
+    assertEquals(400, send("GET", "/emails/{email}/customer", admin().path("email", "a#b@example.com")).status());
+    assertEquals(403, send("GET", "/emails/{email}/customer", BenchRequest.as("ann")
+        .path("email", "zoe@example.com")).status());
+    assertEquals(401, send("GET", "/emails/{email}/customer", BenchRequest.anonymous()
+        .path("email", "zoe@example.com")).status());
+    assertEquals("ok", send("GET", "/health", BenchRequest.anonymous()).json().get("status"));
   }
 
   @Test
-  void badInput_shouldBe400_andWriteNothing() {
-    assertEquals(400, send("PUT", "/entries/bad", "{\"text\":\"x\",\"PK\":\"ENTRY#other\"}").status());
-    assertEquals(400, send("PUT", "/entries/bad", "{}").status());
-    assertTrue(served.table().item(new Key("ENTRY#bad", "ENTRY#bad")).isEmpty());
-    assertEquals(400, send("GET", "/entries/NOT%23OK", null).status(), "no user value changes a key's structure");
-    assertEquals(404, send("GET", "/entries/missing", null).status());
+  void catalog_createProductsAndListACategoryNewestFirst() {
+    String body = "{\"category\":\"maps\",\"name\":\"Atlas\",\"priceCents\":2500,\"stock\":3}";
+    Reply created = send("POST", "/products", admin().body(body));
+    assertEquals(201, created.status(), created.body());
+    String atlas = (String) created.json().get("product");
+    String t = (String) created.json().get("createdAt");
+    assertEquals(item("PK", "PRODUCT#" + atlas, "SK", "PRODUCT#" + atlas, "GSI1PK", "CATEGORY#maps",
+        "GSI1SK", "PRODUCT#" + atlas, "Type", "Product", "ProductId", atlas, "Category", "maps", "Name", "Atlas",
+        "PriceCents", 2500, "Stock", 3, "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
+        shop.table().item(new Key("PRODUCT#" + atlas, "PRODUCT#" + atlas)).orElseThrow());
+    String globe = (String) send("POST", "/products", admin()
+        .body("{\"category\":\"maps\",\"name\":\"Globe\",\"priceCents\":9900,\"stock\":1}")).json().get("product");
+    assertEquals(403, send("POST", "/products", BenchRequest.as("ann").body(body)).status());
+    assertEquals(401, send("POST", "/products", BenchRequest.anonymous().body(body)).status());
+    int before = shop.table().itemsOfType("Product").size();
+    for (String bad : List.of("{\"category\":\"a#b\",\"name\":\"X\",\"priceCents\":1,\"stock\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":-1,\"stock\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":1.5,\"stock\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":1,\"stock\":1,\"PK\":\"x\"}")) {
+      Reply r = send("POST", "/products", admin().body(bad));
+      assertEquals(400, r.status(), bad + " -> " + r.body());
+    }
+    assertEquals(before, shop.table().itemsOfType("Product").size(), "bad input writes nothing");
+
+    assertEquals("Atlas", send("GET", "/products/{product}", BenchRequest.anonymous().path("product", atlas))
+        .json().get("name"));
+    assertEquals(404, send("GET", "/products/{product}", BenchRequest.anonymous()
+        .path("product", "01ARZ3NDEKTSV4RRFFQ69G5FAV")).status());
+    assertEquals(400, send("GET", "/products/{product}", BenchRequest.anonymous().path("product", "x#y")).status());
+
+    String products = "/categories/{category}/products";
+    java.util.Map<String, Object> page = send("GET", products, BenchRequest.anonymous().path("category", "maps")
+        .query("limit", "1")).json();
+    assertEquals(List.of(globe), ids(page));
+    java.util.Map<String, Object> rest = send("GET", products, BenchRequest.anonymous().path("category", "maps")
+        .query("cursor", (String) page.get("nextCursor"))).json();
+    assertEquals(List.of(atlas), ids(rest));
+    assertEquals(null, rest.get("nextCursor"));
+    assertEquals(java.util.Collections.nCopies(3, "books"), ((List<?>) send("GET", products,
+        BenchRequest.anonymous().path("category", "books")).json().get("items")).stream()
+        .map(i -> ((java.util.Map<?, ?>) i).get("category")).toList());
+    assertEquals(400, send("GET", products, BenchRequest.anonymous().path("category", "A#B")).status());
+  }
+
+  private static List<Object> ids(java.util.Map<String, Object> page) {
+    return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
   }
 }
