@@ -4,6 +4,7 @@ import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
+import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.keys.ShopKeys;
@@ -74,6 +75,13 @@ public final class Shop implements Domain {
                 BodyField.integer("stock", 0, Product.STOCK_MAX).required()),
         Endpoint.plain("GET", "/products/{product}", Auth.NONE, ShopPattern.S05),
         Endpoint.plain("GET", "/categories/{category}/products", Auth.NONE, ShopPattern.S06),
+        Endpoint.of("PUT", customer + "/cart/{product}", HANDLERS + "PutCartLineHandler", Auth.REQUIRED,
+            ShopPattern.S07).ownedBy("username")
+            .withBody(BodyField.integer("quantity", 1, Cart.QUANTITY_MAX).required()),
+        Endpoint.of("DELETE", customer + "/cart/{product}", HANDLERS + "RemoveCartLineHandler", Auth.REQUIRED,
+            ShopPattern.S08).ownedBy("username"),
+        Endpoint.of("GET", customer + "/cart", HANDLERS + "GetCartHandler", Auth.REQUIRED, ShopPattern.S09)
+            .ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 

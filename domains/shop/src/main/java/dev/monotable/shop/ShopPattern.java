@@ -1,11 +1,14 @@
 package dev.monotable.shop;
 
+import static dev.monotable.kit.catalog.KeyCondition.get;
 import static dev.monotable.kit.catalog.KeyCondition.none;
 import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.KeyCondition.query;
+import static dev.monotable.kit.catalog.Operation.GET_ITEM;
 import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
 import static dev.monotable.kit.catalog.Operation.QUERY;
 import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
+import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
@@ -34,9 +37,20 @@ public final class ShopPattern {
   public static final DeclaredPattern S05 = DeclaredPattern.get("S05", "get a product by id", Product.ENTITY);
   public static final DeclaredPattern S06 = DeclaredPattern.list("S06", "products of a category, newest first",
       Product.ENTITY, query(ShopKeys.CATEGORY).on(Gsi.GSI1).beginsWith(ShopKeys.PRODUCTS).descending());
+  public static final DeclaredPattern S07 = DeclaredPattern.of("S07", "put a line in a customer's cart",
+      Calls.of(UPDATE_ITEM), plan("Update CART#{username} SET Lines.{product}, TTL = now + 7 days; on the cart "
+          + "live (TTL > now) and holding < 100 lines or this one; else Update on the cart absent or expired: "
+          + "a new cart of this line"), "username, product; body: quantity")
+      .allowing(3, "a second UpdateItem writes a new cart when there is no live one; a third only when another "
+          + "request created it in between");
+  public static final DeclaredPattern S08 = DeclaredPattern.of("S08", "remove a line from a customer's cart",
+      Calls.of(UPDATE_ITEM), plan("Update CART#{username} REMOVE Lines.{product}, TTL = now + 7 days; on the line "
+          + "existing and the cart live"), "username, product");
+  public static final DeclaredPattern S09 = DeclaredPattern.of("S09", "get a customer's cart (expired: empty)",
+      Calls.of(GET_ITEM), get(ShopKeys.CART, ShopKeys.CART), "username");
   public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S00);
+  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S00);
 }

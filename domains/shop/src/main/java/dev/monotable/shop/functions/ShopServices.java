@@ -1,6 +1,7 @@
 package dev.monotable.shop.functions;
 
 import dev.monotable.shop.Shop;
+import dev.monotable.shop.data.Carts;
 import dev.monotable.shop.data.Customers;
 import dev.monotable.shop.data.Products;
 import dev.monotable.kit.auth.JwtVerifier;
@@ -20,12 +21,14 @@ public final class ShopServices implements DomainServices {
   private final JwtVerifier verifier;
   private final Customers customers;
   private final Products products;
+  private final Carts carts;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
     this.verifier = verifier;
     this.customers = new Customers(table);
     this.products = new Products(table);
+    this.carts = new Carts(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -39,6 +42,10 @@ public final class ShopServices implements DomainServices {
 
   public Products products() {
     return products;
+  }
+
+  public Carts carts() {
+    return carts;
   }
 
   @Override

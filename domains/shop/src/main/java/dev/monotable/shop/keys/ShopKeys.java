@@ -16,6 +16,8 @@ public final class ShopKeys {
   public static final Template CATEGORY = Template.of("CATEGORY#{category}");
   /** The products of a category in GSI1. */
   public static final Template PRODUCTS = Template.of("PRODUCT#");
+  /** A customer's cart: one item in a partition of its own, its lines a map (see relationship-decisions.md). */
+  public static final Template CART = Template.of("CART#{username}");
 
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");

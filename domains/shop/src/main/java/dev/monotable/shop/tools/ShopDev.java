@@ -26,6 +26,7 @@ import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
 import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
+import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Product;
 import dev.monotable.kit.keys.Ulid;
@@ -84,7 +85,7 @@ public final class ShopDev implements DevDomain {
     return Ulid.derived(DEMO_TIME.plusSeconds(3600L * i), "product-" + i);
   }
 
-  /** The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1). */
+  /** The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1); ann's cart holds book 1. */
   static void seed(ShopServices services) {
     services.customers().create("ann", "ann@example.com", "Ann");
     services.customers().create("bob", "bob@example.com", "Bob");
@@ -93,6 +94,7 @@ public final class ShopDev implements DevDomain {
           "name", i < 3 ? "Book " + i : "Chess", "priceCents", 1000L + i, "stock", i < 3 ? 10L : 1L,
           "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
     }
+    services.carts().put("ann", demoProduct(1), 1);
   }
 
   /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
@@ -120,13 +122,16 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String demoSummary() {
-      return "customers ann, bob; products: books 0-2, a game";
+      return "customers ann (a cart of one book), bob; products: books 0-2, a game";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
       return List.of("curl -s " + baseUrl + "/categories/books/products?limit=2",
           "curl -s " + baseUrl + "/products/" + demoProduct(0),
+          "curl -s " + baseUrl + "/customers/ann/cart -H \"authorization: Bearer $(scripts/token ann)\"",
+          "curl -s -X PUT " + baseUrl + "/customers/ann/cart/" + demoProduct(0) + " -H \"authorization: Bearer "
+              + "$(scripts/token ann)\" -H 'content-type: application/json' -d '{\"quantity\":2}'",
           "curl -s " + baseUrl + "/customers/ann -H \"authorization: Bearer $(scripts/token ann)\"",
           "curl -s " + baseUrl + "/emails/bob@example.com/customer "
               + "-H \"authorization: Bearer $(scripts/token ops --group admins)\"");
@@ -231,7 +236,8 @@ public final class ShopDev implements DevDomain {
     @Override
     public String erdNotes() {
       return "A customer is one item in its own partition; its e-mail address is claimed by an item of its own. "
-          + "A product is one item in its own partition, listed in its category's GSI1 partition.";
+          + "A product is one item in its own partition, listed in its category's GSI1 partition. A cart is one "
+          + "item of its own whose map holds its lines; it expires seven days after its last change.";
     }
 
     @Override
@@ -253,6 +259,13 @@ public final class ShopDev implements DevDomain {
         case "GET /emails/{email}/customer" -> ApiShape.read("find a customer by e-mail address (admins)",
             JsonSchema.ref("Customer"));
         case "POST /products" -> ApiShape.create("create a product (admins)", "Product", body);
+        case "PUT /customers/{username}/cart/{product}" -> new ApiShape(
+            "set a product's quantity in the cart (409 when it holds 100 lines)", 200, JsonSchema.ref("Cart"), body,
+            false, Map.of(), false);
+        case "DELETE /customers/{username}/cart/{product}" -> ApiShape.read(
+            "remove a line (404 when it is not in a live cart)", JsonSchema.ref("Cart"));
+        case "GET /customers/{username}/cart" -> ApiShape.read("the cart; an expired one is empty",
+            JsonSchema.ref("Cart"));
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
@@ -263,9 +276,22 @@ public final class ShopDev implements DevDomain {
       Map<String, Map<String, Object>> m = new LinkedHashMap<>();
       m.put("Customer", JsonSchema.entity(Customer.ENTITY));
       m.put("Product", JsonSchema.entity(Product.ENTITY));
+      m.put("Cart", JsonSchema.record("username", JsonSchema.string(), "lines", array(
+          JsonSchema.record("product", JsonSchema.string(), "quantity", JsonSchema.atLeast(1),
+              "addedAt", JsonSchema.timestamp())),
+          "expiresAt", JsonSchema.nullable(JsonSchema.timestamp()),
+          "updatedAt", JsonSchema.nullable(JsonSchema.timestamp())));
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
+    }
+
+    /** An array of {@code items}, its members in a fixed order (the docs are compared byte for byte). */
+    private static Map<String, Object> array(Map<String, Object> items) {
+      Map<String, Object> a = new LinkedHashMap<>();
+      a.put("type", "array");
+      a.put("items", items);
+      return a;
     }
 
     @Override
@@ -320,13 +346,15 @@ public final class ShopDev implements DevDomain {
           new InputRule("`name`", "1-" + Customer.NAME_MAX + " characters (a product's: 1-" + Product.NAME_MAX + ")"),
           new InputRule("`category`", "1-40 lower-case letters, digits or inner hyphens"),
           new InputRule("`priceCents`", "a whole number of cents, 0-" + Product.PRICE_MAX),
-          new InputRule("`stock`", "a whole number of units, 0-" + Product.STOCK_MAX));
+          new InputRule("`stock`", "a whole number of units, 0-" + Product.STOCK_MAX),
+          new InputRule("`product`", "a product's ULID"),
+          new InputRule("`quantity`", "a whole number from 1 to " + Cart.QUANTITY_MAX));
     }
 
     @Override
     public String permissions() {
       return "A customer creates and reads only their own customer item; members of the group `admins` find a "
-          + "customer by e-mail address and create products; anyone reads the catalog.";
+          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and changes only their own cart.";
     }
 
     @Override
@@ -361,6 +389,12 @@ public final class ShopDev implements DevDomain {
           BenchCase.route(d, "GET /products/{product}", i -> BenchRequest.anonymous().path("product", demoProduct(0))),
           BenchCase.route(d, "GET /categories/{category}/products", i -> BenchRequest.anonymous()
               .path("category", "books")),
+          BenchCase.route(d, "PUT /customers/{username}/cart/{product}", i -> BenchRequest.as("ann")
+              .path("username", "ann").path("product", demoProduct(0)).body("{\"quantity\":" + (1 + i % 9) + "}")),
+          BenchCase.<ShopServices>route(d, "DELETE /customers/{username}/cart/{product}", i -> BenchRequest.as("ann")
+              .path("username", "ann").path("product", demoProduct(2)))
+              .before((s, i) -> s.carts().put("ann", demoProduct(2), 1)),
+          BenchCase.route(d, "GET /customers/{username}/cart", i -> BenchRequest.as("ann").path("username", "ann")),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 

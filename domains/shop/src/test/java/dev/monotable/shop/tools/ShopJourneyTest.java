@@ -130,6 +130,51 @@ class ShopJourneyTest {
     assertEquals(400, send("GET", products, BenchRequest.anonymous().path("category", "A#B")).status());
   }
 
+  @Test
+  void cart_putRemoveAndGet_ownerOnly() {
+    String line = "/customers/{username}/cart/{product}";
+    String cart = "/customers/{username}/cart";
+    send("PUT", CUSTOMER, BenchRequest.as("cy").path("username", "cy").body("{\"email\":\"cy@example.com\",\"name\":\"Cy\"}"));
+    String book0 = ShopDev.demoProduct(0);
+    String book2 = ShopDev.demoProduct(2);
+    Reply put = send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", book0)
+        .body("{\"quantity\":2}"));
+    assertEquals(200, put.status(), put.body());
+    var stored = shop.table().item(new Key("CART#cy", "CART#cy")).orElseThrow();
+    assertEquals("Cart", stored.get("Type").s());
+    assertEquals("2", stored.get("Lines").m().get(book0).m().get("Quantity").n());
+    long ttl = Long.parseLong(stored.get("TTL").n());
+    long now = java.time.Instant.now().getEpochSecond();
+    assertTrue(Math.abs(ttl - (now + 7 * 24 * 3600)) < 120, "TTL seven days ahead: " + ttl);
+    send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", book2).body("{\"quantity\":1}"));
+
+    Reply got = send("GET", cart, BenchRequest.as("cy").path("username", "cy"));
+    assertEquals(List.of(book0, book2), ((List<?>) got.json().get("lines")).stream()
+        .map(l -> ((java.util.Map<?, ?>) l).get("product")).toList());
+    Reply removed = send("DELETE", line, BenchRequest.as("cy").path("username", "cy").path("product", book0));
+    assertEquals(200, removed.status(), removed.body());
+    assertEquals(1, ((List<?>) removed.json().get("lines")).size());
+    assertEquals(404, send("DELETE", line, BenchRequest.as("cy").path("username", "cy").path("product", book0))
+        .status());
+    assertEquals(java.util.Set.of(book2), shop.table().item(new Key("CART#cy", "CART#cy")).orElseThrow()
+        .get("Lines").m().keySet());
+
+    assertEquals(403, send("GET", cart, BenchRequest.as("ann").path("username", "cy")).status());
+    assertEquals(403, send("PUT", line, BenchRequest.as("ann").path("username", "cy").path("product", book0)
+        .body("{\"quantity\":1}")).status());
+    assertEquals(401, send("GET", cart, BenchRequest.anonymous().path("username", "cy")).status());
+    for (String bad : List.of("{\"quantity\":0}", "{\"quantity\":100}", "{\"quantity\":\"1\"}", "{}")) {
+      assertEquals(400, send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", book0)
+          .body(bad)).status(), bad);
+    }
+    assertEquals(400, send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", "x#y")
+        .body("{\"quantity\":1}")).status());
+    assertEquals(java.util.Set.of(book2), shop.table().item(new Key("CART#cy", "CART#cy")).orElseThrow()
+        .get("Lines").m().keySet(), "bad input writes nothing");
+    assertEquals(List.of(), send("GET", cart, BenchRequest.as("nocart").path("username", "nocart")).json()
+        .get("lines"), "no cart: an empty one");
+  }
+
   private static List<Object> ids(java.util.Map<String, Object> page) {
     return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
   }

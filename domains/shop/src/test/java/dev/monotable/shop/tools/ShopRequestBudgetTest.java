@@ -38,6 +38,9 @@ class ShopRequestBudgetTest {
     budget.put("POST /products", List.of("PutItem"));
     budget.put("GET /products/{product}", List.of("GetItem"));
     budget.put("GET /categories/{category}/products", List.of("Query"));
+    budget.put("PUT /customers/{username}/cart/{product}", List.of("UpdateItem"));
+    budget.put("DELETE /customers/{username}/cart/{product}", List.of("UpdateItem"));
+    budget.put("GET /customers/{username}/cart", List.of("GetItem"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();
