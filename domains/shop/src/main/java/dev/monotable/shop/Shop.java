@@ -82,6 +82,14 @@ public final class Shop implements Domain {
             ShopPattern.S08).ownedBy("username"),
         Endpoint.of("GET", customer + "/cart", HANDLERS + "GetCartHandler", Auth.REQUIRED, ShopPattern.S09)
             .ownedBy("username"),
+        // S10 is a transaction: IAM authorises its Puts, Updates and Delete, so the route names its actions.
+        new Endpoint("POST", customer + "/orders", HANDLERS + "CheckoutHandler", Auth.REQUIRED,
+            List.of(ShopPattern.S10), Set.of(DynamoAction.BATCH_GET_ITEM, DynamoAction.GET_ITEM, DynamoAction.QUERY,
+                DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM), Set.of())
+            .ownedBy("username")
+            .withBody(BodyField.matching("idempotencyKey", Segments.IDEMPOTENCY_KEY.pattern(), 64)),
+        Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
+            ShopPattern.S11).ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 

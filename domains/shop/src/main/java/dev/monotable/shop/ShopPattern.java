@@ -4,6 +4,7 @@ import static dev.monotable.kit.catalog.KeyCondition.get;
 import static dev.monotable.kit.catalog.KeyCondition.none;
 import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.KeyCondition.query;
+import static dev.monotable.kit.catalog.Operation.BATCH_GET_ITEM;
 import static dev.monotable.kit.catalog.Operation.GET_ITEM;
 import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
 import static dev.monotable.kit.catalog.Operation.QUERY;
@@ -48,9 +49,20 @@ public final class ShopPattern {
           + "existing and the cart live"), "username, product");
   public static final DeclaredPattern S09 = DeclaredPattern.of("S09", "get a customer's cart (expired: empty)",
       Calls.of(GET_ITEM), get(ShopKeys.CART, ShopKeys.CART), "username");
+  public static final DeclaredPattern S10 = DeclaredPattern.of("S10", "check out a customer's cart (one transaction)",
+      Calls.then(BATCH_GET_ITEM, BATCH_GET_ITEM, TRANSACT_WRITE_ITEMS).sometimes(GET_ITEM, QUERY),
+      plan("BatchGet CART#{username} (+ IDEMPOTENCY#{username}#{key}); BatchGet PRODUCT#{product} of each line; "
+          + "TransactWriteItems: Put ORDER#{order}/ORDER#{order}, Put ORDER#{order}/LINE#{product} per line, "
+          + "Update PRODUCT#{product} Stock - :qty on attribute_exists(PK) AND Stock >= :qty AND PriceCents = :price "
+          + "per line, Delete CART#{username} on UpdatedAt unchanged (+ Put IDEMPOTENCY#{username}#{key})"),
+      "username; Idempotency-Key or body: idempotencyKey")
+      .allowing(4, "two BatchGetItems and the transaction; a retry with its key answers from the record and one "
+          + "Query of the order; a concurrent retry reads the record (GetItem) and the order (Query)");
+  public static final DeclaredPattern S11 = DeclaredPattern.of("S11", "an order with its lines", Calls.of(QUERY),
+      query(ShopKeys.ORDER), "username, order");
   public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S00);
+  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S00);
 }

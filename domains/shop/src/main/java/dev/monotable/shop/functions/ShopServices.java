@@ -3,6 +3,7 @@ package dev.monotable.shop.functions;
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.data.Carts;
 import dev.monotable.shop.data.Customers;
+import dev.monotable.shop.data.Orders;
 import dev.monotable.shop.data.Products;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
@@ -22,6 +23,7 @@ public final class ShopServices implements DomainServices {
   private final Customers customers;
   private final Products products;
   private final Carts carts;
+  private final Orders orders;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
@@ -29,6 +31,7 @@ public final class ShopServices implements DomainServices {
     this.customers = new Customers(table);
     this.products = new Products(table);
     this.carts = new Carts(table);
+    this.orders = new Orders(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -46,6 +49,10 @@ public final class ShopServices implements DomainServices {
 
   public Carts carts() {
     return carts;
+  }
+
+  public Orders orders() {
+    return orders;
   }
 
   @Override

@@ -18,6 +18,12 @@ public final class ShopKeys {
   public static final Template PRODUCTS = Template.of("PRODUCT#");
   /** A customer's cart: one item in a partition of its own, its lines a map (see relationship-decisions.md). */
   public static final Template CART = Template.of("CART#{username}");
+  /** An order's partition: the order item and its lines; also the order's sort key in its customer's GSI1 partition. */
+  public static final Template ORDER = Template.of("ORDER#{order}");
+  /** An order line, under its order. */
+  public static final Template LINE = Template.of("LINE#{product}");
+  /** The orders of a customer in GSI1. */
+  public static final Template ORDERS = Template.of("ORDER#");
 
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
@@ -27,6 +33,8 @@ public final class ShopKeys {
   public static final Pattern PRODUCT_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
   /** Categories: 1-40 lower-case letters, digits or inner hyphens. */
   public static final Pattern CATEGORY_NAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$");
+  /** Order ids: ULIDs, so a customer's orders sort by time. */
+  public static final Pattern ORDER_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
 
   private ShopKeys() {}
 }

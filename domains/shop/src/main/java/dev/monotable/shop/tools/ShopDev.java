@@ -28,6 +28,7 @@ import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import dev.monotable.kit.keys.Ulid;
 import java.time.Instant;
@@ -48,7 +49,8 @@ public final class ShopDev implements DevDomain {
   static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
 
   /** The entities the backfill rewrites from their declaration. */
-  private static final List<Entity> BACKFILLED = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY);
+  private static final List<Entity> BACKFILLED = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Order.ENTITY,
+      Order.LINE);
 
   @Override
   public Domain domain() {
@@ -85,6 +87,14 @@ public final class ShopDev implements DevDomain {
     return Ulid.derived(DEMO_TIME.plusSeconds(3600L * i), "product-" + i);
   }
 
+  /** The product the bench's checkouts order: stock for every run. */
+  static final String BENCH_PRODUCT = Ulid.derived(DEMO_TIME, "bench-product");
+
+  /** The id of bob's demo order: the same on every start. */
+  public static String demoOrder() {
+    return Ulid.derived(DEMO_TIME, "order-0");
+  }
+
   /** The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1); ann's cart holds book 1. */
   static void seed(ShopServices services) {
     services.customers().create("ann", "ann@example.com", "Ann");
@@ -94,6 +104,8 @@ public final class ShopDev implements DevDomain {
           "name", i < 3 ? "Book " + i : "Chess", "priceCents", 1000L + i, "stock", i < 3 ? 10L : 1L,
           "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
     }
+    services.carts().put("bob", demoProduct(2), 1);
+    services.orders().checkout("bob", null, demoOrder());
     services.carts().put("ann", demoProduct(1), 1);
   }
 
@@ -122,16 +134,20 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String demoSummary() {
-      return "customers ann (a cart of one book), bob; products: books 0-2, a game";
+      return "customers ann (a cart of one book), bob (an order of one book); products: books 0-2, a game";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
       return List.of("curl -s " + baseUrl + "/categories/books/products?limit=2",
           "curl -s " + baseUrl + "/products/" + demoProduct(0),
+          "curl -s -X POST " + baseUrl + "/customers/ann/orders -H \"authorization: Bearer $(scripts/token ann)\" "
+              + "-H 'Idempotency-Key: my-first-order'",
           "curl -s " + baseUrl + "/customers/ann/cart -H \"authorization: Bearer $(scripts/token ann)\"",
           "curl -s -X PUT " + baseUrl + "/customers/ann/cart/" + demoProduct(0) + " -H \"authorization: Bearer "
               + "$(scripts/token ann)\" -H 'content-type: application/json' -d '{\"quantity\":2}'",
+          "curl -s -X POST " + baseUrl + "/customers/ann/orders -H \"authorization: Bearer $(scripts/token ann)\" "
+              + "-H 'Idempotency-Key: my-first-order'",
           "curl -s " + baseUrl + "/customers/ann -H \"authorization: Bearer $(scripts/token ann)\"",
           "curl -s " + baseUrl + "/emails/bob@example.com/customer "
               + "-H \"authorization: Bearer $(scripts/token ops --group admins)\"");
@@ -164,7 +180,13 @@ public final class ShopDev implements DevDomain {
                   Map.of("product", p.get(0)))).orElseThrow()), null)),
           new ReadPattern(ShopPattern.S06, List.of("category"), false, ReadPattern.Sample.of(null, "books"),
               (table, caller, p, page) -> table.query(ShopPattern.S06.queryFor(Map.of("category", p.get(0))), page,
-                  "S06")));
+                  "S06")),
+          new ReadPattern(ShopPattern.S09, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> new Page<>(table.get(Cart.ENTITY.key(Map.of("username", p.get(0))))
+                  .map(List::of).orElse(List.of()), null)),
+          new ReadPattern(ShopPattern.S11, List.of("order"), false, ReadPattern.Sample.of(null, demoOrder()),
+              (table, caller, p, page) -> table.query(ShopPattern.S11.queryFor(Map.of("order", p.get(0))), page,
+                  "S11")));
     }
 
     @Override
@@ -237,7 +259,9 @@ public final class ShopDev implements DevDomain {
     public String erdNotes() {
       return "A customer is one item in its own partition; its e-mail address is claimed by an item of its own. "
           + "A product is one item in its own partition, listed in its category's GSI1 partition. A cart is one "
-          + "item of its own whose map holds its lines; it expires seven days after its last change.";
+          + "item of its own whose map holds its lines; it expires seven days after its last change. "
+          + "An order is the head of its own partition, which holds its lines; it is in its customer's GSI1 "
+          + "partition.";
     }
 
     @Override
@@ -266,6 +290,10 @@ public final class ShopDev implements DevDomain {
             "remove a line (404 when it is not in a live cart)", JsonSchema.ref("Cart"));
         case "GET /customers/{username}/cart" -> ApiShape.read("the cart; an expired one is empty",
             JsonSchema.ref("Cart"));
+        case "POST /customers/{username}/orders" -> ApiShape.create("check out the cart in one transaction: "
+            + "409 naming the product out of stock, 400 for a cart beyond DynamoDB's 100 actions", "Order", body);
+        case "GET /customers/{username}/orders/{order}" -> ApiShape.read("an order with its lines",
+            JsonSchema.ref("Order"));
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
@@ -281,6 +309,11 @@ public final class ShopDev implements DevDomain {
               "addedAt", JsonSchema.timestamp())),
           "expiresAt", JsonSchema.nullable(JsonSchema.timestamp()),
           "updatedAt", JsonSchema.nullable(JsonSchema.timestamp())));
+      m.put("Order", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
+          "status", JsonSchema.enumOf(List.of(Order.PLACED)), "totalCents", JsonSchema.atLeast(0),
+          "lineCount", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
+          "lines", array(JsonSchema.record("product", JsonSchema.string(), "name", JsonSchema.string(),
+              "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
@@ -299,6 +332,7 @@ public final class ShopDev implements DevDomain {
       return JsonSchema.pattern(switch (name) {
         case "email" -> ShopKeys.EMAIL_ADDRESS.pattern();
         case "product" -> ShopKeys.PRODUCT_ID.pattern();
+        case "order" -> ShopKeys.ORDER_ID.pattern();
         case "category" -> ShopKeys.CATEGORY_NAME.pattern();
         default -> ShopKeys.USERNAME.pattern();
       });
@@ -316,7 +350,8 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String requestBudget() {
-      return "Every read is one GetItem or Query; creating a customer is one transaction.";
+      return "Every read is one GetItem or Query; creating a customer is one transaction; a checkout is two "
+          + "BatchGetItems (the cart, its products) and one TransactWriteItems.";
     }
 
     @Override
@@ -326,7 +361,9 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String conflictCase() {
-      return "the username or the e-mail address is taken (`field` names which)";
+      return "the username or the e-mail address is taken (`field` names which); a checkout's cart is empty or "
+          + "changed, or a line's product is out of stock, gone or repriced (`field` is `product`, the message "
+          + "names it); an Idempotency-Key reused for another request";
     }
 
     @Override
@@ -348,13 +385,16 @@ public final class ShopDev implements DevDomain {
           new InputRule("`priceCents`", "a whole number of cents, 0-" + Product.PRICE_MAX),
           new InputRule("`stock`", "a whole number of units, 0-" + Product.STOCK_MAX),
           new InputRule("`product`", "a product's ULID"),
-          new InputRule("`quantity`", "a whole number from 1 to " + Cart.QUANTITY_MAX));
+          new InputRule("`quantity`", "a whole number from 1 to " + Cart.QUANTITY_MAX),
+          new InputRule("`idempotencyKey` / `Idempotency-Key`", "8-64 letters, digits, `-` or `_`; both given must agree"),
+          new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
+              + "per transaction"));
     }
 
     @Override
     public String permissions() {
       return "A customer creates and reads only their own customer item; members of the group `admins` find a "
-          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and changes only their own cart.";
+          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and changes only their own cart checks out only their own cart and reads only their own orders.";
     }
 
     @Override
@@ -371,7 +411,10 @@ public final class ShopDev implements DevDomain {
     }
 
     @Override
-    public void addBenchData(ShopServices services) {}
+    public void addBenchData(ShopServices services) {
+      services.products().create(Map.of("product", BENCH_PRODUCT, "category", "bench", "name", "Bench",
+          "priceCents", 100L, "stock", Product.STOCK_MAX, "createdAt", Timestamps.format(DEMO_TIME)));
+    }
 
     @Override
     public List<BenchCase<ShopServices>> cases() {
@@ -395,12 +438,16 @@ public final class ShopDev implements DevDomain {
               .path("username", "ann").path("product", demoProduct(2)))
               .before((s, i) -> s.carts().put("ann", demoProduct(2), 1)),
           BenchCase.route(d, "GET /customers/{username}/cart", i -> BenchRequest.as("ann").path("username", "ann")),
+          BenchCase.<ShopServices>route(d, "POST /customers/{username}/orders", i -> BenchRequest.as("bob")
+              .path("username", "bob")).before((s, i) -> s.carts().put("bob", BENCH_PRODUCT, 1)),
+          BenchCase.route(d, "GET /customers/{username}/orders/{order}", i -> BenchRequest.as("bob")
+              .path("username", "bob").path("order", demoOrder())),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("CreateCustomerHandler", "CreateProductHandler");
+      return Set.of("CreateCustomerHandler", "CreateProductHandler", "CheckoutHandler");
     }
 
     @Override

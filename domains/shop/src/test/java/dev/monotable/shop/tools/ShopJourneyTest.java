@@ -175,6 +175,65 @@ class ShopJourneyTest {
         .get("lines"), "no cart: an empty one");
   }
 
+  @Test
+  void checkout_oneTransaction_outOfStockRefused_retriedOnce_tooBigRefused() {
+    String orders = "/customers/{username}/orders";
+    String line = "/customers/{username}/cart/{product}";
+    String chess = ShopDev.demoProduct(3); // stock 1
+    String book = ShopDev.demoProduct(0);
+    BenchRequest dot = BenchRequest.as("dot").path("username", "dot");
+    send("PUT", line, dot.path("product", book).body("{\"quantity\":2}"));
+    send("PUT", line, dot.path("product", chess).body("{\"quantity\":2}"));
+    long bookStock = Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book)).orElseThrow()
+        .get("Stock").n());
+
+    Reply refused = send("POST", orders, dot);
+    assertEquals(List.of(409, "product"), List.of(refused.status(), refused.error().get("field")), refused.body());
+    assertTrue(refused.body().contains(chess), "the 409 names the product: " + refused.body());
+    assertEquals(bookStock, Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book))
+        .orElseThrow().get("Stock").n()), "no stock taken");
+    assertTrue(shop.table().itemsOfType("Order").stream().noneMatch(o -> o.get("Username").s().equals("dot")));
+
+    send("PUT", line, dot.path("product", chess).body("{\"quantity\":1}"));
+    Reply placed = send("POST", orders, dot.header("idempotency-key", "dot-order-0001"));
+    assertEquals(201, placed.status(), placed.body());
+    String id = (String) placed.json().get("order");
+    assertEquals(List.of("ORDER#" + id, "CUSTOMER#dot", "ORDER#" + id, "placed", "3003"), List.of(
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("SK").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("GSI1PK").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("GSI1SK").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("Status").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("TotalCents").n()));
+    assertEquals("2", shop.table().item(new Key("ORDER#" + id, "LINE#" + book)).orElseThrow().get("Quantity").n());
+    assertEquals("1", shop.table().item(new Key("ORDER#" + id, "LINE#" + chess)).orElseThrow().get("Quantity").n());
+    assertEquals("0", shop.table().item(new Key("PRODUCT#" + chess, "PRODUCT#" + chess)).orElseThrow()
+        .get("Stock").n());
+    assertTrue(shop.table().item(new Key("CART#dot", "CART#dot")).isEmpty());
+
+    Reply retried = send("POST", orders, dot.header("idempotency-key", "dot-order-0001"));
+    assertEquals(List.of(201, id), List.of(retried.status(), retried.json().get("order")), "the retry: one order");
+    Reply byBody = send("POST", orders, dot.body("{\"idempotencyKey\":\"dot-order-0001\"}"));
+    assertEquals(409, byBody.status(), "the same key with another body: " + byBody.body());
+    assertEquals(1, shop.table().itemsOfType("Order").stream().filter(o -> o.get("Username").s().equals("dot"))
+        .count());
+    assertEquals(403, send("POST", orders, BenchRequest.as("ann").path("username", "dot")).status());
+    assertEquals(400, send("POST", orders, dot.body("{\"idempotencyKey\":\"a#b\"}")).status());
+    assertEquals(409, send("POST", orders, dot).status(), "an empty cart");
+
+    // 49 lines with a key: 101 actions, refused before any write
+    BenchRequest big = BenchRequest.as("big").path("username", "big");
+    for (int i = 0; i < 49; i++) {
+      String p = (String) send("POST", "/products", admin().body("{\"category\":\"bulk\",\"name\":\"B" + i
+          + "\",\"priceCents\":1,\"stock\":5}")).json().get("product");
+      send("PUT", line, big.path("product", p).body("{\"quantity\":1}"));
+    }
+    Reply tooBig = send("POST", orders, big.header("idempotency-key", "big-order-0001"));
+    assertEquals(List.of(400, "cart"), List.of(tooBig.status(), tooBig.error().get("field")), tooBig.body());
+    assertTrue(shop.table().itemsOfType("Order").stream().noneMatch(o -> o.get("Username").s().equals("big")));
+    assertTrue(shop.table().itemsOfType("Product").stream().filter(p -> p.get("Category").s().equals("bulk"))
+        .allMatch(p -> p.get("Stock").n().equals("5")));
+  }
+
   private static List<Object> ids(java.util.Map<String, Object> page) {
     return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
   }

@@ -41,6 +41,8 @@ class ShopRequestBudgetTest {
     budget.put("PUT /customers/{username}/cart/{product}", List.of("UpdateItem"));
     budget.put("DELETE /customers/{username}/cart/{product}", List.of("UpdateItem"));
     budget.put("GET /customers/{username}/cart", List.of("GetItem"));
+    budget.put("POST /customers/{username}/orders", List.of("BatchGetItem", "BatchGetItem", "TransactWriteItems"));
+    budget.put("GET /customers/{username}/orders/{order}", List.of("Query"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();
