@@ -26,7 +26,7 @@ public final class Shop implements Domain {
 
   /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
   public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
-      "customers by e-mail address (S03), products by category (S06)"));
+      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"));
 
   public static final Shop DOMAIN = new Shop();
 
@@ -90,6 +90,7 @@ public final class Shop implements Domain {
             .withBody(BodyField.matching("idempotencyKey", Segments.IDEMPOTENCY_KEY.pattern(), 64)),
         Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
             ShopPattern.S11).ownedBy("username"),
+        Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 

@@ -16,6 +16,7 @@ import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import java.util.List;
 
@@ -60,9 +61,11 @@ public final class ShopPattern {
           + "Query of the order; a concurrent retry reads the record (GetItem) and the order (Query)");
   public static final DeclaredPattern S11 = DeclaredPattern.of("S11", "an order with its lines", Calls.of(QUERY),
       query(ShopKeys.ORDER), "username, order");
+  public static final DeclaredPattern S12 = DeclaredPattern.list("S12", "a customer's orders, newest first",
+      Order.ENTITY, query(ShopKeys.CUSTOMER).on(Gsi.GSI1).beginsWith(ShopKeys.ORDERS).descending());
   public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S00);
+  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S00);
 }

@@ -186,7 +186,10 @@ public final class ShopDev implements DevDomain {
                   .map(List::of).orElse(List.of()), null)),
           new ReadPattern(ShopPattern.S11, List.of("order"), false, ReadPattern.Sample.of(null, demoOrder()),
               (table, caller, p, page) -> table.query(ShopPattern.S11.queryFor(Map.of("order", p.get(0))), page,
-                  "S11")));
+                  "S11")),
+          new ReadPattern(ShopPattern.S12, List.of("username"), false, ReadPattern.Sample.of(null, "bob"),
+              (table, caller, p, page) -> table.query(ShopPattern.S12.queryFor(Map.of("username", p.get(0))), page,
+                  "S12")));
     }
 
     @Override
@@ -442,6 +445,7 @@ public final class ShopDev implements DevDomain {
               .path("username", "bob")).before((s, i) -> s.carts().put("bob", BENCH_PRODUCT, 1)),
           BenchCase.route(d, "GET /customers/{username}/orders/{order}", i -> BenchRequest.as("bob")
               .path("username", "bob").path("order", demoOrder())),
+          BenchCase.route(d, "GET /customers/{username}/orders", i -> BenchRequest.as("bob").path("username", "bob")),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 
@@ -452,7 +456,7 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("S02", "S06");
+      return List.of("S02", "S06", "S12");
     }
 
     @Override

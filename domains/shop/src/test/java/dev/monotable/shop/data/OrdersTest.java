@@ -12,7 +12,9 @@ import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Ulid;
+import dev.monotable.kit.data.PageRequest;
 import dev.monotable.shop.Shop;
+import dev.monotable.shop.ShopPattern;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TableOf;
@@ -88,6 +90,30 @@ class OrdersTest {
     assertThrows(NotFoundException.class, () -> orders.byId("bob", id), "another customer's order is not found");
     assertEquals("cart", assertThrows(ConflictException.class, () -> orders.checkout("amy", null)).conflict(),
         "the cart is gone: a second checkout has nothing to order");
+  }
+
+  @Test
+  void aCustomersOrders_shouldListNewestFirst_inPages_fromGsi1_withoutTheirLines() {
+    String pen = product("Pen", 100, 10);
+    List<String> ids = new java.util.ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      carts.put("fio", pen, 1);
+      ids.add((String) orders.checkout("fio", null).get("order"));
+      clock.advance(Duration.ofSeconds(1));
+    }
+    carts.put("gil", pen, 1);
+    orders.checkout("gil", null);
+
+    var gateway = table.gateway(clock);
+    var page = gateway.query(ShopPattern.S12.queryFor(Map.of("username", "fio")), PageRequest.first(2), "S12");
+    assertEquals(List.of(ids.get(2), ids.get(1)), page.items().stream().map(i -> i.get("OrderId").s()).toList());
+    assertTrue(page.items().stream().allMatch(i -> i.get("Type").s().equals("Order")), "heads only, no lines");
+    var rest = gateway.query(ShopPattern.S12.queryFor(Map.of("username", "fio")),
+        new PageRequest(2, page.nextCursor()), "S12");
+    assertEquals(List.of(ids.get(0)), rest.items().stream().map(i -> i.get("OrderId").s()).toList());
+    assertEquals(null, rest.nextCursor());
+    assertEquals("order", assertThrows(ValidationException.class, () -> orders.byId("fio", "ORDER#x")).field());
+    assertThrows(NotFoundException.class, () -> orders.byId("fio", Ulid.derived(Instant.parse(T0), "none")));
   }
 
   @Test

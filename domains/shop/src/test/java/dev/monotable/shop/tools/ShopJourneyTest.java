@@ -234,6 +234,47 @@ class ShopJourneyTest {
         .allMatch(p -> p.get("Stock").n().equals("5")));
   }
 
+  @Test
+  void orders_byIdWithItsLines_andACustomersOrdersNewestFirst() {
+    String orders = "/customers/{username}/orders";
+    String order = orders + "/{order}";
+    String book = ShopDev.demoProduct(1);
+    BenchRequest flo = BenchRequest.as("flo").path("username", "flo");
+    List<Object> placed = new java.util.ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      send("PUT", "/customers/{username}/cart/{product}", flo.path("product", book).body("{\"quantity\":" + i + "}"));
+      Reply r = send("POST", orders, flo);
+      assertEquals(201, r.status(), r.body());
+      placed.add(r.json().get("order"));
+    }
+    Reply one = send("GET", order, flo.path("order", (String) placed.get(0)));
+    assertEquals(200, one.status(), one.body());
+    assertEquals(List.of(placed.get(0), "flo", "placed", 1001L),
+        List.of(one.json().get("order"), one.json().get("username"), one.json().get("status"),
+            ((Number) one.json().get("totalCents")).longValue()));
+    List<?> lines = (List<?>) one.json().get("lines");
+    assertEquals(1, lines.size());
+    assertEquals(List.of(book, "Book 1", 1001L, 1L), List.of(((java.util.Map<?, ?>) lines.get(0)).get("product"),
+        ((java.util.Map<?, ?>) lines.get(0)).get("name"),
+        ((Number) ((java.util.Map<?, ?>) lines.get(0)).get("priceCents")).longValue(),
+        ((Number) ((java.util.Map<?, ?>) lines.get(0)).get("quantity")).longValue()));
+    assertEquals(403, send("GET", order, BenchRequest.as("ann").path("username", "flo")
+        .path("order", (String) placed.get(0))).status());
+    assertEquals(404, send("GET", order, BenchRequest.as("bob").path("username", "bob")
+        .path("order", (String) placed.get(0))).status(), "another customer's order is not found");
+    assertEquals(400, send("GET", order, flo.path("order", "x#y")).status());
+
+    java.util.Map<String, Object> page = send("GET", orders, flo.query("limit", "2")).json();
+    assertEquals(List.of(placed.get(2), placed.get(1)), ((List<?>) page.get("items")).stream()
+        .map(i -> ((java.util.Map<?, ?>) i).get("order")).toList());
+    java.util.Map<String, Object> rest = send("GET", orders, flo.query("cursor", (String) page.get("nextCursor")))
+        .json();
+    assertEquals(List.of(placed.get(0)), ((List<?>) rest.get("items")).stream()
+        .map(i -> ((java.util.Map<?, ?>) i).get("order")).toList());
+    assertEquals(403, send("GET", orders, BenchRequest.as("ann").path("username", "flo")).status());
+    assertEquals(401, send("GET", orders, BenchRequest.anonymous().path("username", "flo")).status());
+  }
+
   private static List<Object> ids(java.util.Map<String, Object> page) {
     return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
   }

@@ -43,6 +43,7 @@ class ShopRequestBudgetTest {
     budget.put("GET /customers/{username}/cart", List.of("GetItem"));
     budget.put("POST /customers/{username}/orders", List.of("BatchGetItem", "BatchGetItem", "TransactWriteItems"));
     budget.put("GET /customers/{username}/orders/{order}", List.of("Query"));
+    budget.put("GET /customers/{username}/orders", List.of("Query"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();
