@@ -21,7 +21,8 @@ public final class Product {
           Attr.string("Name", "name", "the name shown"),
           Attr.string("Description", "description", "the description").optional(),
           Attr.number("PriceCents", "priceCents", "the price in cents"),
-          Attr.number("Stock", "stock", "units in stock; a checkout takes its lines' quantities, never below 0"))
+          Attr.number("Stock", "stock", "units in stock; a checkout takes its lines' quantities, never below 0")
+              .changes(Attr.Change.ATOMIC))
       .build();
 
   private Product() {}
