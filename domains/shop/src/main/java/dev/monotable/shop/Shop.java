@@ -43,6 +43,11 @@ public final class Shop implements Domain {
   }
 
   @Override
+  public List<String> userGroups() {
+    return List.of(ADMINS);
+  }
+
+  @Override
   public TableSchema schema() {
     return SCHEMA;
   }

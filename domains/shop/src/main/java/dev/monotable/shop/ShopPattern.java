@@ -47,7 +47,7 @@ public final class ShopPattern {
           + "request created it in between");
   public static final DeclaredPattern S08 = DeclaredPattern.of("S08", "remove a line from a customer's cart",
       Calls.of(UPDATE_ITEM), plan("Update CART#{username} REMOVE Lines.{product}, TTL = now + 7 days; on the line "
-          + "existing and the cart live"), "username, product");
+          + "existing and the cart live (a live cart without it is answered as it is)"), "username, product");
   public static final DeclaredPattern S09 = DeclaredPattern.of("S09", "get a customer's cart (expired: empty)",
       Calls.of(GET_ITEM), get(ShopKeys.CART, ShopKeys.CART), "username");
   public static final DeclaredPattern S10 = DeclaredPattern.of("S10", "check out a customer's cart (one transaction)",

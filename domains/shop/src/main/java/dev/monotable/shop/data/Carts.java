@@ -85,9 +85,11 @@ public final class Carts {
 
   /**
    * S08: remove {@code product}'s line. One UpdateItem on the cart being live and holding the line;
-   * the cart's {@code TTL} moves as for any change.
+   * the cart's {@code TTL} moves as for any change. Idempotent: a live cart without the line (removed
+   * by an earlier call, or this call's own UpdateItem retried after its answer was lost) is answered
+   * as it is, nothing written.
    *
-   * @throws NotFoundException {@code line}: no live cart, or no such line in it (nothing written)
+   * @throws NotFoundException {@code cart}: no live cart (nothing written)
    */
   public Map<String, Object> remove(String username, String product) {
     Key key = key(username);
@@ -98,7 +100,11 @@ public final class Carts {
           "attribute_exists(#lines.#p) AND #ttl > :epoch", names(product), Map.of(":ttl", n(expiry(now)),
               ":now", AttributeValue.fromS(Timestamps.format(now)), ":epoch", n(now.getEpochSecond()))), now);
     } catch (ConditionalCheckFailedException e) {
-      throw new NotFoundException("line");
+      Map<String, AttributeValue> old = e.hasItem() ? e.item() : Map.of();
+      if (live(old, now)) {
+        return answer(old, now);
+      }
+      throw new NotFoundException("cart");
     }
   }
 

@@ -4,7 +4,7 @@ import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 
-/** DELETE /customers/{username}/cart/{product} (S08, owner): one UpdateItem removing the line; 404 when it is not in a live cart. */
+/** DELETE /customers/{username}/cart/{product} (S08, owner): one UpdateItem removing the line (idempotent); 404 without a live cart. */
 public final class RemoveCartLineHandler extends ApiHandler<ShopServices> {
 
   public RemoveCartLineHandler() {

@@ -296,7 +296,7 @@ public final class ShopDev implements DevDomain {
             "set a product's quantity in the cart (409 when it holds 100 lines)", 200, JsonSchema.ref("Cart"), body,
             false, Map.of(), false);
         case "DELETE /customers/{username}/cart/{product}" -> ApiShape.read(
-            "remove a line (404 when it is not in a live cart)", JsonSchema.ref("Cart"));
+            "remove a line (idempotent; 404 when there is no live cart)", JsonSchema.ref("Cart"));
         case "GET /customers/{username}/cart" -> ApiShape.read("the cart; an expired one is empty",
             JsonSchema.ref("Cart"));
         case "POST /customers/{username}/orders" -> ApiShape.create("check out the cart in one transaction: "

@@ -83,7 +83,9 @@ class CartsTest {
     Map<String, Object> after = carts.remove("eve", P1);
     assertEquals(List.of(P2), products(after));
     assertEquals(List.of(P2), products(carts.get("eve")));
-    assertEquals("line not found", assertThrows(NotFoundException.class, () -> carts.remove("eve", P1)).getMessage());
+    Map<String, AttributeValue> stored = table.item(new Key("CART#eve", "CART#eve")).orElseThrow();
+    assertEquals(List.of(P2), products(carts.remove("eve", P1)), "removing it again is answered, not refused");
+    assertEquals(stored, table.item(new Key("CART#eve", "CART#eve")).orElseThrow(), "and writes nothing");
   }
 
   @Test
