@@ -135,6 +135,40 @@ class OrdersTest {
   }
 
   @Test
+  void twoCheckoutsOfTheLastUnit_atOnce_shouldPlaceOneOrder_andNeverSellBelowZero() throws Exception {
+    String last = product("Last", 500, 1);
+    carts.put("hal", last, 1);
+    carts.put("ivy", last, 1);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+    List<java.util.concurrent.Future<Object>> outcomes = new java.util.ArrayList<>();
+    for (String customer : List.of("hal", "ivy")) {
+      outcomes.add(pool.submit(() -> {
+        go.await();
+        try {
+          return orders.checkout(customer, null);
+        } catch (RuntimeException e) {
+          return e;
+        }
+      }));
+    }
+    go.countDown();
+    List<Object> results = new java.util.ArrayList<>();
+    for (var f : outcomes) {
+      results.add(f.get(30, java.util.concurrent.TimeUnit.SECONDS));
+    }
+    pool.shutdown();
+
+    assertEquals(1, results.stream().filter(r -> r instanceof Map).count(), "one order: " + results);
+    Object loser = results.stream().filter(r -> !(r instanceof Map)).findFirst().orElseThrow();
+    // refused by its stock condition (409 product), or cancelled by the other's transaction (a retryable 409)
+    assertTrue(loser instanceof ConflictException c && c.conflict().equals("product")
+        || loser instanceof software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException, "" + loser);
+    assertEquals(0L, stock(last), "sold once, never below zero");
+    assertEquals(1, ordersOf("hal").size() + ordersOf("ivy").size());
+  }
+
+  @Test
   void aRetriedCheckout_withTheSameKey_shouldCreateOneOrder_andAnotherRequestWithItIsRefused() {
     String pen = product("Pen", 250, 5);
     carts.put("cal", pen, 1);
