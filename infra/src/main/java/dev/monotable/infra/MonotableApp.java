@@ -56,6 +56,7 @@ public final class MonotableApp {
     // Every other domain: its own stack, table and Lambda jar (scripts/new-domain adds its line here).
     domainStack(app, settings, "DevicesStack", dev.monotable.devices.Devices.DOMAIN);
     domainStack(app, settings, "BlogStack", dev.monotable.blog.Blog.DOMAIN);
+    domainStack(app, settings, "ShopStack", dev.monotable.shop.Shop.DOMAIN);
     // new-domain: stacks
     Tags.of(app).add("project", "monotable");
     Tags.of(app).add("stage", settings.stage());

@@ -83,6 +83,9 @@ class NewDomainTest {
       assertTrue(text.contains("<artifactId>monotable-scratch</artifactId>\n      <version>${project.version}</version>\n"
           + "    </dependency>\n    <!-- new-domain: dependencies -->"), classPath + " puts it on its class path");
     }
+    assertTrue(Files.readString(root.resolve("pom.xml")).contains("<artifactId>monotable-scratch</artifactId>\n"
+        + "        <version>${project.version}</version>\n      </dependency>\n      <!-- new-domain: managed -->"),
+        "its version managed by the root pom, so the scripts' and infra's dependencies on it resolve");
     String app = Files.readString(root.resolve("infra/src/main/java/dev/monotable/infra/MonotableApp.java"));
     assertTrue(app.contains("    domainStack(app, settings, \"ScratchStack\", dev.monotable.scratch.Scratch.DOMAIN);\n"
         + "    // new-domain: stacks"), "its own stack: cdk deploy ScratchStack");

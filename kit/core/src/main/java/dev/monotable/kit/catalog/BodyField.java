@@ -125,6 +125,19 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
     return new BodyField(name, type, mandatory, min, max, pattern, values, items, fields, segment, Text.NO_CONTROL);
   }
 
+  /** The exact value of a number without a fraction, or null for anything else (a fraction, NaN, an infinity). */
+  private static java.math.BigDecimal wholeNumber(Object value) {
+    if (!(value instanceof Number n)) {
+      return null;
+    }
+    try {
+      java.math.BigDecimal d = n instanceof java.math.BigDecimal b ? b : new java.math.BigDecimal(n.toString());
+      return d.signum() == 0 ? java.math.BigDecimal.ZERO : d.stripTrailingZeros().scale() <= 0 ? d : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
   /**
    * The value of this field as the kit stores it, once it holds to the declaration: a text of the
    * declared length, pattern, values and text rule; a whole number in range; a number DynamoDB can
@@ -163,12 +176,14 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
         return s;
       }
       case INTEGER -> {
-        if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
-            || n.longValue() < min || n.longValue() > max) {
+        // Compared exactly: a double or a long conversion would take 1e400 as 0 (or Infinity) and 2^63 as -2^63.
+        java.math.BigDecimal whole = wholeNumber(value);
+        if (whole == null || whole.compareTo(java.math.BigDecimal.valueOf(min)) < 0
+            || whole.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
           throw new dev.monotable.kit.errors.ValidationException(name, name + " must be a whole number from " + min
               + " to " + max);
         }
-        return n.longValue();
+        return whole.longValueExact();
       }
       case NUMBER -> {
         return dev.monotable.kit.items.Numbers.field(name, value);

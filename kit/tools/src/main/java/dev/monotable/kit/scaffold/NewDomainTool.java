@@ -65,8 +65,9 @@ public final class NewDomainTool {
 
   /**
    * The lines a new domain adds to files the domains share, each before a marker line: its module
-   * in the domains' build, its artifact on the class path of the scripts and of the CDK app, and
-   * its stack in the CDK app.
+   * in the domains' build, its artifact on the class path of the scripts and of the CDK app, its
+   * stack in the CDK app, and its version in the root pom's dependencyManagement (without it the
+   * scripts' and the CDK app's dependencies on the artifact have no version and Maven refuses both).
    */
   record Edit(String file, String marker, String snippet) {}
 
@@ -75,7 +76,8 @@ public final class NewDomainTool {
       new Edit("scripts/pom.xml", "<!-- new-domain: dependencies -->", "scaffold/edits/dependency.xml"),
       new Edit("infra/pom.xml", "<!-- new-domain: dependencies -->", "scaffold/edits/dependency.xml"),
       new Edit("infra/src/main/java/dev/monotable/infra/MonotableApp.java", "// new-domain: stacks",
-          "scaffold/edits/MonotableApp.java"));
+          "scaffold/edits/MonotableApp.java"),
+      new Edit("pom.xml", "<!-- new-domain: managed -->", "scaffold/edits/managed.xml"));
 
   private static final Pattern ID = Pattern.compile("^[a-z][a-z0-9]{1,29}$");
   private static final Set<String> RESERVED = Set.of("kit", "infra", "bench", "testing", "app", "java", "dev");

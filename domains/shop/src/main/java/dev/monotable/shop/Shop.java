@@ -1,0 +1,106 @@
+package dev.monotable.shop;
+
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.schema.TableSchema.Index;
+import dev.monotable.shop.model.Cart;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Product;
+import dev.monotable.shop.keys.ShopKeys;
+import java.util.Set;
+import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.schema.TableSchema;
+import java.util.List;
+
+/**
+ * Shop as the kit sees it: its table, its access patterns and its routes. Written by
+ * {@code scripts/new-domain shop}; grow it one access pattern at a time (docs/new-domain.md).
+ */
+public final class Shop implements Domain {
+
+  /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
+  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
+      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"));
+
+  public static final Shop DOMAIN = new Shop();
+
+  /** The user pool group of the shop's administrators: finding customers by e-mail, creating products. */
+  public static final String ADMINS = "admins";
+
+  private static final String HANDLERS = "dev.monotable.shop.functions.";
+
+  private Shop() {}
+
+  @Override
+  public String name() {
+    return "Shop";
+  }
+
+  @Override
+  public List<String> userGroups() {
+    return List.of(ADMINS);
+  }
+
+  @Override
+  public TableSchema schema() {
+    return SCHEMA;
+  }
+
+  @Override
+  public List<DeclaredPattern> accessPatterns() {
+    return ShopPattern.ALL;
+  }
+
+  @Override
+  public List<Endpoint> endpoints() {
+    // Each route is granted what its pattern's declaration says it calls; its body is declared here once.
+    String customer = "/customers/{username}";
+    return List.of(
+        // S01 is a transaction: IAM authorises its two Puts, so the route names its action.
+        new Endpoint("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S01),
+            Set.of(DynamoAction.PUT_ITEM), Set.of()).ownedBy("username")
+            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
+                BodyField.text("name", 1, Customer.NAME_MAX).nonBlank().required()),
+        Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
+        Endpoint.of("GET", "/emails/{email}/customer", HANDLERS + "FindCustomerHandler", Auth.REQUIRED,
+            ShopPattern.S03).forGroup(ADMINS),
+        Endpoint.of("POST", "/products", HANDLERS + "CreateProductHandler", Auth.REQUIRED, ShopPattern.S04)
+            .forGroup(ADMINS)
+            .withBody(BodyField.matching("category", ShopKeys.CATEGORY_NAME.pattern(), 40).keySegment("category")
+                    .required(),
+                BodyField.text("name", 1, Product.NAME_MAX).nonBlank().required(),
+                BodyField.text("description", 1, Product.DESCRIPTION_MAX),
+                BodyField.integer("priceCents", 0, Product.PRICE_MAX).required(),
+                BodyField.integer("stock", 0, Product.STOCK_MAX).required()),
+        Endpoint.plain("GET", "/products/{product}", Auth.NONE, ShopPattern.S05),
+        Endpoint.plain("GET", "/categories/{category}/products", Auth.NONE, ShopPattern.S06),
+        Endpoint.of("PUT", customer + "/cart/{product}", HANDLERS + "PutCartLineHandler", Auth.REQUIRED,
+            ShopPattern.S07).ownedBy("username")
+            .withBody(BodyField.integer("quantity", 1, Cart.QUANTITY_MAX).required()),
+        Endpoint.of("DELETE", customer + "/cart/{product}", HANDLERS + "RemoveCartLineHandler", Auth.REQUIRED,
+            ShopPattern.S08).ownedBy("username"),
+        Endpoint.of("GET", customer + "/cart", HANDLERS + "GetCartHandler", Auth.REQUIRED, ShopPattern.S09)
+            .ownedBy("username"),
+        // S10 is a transaction: IAM authorises its Puts, Updates and Delete, so the route names its actions.
+        new Endpoint("POST", customer + "/orders", HANDLERS + "CheckoutHandler", Auth.REQUIRED,
+            List.of(ShopPattern.S10), Set.of(DynamoAction.BATCH_GET_ITEM, DynamoAction.GET_ITEM, DynamoAction.QUERY,
+                DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM), Set.of())
+            .ownedBy("username")
+            .withBody(BodyField.matching("idempotencyKey", Segments.IDEMPOTENCY_KEY.pattern(), 64)),
+        Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
+            ShopPattern.S11).ownedBy("username"),
+        Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
+        Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
+  }
+
+  @Override
+  public List<StreamHandlerDeclaration> streams() {
+    return List.of();
+  }
+}

@@ -1,0 +1,71 @@
+package dev.monotable.shop;
+
+import static dev.monotable.kit.catalog.KeyCondition.get;
+import static dev.monotable.kit.catalog.KeyCondition.none;
+import static dev.monotable.kit.catalog.KeyCondition.plan;
+import static dev.monotable.kit.catalog.KeyCondition.query;
+import static dev.monotable.kit.catalog.Operation.BATCH_GET_ITEM;
+import static dev.monotable.kit.catalog.Operation.GET_ITEM;
+import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
+import static dev.monotable.kit.catalog.Operation.QUERY;
+import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
+import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
+
+import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.shop.keys.ShopKeys;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
+import dev.monotable.shop.model.Product;
+import java.util.List;
+
+/**
+ * The access patterns of Shop (seed 004 §3.4 and §8.1), each with the DynamoDB request that serves
+ * it. Plain patterns are served by the kit; the others by a handler and a data method of Shop's.
+ */
+public final class ShopPattern {
+  private ShopPattern() {}
+
+  public static final DeclaredPattern S01 = DeclaredPattern.of("S01", "create a customer (unique username and e-mail)",
+      Calls.of(TRANSACT_WRITE_ITEMS), plan("Put CUSTOMER#{username} attribute_not_exists(PK); "
+          + "Put EMAIL#{email} attribute_not_exists(PK)"), "username; body: email, name");
+  public static final DeclaredPattern S02 = DeclaredPattern.get("S02", "get a customer by username", Customer.ENTITY);
+  public static final DeclaredPattern S03 = DeclaredPattern.of("S03", "get a customer by e-mail", Calls.of(QUERY),
+      query(ShopKeys.EMAIL).on(Gsi.GSI1), "email");
+  public static final DeclaredPattern S04 = DeclaredPattern.of("S04", "create a product (admins)", Calls.of(PUT_ITEM),
+      plan("Put PRODUCT#{product} attribute_not_exists(PK), {product} a new ULID"),
+      "body: category, name, description, priceCents, stock");
+  public static final DeclaredPattern S05 = DeclaredPattern.get("S05", "get a product by id", Product.ENTITY);
+  public static final DeclaredPattern S06 = DeclaredPattern.list("S06", "products of a category, newest first",
+      Product.ENTITY, query(ShopKeys.CATEGORY).on(Gsi.GSI1).beginsWith(ShopKeys.PRODUCTS).descending());
+  public static final DeclaredPattern S07 = DeclaredPattern.of("S07", "put a line in a customer's cart",
+      Calls.of(UPDATE_ITEM), plan("Update CART#{username} SET Lines.{product}, TTL = now + 7 days; on the cart "
+          + "live (TTL > now) and holding < 100 lines or this one; else Update on the cart absent or expired: "
+          + "a new cart of this line"), "username, product; body: quantity")
+      .allowing(3, "a second UpdateItem writes a new cart when there is no live one; a third only when another "
+          + "request created it in between");
+  public static final DeclaredPattern S08 = DeclaredPattern.of("S08", "remove a line from a customer's cart",
+      Calls.of(UPDATE_ITEM), plan("Update CART#{username} REMOVE Lines.{product}, TTL = now + 7 days; on the line "
+          + "existing and the cart live (a live cart without it is answered as it is)"), "username, product");
+  public static final DeclaredPattern S09 = DeclaredPattern.of("S09", "get a customer's cart (expired: empty)",
+      Calls.of(GET_ITEM), get(ShopKeys.CART, ShopKeys.CART), "username");
+  public static final DeclaredPattern S10 = DeclaredPattern.of("S10", "check out a customer's cart (one transaction)",
+      Calls.then(BATCH_GET_ITEM, BATCH_GET_ITEM, TRANSACT_WRITE_ITEMS).sometimes(GET_ITEM, QUERY),
+      plan("BatchGet CART#{username} (+ IDEMPOTENCY#{username}#{key}); BatchGet PRODUCT#{product} of each line; "
+          + "TransactWriteItems: Put ORDER#{order}/ORDER#{order}, Put ORDER#{order}/LINE#{product} per line, "
+          + "Update PRODUCT#{product} Stock - :qty on attribute_exists(PK) AND Stock >= :qty AND PriceCents = :price "
+          + "per line, Delete CART#{username} on UpdatedAt unchanged (+ Put IDEMPOTENCY#{username}#{key})"),
+      "username; Idempotency-Key or body: idempotencyKey")
+      .allowing(4, "two BatchGetItems and the transaction; a retry with its key answers from the record and one "
+          + "Query of the order; a concurrent retry reads the record (GetItem) and the order (Query)");
+  public static final DeclaredPattern S11 = DeclaredPattern.of("S11", "an order with its lines", Calls.of(QUERY),
+      query(ShopKeys.ORDER), "username, order");
+  public static final DeclaredPattern S12 = DeclaredPattern.list("S12", "a customer's orders, newest first",
+      Order.ENTITY, query(ShopKeys.CUSTOMER).on(Gsi.GSI1).beginsWith(ShopKeys.ORDERS).descending());
+  public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
+      .allowing(0, "no table access");
+
+  /** Every pattern, in catalog order. */
+  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S00);
+}

@@ -1,0 +1,84 @@
+package dev.monotable.shop.charts;
+
+import dev.monotable.shop.Shop;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.shop.model.Cart;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
+import dev.monotable.shop.model.Product;
+import dev.monotable.kit.charts.ChartTypes.Attribute;
+import dev.monotable.kit.charts.ChartTypes.AttributeType;
+import dev.monotable.kit.charts.ChartTypes.Chart;
+import dev.monotable.kit.charts.ChartTypes.ChartKey;
+import dev.monotable.kit.charts.ChartTypes.KeyPair;
+import dev.monotable.kit.charts.ChartTypes.Mutability;
+import dev.monotable.kit.charts.ChartTypes.Selector;
+import dev.monotable.kit.data.IdempotencyRecord;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.charts.ModelValidator;
+import dev.monotable.kit.schema.TableSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/** Shop's entity charts: the docs print them, the validator holds every item to them. */
+public final class ShopCharts implements EntityModel {
+
+  /** Every entity of Shop, for the key-segment rules. */
+  private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE);
+
+  private static final List<Chart> CHARTS = List.of(
+      Chart.of(Customer.ENTITY, Customer.class, List.of("one item per customer, in the customer's partition")),
+      Chart.of(Customer.EMAIL_CLAIM, Customer.class,
+          List.of("keeps an e-mail address to one customer; written with the customer")),
+      Chart.of(Product.ENTITY, Product.class, List.of("one item per product; in its category's GSI1 partition, "
+          + "newest first by its ULID")),
+      Chart.of(Cart.ENTITY, Cart.class, List.of("one item per customer; TTL seven days after its last change; "
+          + "read as empty once expired")),
+      Chart.of(Order.ENTITY, Order.class, List.of("the head of its own partition; in its customer's GSI1 "
+          + "partition, newest first by its ULID", "written by the checkout's one transaction")),
+      Chart.of(Order.LINE, Order.class, List.of("one per cart line, in its order's partition",
+          "name and price copied from the product at checkout")),
+      idempotencyRecord());
+
+  /** The kit's record of a create sent with an Idempotency-Key (the checkout writes it in its transaction). */
+  private static Chart idempotencyRecord() {
+    ChartKey key = new ChartKey(IdempotencyRecord.TEMPLATE, Map.of());
+    Mutability fixed = Mutability.FIXED;
+    AttributeType s = AttributeType.S;
+    return new Chart(IdempotencyRecord.TYPE, null, IdempotencyRecord.class, Selector.always(), new KeyPair(key, key),
+        Map.of(), false, true,
+        List.of("written in the same transaction as the order it created", "TTL = created + 24 hours"),
+        List.of(new Attribute("Username", s, true, fixed, "the caller who sent the key"),
+            new Attribute("IdempotencyKey", s, true, fixed, "the key, case kept"),
+            new Attribute("Route", s, true, fixed, "route key of the request"),
+            new Attribute("RequestHash", s, true, fixed, "SHA-256 of the request's path and body (base64url)"),
+            new Attribute("TargetPK", s, true, fixed, "table PK of the order"),
+            new Attribute("TargetSK", s, true, fixed, "table SK of the order")));
+  }
+
+  public static final ShopCharts MODEL = new ShopCharts();
+  public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
+
+  private ShopCharts() {}
+
+  @Override
+  public TableSchema schema() {
+    return Shop.SCHEMA;
+  }
+
+  @Override
+  public List<Chart> charts() {
+    return CHARTS;
+  }
+
+  @Override
+  public Map<String, Predicate<String>> segmentRules() {
+    Map<String, Predicate<String>> rules = new LinkedHashMap<>(ModelValidator.standardSegmentRules());
+    for (Entity e : ENTITIES) {
+      rules.putAll(e.segmentRules());
+    }
+    return rules;
+  }
+}

@@ -1,0 +1,40 @@
+package dev.monotable.shop.keys;
+
+import dev.monotable.kit.keys.Template;
+import java.util.regex.Pattern;
+
+/** Every key template of Shop's table and the rule of each user value that becomes a key segment. */
+public final class ShopKeys {
+
+  /** A customer's partition and item (seed 004 §8.1); GSI1's partition of the customer's orders. */
+  public static final Template CUSTOMER = Template.of("CUSTOMER#{username}");
+  /** An e-mail address: the customer's GSI1 key (§8.1), and the item that keeps the address unique. */
+  public static final Template EMAIL = Template.of("EMAIL#{email}");
+  /** A product's partition and item (§8.1); also an order line's sort key, under its order. */
+  public static final Template PRODUCT = Template.of("PRODUCT#{product}");
+  /** A category: GSI1's partition of its products (§8.1), newest first by their ULID sort keys. */
+  public static final Template CATEGORY = Template.of("CATEGORY#{category}");
+  /** The products of a category in GSI1. */
+  public static final Template PRODUCTS = Template.of("PRODUCT#");
+  /** A customer's cart: one item in a partition of its own, its lines a map (see relationship-decisions.md). */
+  public static final Template CART = Template.of("CART#{username}");
+  /** An order's partition: the order item and its lines; also the order's sort key in its customer's GSI1 partition. */
+  public static final Template ORDER = Template.of("ORDER#{order}");
+  /** An order line, under its order. */
+  public static final Template LINE = Template.of("LINE#{product}");
+  /** The orders of a customer in GSI1. */
+  public static final Template ORDERS = Template.of("ORDER#");
+
+  /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
+  public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
+  /** E-mail addresses as keys: lower case, one {@code @}, no whitespace or {@code #}, at most 254 characters. */
+  public static final Pattern EMAIL_ADDRESS = Pattern.compile("^(?=.{3,254}$)[^\\s@#A-Z]+@[^\\s@#A-Z]+$");
+  /** Product ids: ULIDs (48-bit time first, Crockford base32), so a category lists its newest first. */
+  public static final Pattern PRODUCT_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
+  /** Categories: 1-40 lower-case letters, digits or inner hyphens. */
+  public static final Pattern CATEGORY_NAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$");
+  /** Order ids: ULIDs, so a customer's orders sort by time. */
+  public static final Pattern ORDER_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
+
+  private ShopKeys() {}
+}

@@ -1,0 +1,30 @@
+package dev.monotable.shop.model;
+
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.shop.keys.ShopKeys;
+
+/** A customer, and the item that holds each e-mail address to one customer. */
+public final class Customer {
+
+  public static final int NAME_MAX = 100;
+
+  /** A customer: found by username (the table) or by e-mail address (GSI1), as in seed 004 §8.1. */
+  public static final Entity ENTITY = Entity.of("Customer", ShopKeys.CUSTOMER, ShopKeys.CUSTOMER)
+      .index(Gsi.GSI1, ShopKeys.EMAIL, ShopKeys.EMAIL)
+      .attributes(
+          Attr.segment("Username", "username", ShopKeys.USERNAME, "the customer's name, unique"),
+          Attr.segment("Email", "email", ShopKeys.EMAIL_ADDRESS, "the customer's e-mail address, unique, lower case"),
+          Attr.string("Name", "name", "the name shown"))
+      .build();
+
+  /** The claim of an e-mail address: written with its customer in one transaction, so no two share one. */
+  public static final Entity EMAIL_CLAIM = Entity.of("CustomerEmail", ShopKeys.EMAIL, ShopKeys.EMAIL)
+      .attributes(
+          Attr.segment("Email", "email", ShopKeys.EMAIL_ADDRESS, "the address claimed"),
+          Attr.segment("Username", "username", ShopKeys.USERNAME, "the customer who has it"))
+      .build();
+
+  private Customer() {}
+}

@@ -1,0 +1,473 @@
+package dev.monotable.shop.tools;
+
+import dev.monotable.kit.auth.JwtVerifier;
+import dev.monotable.kit.bench.BenchCase;
+import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.charts.ChartTypes.Relationship;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.data.Page;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.docs.ApiShape;
+import dev.monotable.kit.docs.DocsDomain;
+import dev.monotable.kit.docs.JsonSchema;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.ops.BackfillRules;
+import dev.monotable.kit.ops.CounterCheck;
+import dev.monotable.kit.ops.OpsDomain;
+import dev.monotable.kit.ops.ReadPattern;
+import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.shop.Shop;
+import dev.monotable.shop.ShopPattern;
+import dev.monotable.shop.charts.ShopCharts;
+import dev.monotable.shop.functions.ShopServices;
+import dev.monotable.shop.keys.ShopKeys;
+import dev.monotable.shop.model.Cart;
+import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
+import dev.monotable.shop.model.Product;
+import dev.monotable.kit.keys.Ulid;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Shop for the kit's dev-time programs (registered in META-INF/services): its demo data, what the
+ * operator tools, the docs generator and the bench need.
+ */
+public final class ShopDev implements DevDomain {
+
+  static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
+
+  /** The entities the backfill rewrites from their declaration. */
+  private static final List<Entity> BACKFILLED = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Order.ENTITY,
+      Order.LINE);
+
+  @Override
+  public Domain domain() {
+    return Shop.DOMAIN;
+  }
+
+  @Override
+  public EntityModel entities() {
+    return ShopCharts.MODEL;
+  }
+
+  @Override
+  public LocalDomain local() {
+    return new Local();
+  }
+
+  @Override
+  public OpsDomain ops() {
+    return new Ops();
+  }
+
+  @Override
+  public DocsDomain docs() {
+    return new Docs();
+  }
+
+  @Override
+  public BenchDomain<?> bench() {
+    return new Bench();
+  }
+
+  /** The id of demo product {@code i} (0-3), one hour apart: the same on every start. */
+  public static String demoProduct(int i) {
+    return Ulid.derived(DEMO_TIME.plusSeconds(3600L * i), "product-" + i);
+  }
+
+  /** The product the bench's checkouts order: stock for every run. */
+  static final String BENCH_PRODUCT = Ulid.derived(DEMO_TIME, "bench-product");
+
+  /** The id of bob's demo order: the same on every start. */
+  public static String demoOrder() {
+    return Ulid.derived(DEMO_TIME, "order-0");
+  }
+
+  /** The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1); ann's cart holds book 1. */
+  static void seed(ShopServices services) {
+    services.customers().create("ann", "ann@example.com", "Ann");
+    services.customers().create("bob", "bob@example.com", "Bob");
+    for (int i = 0; i < 4; i++) {
+      services.products().create(Map.of("product", demoProduct(i), "category", i < 3 ? "books" : "games",
+          "name", i < 3 ? "Book " + i : "Chess", "priceCents", 1000L + i, "stock", i < 3 ? 10L : 1L,
+          "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
+    }
+    services.carts().put("bob", demoProduct(2), 1);
+    services.orders().checkout("bob", null, demoOrder());
+    services.carts().put("ann", demoProduct(1), 1);
+  }
+
+  /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
+  static final class Local implements LocalDomain {
+    @Override
+    public Domain domain() {
+      return Shop.DOMAIN;
+    }
+
+    @Override
+    public Wiring wire(TableGateway table, JwtVerifier verifier) {
+      ShopServices services = new ShopServices(table, verifier);
+      return new Wiring() {
+        @Override
+        public ShopServices services() {
+          return services;
+        }
+
+        @Override
+        public void seedDemo() {
+          seed(services);
+        }
+      };
+    }
+
+    @Override
+    public String demoSummary() {
+      return "customers ann (a cart of one book), bob (an order of one book); products: books 0-2, a game";
+    }
+
+    @Override
+    public List<String> examples(String baseUrl) {
+      return List.of("curl -s " + baseUrl + "/categories/books/products?limit=2",
+          "curl -s " + baseUrl + "/products/" + demoProduct(0),
+          "curl -s -X POST " + baseUrl + "/customers/ann/orders -H \"authorization: Bearer $(scripts/token ann)\" "
+              + "-H 'Idempotency-Key: my-first-order'",
+          "curl -s " + baseUrl + "/customers/ann/cart -H \"authorization: Bearer $(scripts/token ann)\"",
+          "curl -s -X PUT " + baseUrl + "/customers/ann/cart/" + demoProduct(0) + " -H \"authorization: Bearer "
+              + "$(scripts/token ann)\" -H 'content-type: application/json' -d '{\"quantity\":2}'",
+          "curl -s -X POST " + baseUrl + "/customers/ann/orders -H \"authorization: Bearer $(scripts/token ann)\" "
+              + "-H 'Idempotency-Key: my-first-order'",
+          "curl -s " + baseUrl + "/customers/ann -H \"authorization: Bearer $(scripts/token ann)\"",
+          "curl -s " + baseUrl + "/emails/bob@example.com/customer "
+              + "-H \"authorization: Bearer $(scripts/token ops --group admins)\"");
+    }
+  }
+
+  /** Read patterns, backfill and scale data for the operator tools. */
+  static final class Ops implements OpsDomain {
+    @Override
+    public Domain domain() {
+      return Shop.DOMAIN;
+    }
+
+    @Override
+    public EntityModel entities() {
+      return ShopCharts.MODEL;
+    }
+
+    @Override
+    public List<ReadPattern> readPatterns() {
+      return List.of(
+          new ReadPattern(ShopPattern.S02, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> new Page<>(List.of(table.get(Customer.ENTITY.key(
+                  Map.of("username", p.get(0)))).orElseThrow()), null)),
+          new ReadPattern(ShopPattern.S03, List.of("email"), false, ReadPattern.Sample.of(null, "ann@example.com"),
+              (table, caller, p, page) -> table.query(ShopPattern.S03.queryFor(Map.of("email", p.get(0))), page,
+                  "S03")),
+          new ReadPattern(ShopPattern.S05, List.of("product"), false, ReadPattern.Sample.of(null, demoProduct(0)),
+              (table, caller, p, page) -> new Page<>(List.of(table.get(Product.ENTITY.key(
+                  Map.of("product", p.get(0)))).orElseThrow()), null)),
+          new ReadPattern(ShopPattern.S06, List.of("category"), false, ReadPattern.Sample.of(null, "books"),
+              (table, caller, p, page) -> table.query(ShopPattern.S06.queryFor(Map.of("category", p.get(0))), page,
+                  "S06")),
+          new ReadPattern(ShopPattern.S09, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
+              (table, caller, p, page) -> new Page<>(table.get(Cart.ENTITY.key(Map.of("username", p.get(0))))
+                  .map(List::of).orElse(List.of()), null)),
+          new ReadPattern(ShopPattern.S11, List.of("order"), false, ReadPattern.Sample.of(null, demoOrder()),
+              (table, caller, p, page) -> table.query(ShopPattern.S11.queryFor(Map.of("order", p.get(0))), page,
+                  "S11")),
+          new ReadPattern(ShopPattern.S12, List.of("username"), false, ReadPattern.Sample.of(null, "bob"),
+              (table, caller, p, page) -> table.query(ShopPattern.S12.queryFor(Map.of("username", p.get(0))), page,
+                  "S12")));
+    }
+
+    @Override
+    public BackfillRules backfill() {
+      return new BackfillRules() {
+        @Override
+        public Set<String> types() {
+          return BACKFILLED.stream().map(Entity::type).collect(java.util.stream.Collectors.toSet());
+        }
+
+        @Override
+        public Optional<Map<String, AttributeValue>> remap(Map<String, AttributeValue> item) {
+          String type = item.getOrDefault("Type", AttributeValue.fromS("")).s();
+          return BACKFILLED.stream().filter(e -> e.type().equals(type)).findFirst()
+              .map(e -> e.toItem(e.values(item)));
+        }
+      };
+    }
+
+    @Override
+    public List<CounterCheck> counters() {
+      return List.of();
+    }
+
+    @Override
+    public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
+      // Exactly n items: customer i, the claim of its address, product i, customer i + 1 ...
+      int written = 0;
+      for (int i = 0; written < n; i++) {
+        String at = Timestamps.format(DEMO_TIME.plusSeconds(i));
+        Map<String, Object> values = Map.of("username", "scale-" + seed + "-" + i,
+            "email", "scale-" + seed + "-" + i + "@example.com", "name", "Customer " + i, "createdAt", at);
+        for (Map<String, AttributeValue> item : List.of(Customer.ENTITY.toItem(values),
+            Customer.EMAIL_CLAIM.toItem(values),
+            Product.ENTITY.toItem(Map.of("product", Ulid.derived(DEMO_TIME.plusSeconds(i), seed + "-" + i),
+                "category", "scale-" + (i % 100), "name", "Product " + i, "priceCents", 100L + i, "stock", 1000L,
+                "createdAt", at)))) {
+          if (written++ < n) {
+            sink.accept(item);
+          }
+        }
+      }
+    }
+  }
+
+  /** What the docs generator prints of Shop beyond its declarations; docs go to docs/shop/. */
+  static final class Docs implements DocsDomain {
+    @Override
+    public Domain domain() {
+      return Shop.DOMAIN;
+    }
+
+    @Override
+    public EntityModel entities() {
+      return ShopCharts.MODEL;
+    }
+
+    @Override
+    public String folder() {
+      return "docs/shop";
+    }
+
+    @Override
+    public List<Relationship> relationships() {
+      return List.of();
+    }
+
+    @Override
+    public String keySegments() {
+      return "`{username}`: 1-39 lower-case letters, digits or inner hyphens. `{email}`: a lower-case e-mail address "
+          + "of at most 254 characters. `{product}`: a ULID, its first 10 characters the creation time. "
+          + "`{category}`: 1-40 lower-case letters, digits or inner hyphens.";
+    }
+
+    @Override
+    public String erdNotes() {
+      return "A customer is one item in its own partition; its e-mail address is claimed by an item of its own. "
+          + "A product is one item in its own partition, listed in its category's GSI1 partition. A cart is one "
+          + "item of its own whose map holds its lines; it expires seven days after its last change. "
+          + "An order is the head of its own partition, which holds its lines; it is in its customer's GSI1 "
+          + "partition.";
+    }
+
+    @Override
+    public String routeSource() {
+      return "`Shop.endpoints()`";
+    }
+
+    @Override
+    public String optionalAuthUse() {
+      return "nothing more";
+    }
+
+    @Override
+    public ApiShape shape(Endpoint endpoint) {
+      Map<String, Object> body = endpoint.body().isEmpty() ? null : JsonSchema.body(endpoint.body());
+      return switch (endpoint.routeKey()) {
+        case "PUT /customers/{username}" -> ApiShape.create(
+            "create a customer: 409 naming username or email when taken", "Customer", body);
+        case "GET /emails/{email}/customer" -> ApiShape.read("find a customer by e-mail address (admins)",
+            JsonSchema.ref("Customer"));
+        case "POST /products" -> ApiShape.create("create a product (admins)", "Product", body);
+        case "PUT /customers/{username}/cart/{product}" -> new ApiShape(
+            "set a product's quantity in the cart (409 when it holds 100 lines)", 200, JsonSchema.ref("Cart"), body,
+            false, Map.of(), false);
+        case "DELETE /customers/{username}/cart/{product}" -> ApiShape.read(
+            "remove a line (idempotent; 404 when there is no live cart)", JsonSchema.ref("Cart"));
+        case "GET /customers/{username}/cart" -> ApiShape.read("the cart; an expired one is empty",
+            JsonSchema.ref("Cart"));
+        case "POST /customers/{username}/orders" -> ApiShape.create("check out the cart in one transaction: "
+            + "409 naming the product out of stock, 400 for a cart beyond DynamoDB's 100 actions", "Order", body);
+        case "GET /customers/{username}/orders/{order}" -> ApiShape.read("an order with its lines",
+            JsonSchema.ref("Order"));
+        case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
+        default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
+      };
+    }
+
+    @Override
+    public Map<String, Map<String, Object>> schemas() {
+      Map<String, Map<String, Object>> m = new LinkedHashMap<>();
+      m.put("Customer", JsonSchema.entity(Customer.ENTITY));
+      m.put("Product", JsonSchema.entity(Product.ENTITY));
+      m.put("Cart", JsonSchema.record("username", JsonSchema.string(), "lines", array(
+          JsonSchema.record("product", JsonSchema.string(), "quantity", JsonSchema.atLeast(1),
+              "addedAt", JsonSchema.timestamp())),
+          "expiresAt", JsonSchema.nullable(JsonSchema.timestamp()),
+          "updatedAt", JsonSchema.nullable(JsonSchema.timestamp())));
+      m.put("Order", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
+          "status", JsonSchema.enumOf(List.of(Order.PLACED)), "totalCents", JsonSchema.atLeast(0),
+          "lineCount", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
+          "lines", array(JsonSchema.record("product", JsonSchema.string(), "name", JsonSchema.string(),
+              "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
+      m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
+          "endpoint", JsonSchema.string()));
+      return m;
+    }
+
+    /** An array of {@code items}, its members in a fixed order (the docs are compared byte for byte). */
+    private static Map<String, Object> array(Map<String, Object> items) {
+      Map<String, Object> a = new LinkedHashMap<>();
+      a.put("type", "array");
+      a.put("items", items);
+      return a;
+    }
+
+    @Override
+    public Map<String, Object> pathParameter(String name) {
+      return JsonSchema.pattern(switch (name) {
+        case "email" -> ShopKeys.EMAIL_ADDRESS.pattern();
+        case "product" -> ShopKeys.PRODUCT_ID.pattern();
+        case "order" -> ShopKeys.ORDER_ID.pattern();
+        case "category" -> ShopKeys.CATEGORY_NAME.pattern();
+        default -> ShopKeys.USERNAME.pattern();
+      });
+    }
+
+    @Override
+    public String openApiSources() {
+      return "Shop's endpoint declarations";
+    }
+
+    @Override
+    public String contractIntro() {
+      return "Shop, the e-commerce system of seed 004 §3.1: customers with a unique username and e-mail address, and the catalog of products by category.";
+    }
+
+    @Override
+    public String requestBudget() {
+      return "Every read is one GetItem or Query; creating a customer is one transaction; a checkout is two "
+          + "BatchGetItems (the cart, its products) and one TransactWriteItems.";
+    }
+
+    @Override
+    public String notFoundCase() {
+      return "no customer has that key";
+    }
+
+    @Override
+    public String conflictCase() {
+      return "the username or the e-mail address is taken (`field` names which); a checkout's cart is empty or "
+          + "changed, or a line's product is out of stock, gone or repriced (`field` is `product`, the message "
+          + "names it); an Idempotency-Key reused for another request";
+    }
+
+    @Override
+    public String notFoundResponse() {
+      return "no customer has that key";
+    }
+
+    @Override
+    public String inputRulesIntro() {
+      return "Usernames and addresses:";
+    }
+
+    @Override
+    public List<InputRule> inputRules() {
+      return List.of(new InputRule("`username`", "1-39 lower-case letters, digits or inner hyphens"),
+          new InputRule("`email`", "an e-mail address, kept in lower case"),
+          new InputRule("`name`", "1-" + Customer.NAME_MAX + " characters (a product's: 1-" + Product.NAME_MAX + ")"),
+          new InputRule("`category`", "1-40 lower-case letters, digits or inner hyphens"),
+          new InputRule("`priceCents`", "a whole number of cents, 0-" + Product.PRICE_MAX),
+          new InputRule("`stock`", "a whole number of units, 0-" + Product.STOCK_MAX),
+          new InputRule("`product`", "a product's ULID"),
+          new InputRule("`quantity`", "a whole number from 1 to " + Cart.QUANTITY_MAX),
+          new InputRule("`idempotencyKey` / `Idempotency-Key`", "8-64 letters, digits, `-` or `_`; both given must agree"),
+          new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
+              + "per transaction"));
+    }
+
+    @Override
+    public String permissions() {
+      return "A customer creates and reads only their own customer item; members of the group `admins` find a "
+          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and changes only their own cart checks out only their own cart and reads only their own orders.";
+    }
+
+    @Override
+    public String streamEffects() {
+      return "None.";
+    }
+  }
+
+  /** One case per route for scripts/bench; no conventional peer. */
+  static final class Bench implements BenchDomain<ShopServices> {
+    @Override
+    public ShopServices services(TableGateway table) {
+      return new ShopServices(table, null);
+    }
+
+    @Override
+    public void addBenchData(ShopServices services) {
+      services.products().create(Map.of("product", BENCH_PRODUCT, "category", "bench", "name", "Bench",
+          "priceCents", 100L, "stock", Product.STOCK_MAX, "createdAt", Timestamps.format(DEMO_TIME)));
+    }
+
+    @Override
+    public List<BenchCase<ShopServices>> cases() {
+      Domain d = Shop.DOMAIN;
+      String run = Long.toString(System.nanoTime(), 36); // the creates are new on every run over one table
+      return List.of(
+          BenchCase.route(d, "PUT /customers/{username}", i -> BenchRequest.as("b" + run + "-" + i)
+              .path("username", "b" + run + "-" + i)
+              .body("{\"email\":\"b" + run + "-" + i + "@example.com\",\"name\":\"Bench\"}")),
+          BenchCase.route(d, "GET /customers/{username}", i -> BenchRequest.as("ann").path("username", "ann")),
+          BenchCase.route(d, "GET /emails/{email}/customer", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .path("email", "ann@example.com")),
+          BenchCase.route(d, "POST /products", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .body("{\"category\":\"bench\",\"name\":\"Bench " + i + "\",\"priceCents\":100,\"stock\":5}")),
+          BenchCase.route(d, "GET /products/{product}", i -> BenchRequest.anonymous().path("product", demoProduct(0))),
+          BenchCase.route(d, "GET /categories/{category}/products", i -> BenchRequest.anonymous()
+              .path("category", "books")),
+          BenchCase.route(d, "PUT /customers/{username}/cart/{product}", i -> BenchRequest.as("ann")
+              .path("username", "ann").path("product", demoProduct(0)).body("{\"quantity\":" + (1 + i % 9) + "}")),
+          BenchCase.<ShopServices>route(d, "DELETE /customers/{username}/cart/{product}", i -> BenchRequest.as("ann")
+              .path("username", "ann").path("product", demoProduct(2)))
+              .before((s, i) -> s.carts().put("ann", demoProduct(2), 1)),
+          BenchCase.route(d, "GET /customers/{username}/cart", i -> BenchRequest.as("ann").path("username", "ann")),
+          BenchCase.<ShopServices>route(d, "POST /customers/{username}/orders", i -> BenchRequest.as("bob")
+              .path("username", "bob")).before((s, i) -> s.carts().put("bob", BENCH_PRODUCT, 1)),
+          BenchCase.route(d, "GET /customers/{username}/orders/{order}", i -> BenchRequest.as("bob")
+              .path("username", "bob").path("order", demoOrder())),
+          BenchCase.route(d, "GET /customers/{username}/orders", i -> BenchRequest.as("bob").path("username", "bob")),
+          BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
+    }
+
+    @Override
+    public Set<String> coldSubset() {
+      return Set.of("CreateCustomerHandler", "CreateProductHandler", "CheckoutHandler");
+    }
+
+    @Override
+    public List<String> scalePatterns() {
+      return List.of("S02", "S06", "S12");
+    }
+
+    @Override
+    public Peer peer() {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,283 @@
+package dev.monotable.shop.tools;
+
+import static dev.monotable.testing.ExpectedItems.item;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.testing.ServedDomain;
+import dev.monotable.kit.testing.ServedDomain.Reply;
+import dev.monotable.shop.Shop;
+import dev.monotable.shop.functions.ShopServices;
+import dev.monotable.testing.DynamoDbExtension;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Every route of Shop over HTTP (the local service of scripts/dev) on its demo data, with the items checked. */
+@ExtendWith(DynamoDbExtension.class)
+class ShopJourneyTest {
+  private static final String CUSTOMER = "/customers/{username}";
+  private static ServedDomain<?> shop;
+
+  @BeforeAll
+  static void serve() {
+    shop = ServedDomain.start(new ShopDev());
+  }
+
+  @AfterAll
+  static void stop() {
+    shop.close();
+  }
+
+  private static Reply send(String method, String route, BenchRequest r) {
+    return shop.send(method, route, r);
+  }
+
+  private static BenchRequest admin() {
+    return BenchRequest.asMemberOf("ops", Shop.ADMINS);
+  }
+
+  @Test
+  void customers_createGetAndFindByEmail() {
+    String zoe = "{\"email\":\"Zoe@Example.com\",\"name\":\"Zoe\"}";
+    Reply created = send("PUT", CUSTOMER, BenchRequest.as("zoe").path("username", "zoe").body(zoe));
+    assertEquals(201, created.status(), created.body());
+    String t = (String) created.json().get("createdAt");
+    assertEquals(item("PK", "CUSTOMER#zoe", "SK", "CUSTOMER#zoe", "GSI1PK", "EMAIL#zoe@example.com",
+        "GSI1SK", "EMAIL#zoe@example.com", "Type", "Customer", "Username", "zoe", "Email", "zoe@example.com",
+        "Name", "Zoe", "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
+        shop.table().item(new Key("CUSTOMER#zoe", "CUSTOMER#zoe")).orElseThrow());
+    assertTrue(shop.table().item(new Key("EMAIL#zoe@example.com", "EMAIL#zoe@example.com")).isPresent());
+
+    Reply emailTaken = send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "zed").body(zoe));
+    assertEquals(List.of(409, "email"), List.of(emailTaken.status(), emailTaken.error().get("field")));
+    assertTrue(shop.table().item(new Key("CUSTOMER#zed", "CUSTOMER#zed")).isEmpty(), "a refusal writes nothing");
+    Reply nameTaken = send("PUT", CUSTOMER, BenchRequest.as("zoe").path("username", "zoe")
+        .body("{\"email\":\"z2@example.com\",\"name\":\"Z\"}"));
+    assertEquals(List.of(409, "username"), List.of(nameTaken.status(), nameTaken.error().get("field")));
+    assertTrue(shop.table().item(new Key("EMAIL#z2@example.com", "EMAIL#z2@example.com")).isEmpty());
+    assertEquals(403, send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "amy").body(zoe)).status());
+    assertEquals(400, send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "zed")
+        .body("{\"email\":\"a#b@example.com\",\"name\":\"Z\"}")).status());
+    assertEquals(400, send("PUT", CUSTOMER, BenchRequest.as("zed").path("username", "zed")
+        .body("{\"email\":\"zed@example.com\"}")).status());
+    assertTrue(shop.table().item(new Key("CUSTOMER#zed", "CUSTOMER#zed")).isEmpty());
+
+    assertEquals("zoe@example.com", send("GET", CUSTOMER, BenchRequest.as("zoe").path("username", "zoe"))
+        .json().get("email"));
+    assertEquals(403, send("GET", CUSTOMER, BenchRequest.as("ann").path("username", "zoe")).status());
+    assertEquals(401, send("GET", CUSTOMER, BenchRequest.anonymous().path("username", "zoe")).status());
+    assertEquals(404, send("GET", CUSTOMER, BenchRequest.as("nobody").path("username", "nobody")).status());
+
+    assertEquals("zoe", send("GET", "/emails/{email}/customer", admin().path("email", "ZOE@example.com"))
+        .json().get("username"));
+    assertEquals(404, send("GET", "/emails/{email}/customer", admin().path("email", "no@example.com")).status());
+    assertEquals(400, send("GET", "/emails/{email}/customer", admin().path("email", "a#b@example.com")).status());
+    assertEquals(403, send("GET", "/emails/{email}/customer", BenchRequest.as("ann")
+        .path("email", "zoe@example.com")).status());
+    assertEquals(401, send("GET", "/emails/{email}/customer", BenchRequest.anonymous()
+        .path("email", "zoe@example.com")).status());
+    assertEquals("ok", send("GET", "/health", BenchRequest.anonymous()).json().get("status"));
+  }
+
+  @Test
+  void catalog_createProductsAndListACategoryNewestFirst() {
+    String body = "{\"category\":\"maps\",\"name\":\"Atlas\",\"priceCents\":2500,\"stock\":3}";
+    Reply created = send("POST", "/products", admin().body(body));
+    assertEquals(201, created.status(), created.body());
+    String atlas = (String) created.json().get("product");
+    String t = (String) created.json().get("createdAt");
+    assertEquals(item("PK", "PRODUCT#" + atlas, "SK", "PRODUCT#" + atlas, "GSI1PK", "CATEGORY#maps",
+        "GSI1SK", "PRODUCT#" + atlas, "Type", "Product", "ProductId", atlas, "Category", "maps", "Name", "Atlas",
+        "PriceCents", 2500, "Stock", 3, "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
+        shop.table().item(new Key("PRODUCT#" + atlas, "PRODUCT#" + atlas)).orElseThrow());
+    String globe = (String) send("POST", "/products", admin()
+        .body("{\"category\":\"maps\",\"name\":\"Globe\",\"priceCents\":9900,\"stock\":1}")).json().get("product");
+    assertEquals(403, send("POST", "/products", BenchRequest.as("ann").body(body)).status());
+    assertEquals(401, send("POST", "/products", BenchRequest.anonymous().body(body)).status());
+    int before = shop.table().itemsOfType("Product").size();
+    for (String bad : List.of("{\"category\":\"a#b\",\"name\":\"X\",\"priceCents\":1,\"stock\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":-1,\"stock\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":1.5,\"stock\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":1}",
+        "{\"category\":\"maps\",\"name\":\"X\",\"priceCents\":1,\"stock\":1,\"PK\":\"x\"}")) {
+      Reply r = send("POST", "/products", admin().body(bad));
+      assertEquals(400, r.status(), bad + " -> " + r.body());
+    }
+    assertEquals(before, shop.table().itemsOfType("Product").size(), "bad input writes nothing");
+
+    assertEquals("Atlas", send("GET", "/products/{product}", BenchRequest.anonymous().path("product", atlas))
+        .json().get("name"));
+    assertEquals(404, send("GET", "/products/{product}", BenchRequest.anonymous()
+        .path("product", "01ARZ3NDEKTSV4RRFFQ69G5FAV")).status());
+    assertEquals(400, send("GET", "/products/{product}", BenchRequest.anonymous().path("product", "x#y")).status());
+
+    String products = "/categories/{category}/products";
+    java.util.Map<String, Object> page = send("GET", products, BenchRequest.anonymous().path("category", "maps")
+        .query("limit", "1")).json();
+    assertEquals(List.of(globe), ids(page));
+    java.util.Map<String, Object> rest = send("GET", products, BenchRequest.anonymous().path("category", "maps")
+        .query("cursor", (String) page.get("nextCursor"))).json();
+    assertEquals(List.of(atlas), ids(rest));
+    assertEquals(null, rest.get("nextCursor"));
+    assertEquals(java.util.Collections.nCopies(3, "books"), ((List<?>) send("GET", products,
+        BenchRequest.anonymous().path("category", "books")).json().get("items")).stream()
+        .map(i -> ((java.util.Map<?, ?>) i).get("category")).toList());
+    assertEquals(400, send("GET", products, BenchRequest.anonymous().path("category", "A#B")).status());
+  }
+
+  @Test
+  void cart_putRemoveAndGet_ownerOnly() {
+    String line = "/customers/{username}/cart/{product}";
+    String cart = "/customers/{username}/cart";
+    send("PUT", CUSTOMER, BenchRequest.as("cy").path("username", "cy").body("{\"email\":\"cy@example.com\",\"name\":\"Cy\"}"));
+    String book0 = ShopDev.demoProduct(0);
+    String book2 = ShopDev.demoProduct(2);
+    Reply put = send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", book0)
+        .body("{\"quantity\":2}"));
+    assertEquals(200, put.status(), put.body());
+    var stored = shop.table().item(new Key("CART#cy", "CART#cy")).orElseThrow();
+    assertEquals("Cart", stored.get("Type").s());
+    assertEquals("2", stored.get("Lines").m().get(book0).m().get("Quantity").n());
+    long ttl = Long.parseLong(stored.get("TTL").n());
+    long now = java.time.Instant.now().getEpochSecond();
+    assertTrue(Math.abs(ttl - (now + 7 * 24 * 3600)) < 120, "TTL seven days ahead: " + ttl);
+    send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", book2).body("{\"quantity\":1}"));
+
+    Reply got = send("GET", cart, BenchRequest.as("cy").path("username", "cy"));
+    assertEquals(List.of(book0, book2), ((List<?>) got.json().get("lines")).stream()
+        .map(l -> ((java.util.Map<?, ?>) l).get("product")).toList());
+    Reply removed = send("DELETE", line, BenchRequest.as("cy").path("username", "cy").path("product", book0));
+    assertEquals(200, removed.status(), removed.body());
+    assertEquals(1, ((List<?>) removed.json().get("lines")).size());
+    assertEquals(200, send("DELETE", line, BenchRequest.as("cy").path("username", "cy").path("product", book0))
+        .status(), "removing a line again is idempotent");
+    assertEquals(404, send("DELETE", line, BenchRequest.as("nocart").path("username", "nocart")
+        .path("product", book0)).status(), "no live cart");
+    assertEquals(java.util.Set.of(book2), shop.table().item(new Key("CART#cy", "CART#cy")).orElseThrow()
+        .get("Lines").m().keySet());
+
+    assertEquals(403, send("GET", cart, BenchRequest.as("ann").path("username", "cy")).status());
+    assertEquals(403, send("PUT", line, BenchRequest.as("ann").path("username", "cy").path("product", book0)
+        .body("{\"quantity\":1}")).status());
+    assertEquals(401, send("GET", cart, BenchRequest.anonymous().path("username", "cy")).status());
+    for (String bad : List.of("{\"quantity\":0}", "{\"quantity\":100}", "{\"quantity\":\"1\"}", "{}")) {
+      assertEquals(400, send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", book0)
+          .body(bad)).status(), bad);
+    }
+    assertEquals(400, send("PUT", line, BenchRequest.as("cy").path("username", "cy").path("product", "x#y")
+        .body("{\"quantity\":1}")).status());
+    assertEquals(java.util.Set.of(book2), shop.table().item(new Key("CART#cy", "CART#cy")).orElseThrow()
+        .get("Lines").m().keySet(), "bad input writes nothing");
+    assertEquals(List.of(), send("GET", cart, BenchRequest.as("nocart").path("username", "nocart")).json()
+        .get("lines"), "no cart: an empty one");
+  }
+
+  @Test
+  void checkout_oneTransaction_outOfStockRefused_retriedOnce_tooBigRefused() {
+    String orders = "/customers/{username}/orders";
+    String line = "/customers/{username}/cart/{product}";
+    String chess = ShopDev.demoProduct(3); // stock 1
+    String book = ShopDev.demoProduct(0);
+    BenchRequest dot = BenchRequest.as("dot").path("username", "dot");
+    send("PUT", line, dot.path("product", book).body("{\"quantity\":2}"));
+    send("PUT", line, dot.path("product", chess).body("{\"quantity\":2}"));
+    long bookStock = Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book)).orElseThrow()
+        .get("Stock").n());
+
+    Reply refused = send("POST", orders, dot);
+    assertEquals(List.of(409, "product"), List.of(refused.status(), refused.error().get("field")), refused.body());
+    assertTrue(refused.body().contains(chess), "the 409 names the product: " + refused.body());
+    assertEquals(bookStock, Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book))
+        .orElseThrow().get("Stock").n()), "no stock taken");
+    assertTrue(shop.table().itemsOfType("Order").stream().noneMatch(o -> o.get("Username").s().equals("dot")));
+
+    send("PUT", line, dot.path("product", chess).body("{\"quantity\":1}"));
+    Reply placed = send("POST", orders, dot.header("idempotency-key", "dot-order-0001"));
+    assertEquals(201, placed.status(), placed.body());
+    String id = (String) placed.json().get("order");
+    assertEquals(List.of("ORDER#" + id, "CUSTOMER#dot", "ORDER#" + id, "placed", "3003"), List.of(
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("SK").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("GSI1PK").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("GSI1SK").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("Status").s(),
+        shop.table().item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow().get("TotalCents").n()));
+    assertEquals("2", shop.table().item(new Key("ORDER#" + id, "LINE#" + book)).orElseThrow().get("Quantity").n());
+    assertEquals("1", shop.table().item(new Key("ORDER#" + id, "LINE#" + chess)).orElseThrow().get("Quantity").n());
+    assertEquals("0", shop.table().item(new Key("PRODUCT#" + chess, "PRODUCT#" + chess)).orElseThrow()
+        .get("Stock").n());
+    assertTrue(shop.table().item(new Key("CART#dot", "CART#dot")).isEmpty());
+
+    Reply retried = send("POST", orders, dot.header("idempotency-key", "dot-order-0001"));
+    assertEquals(List.of(201, id), List.of(retried.status(), retried.json().get("order")), "the retry: one order");
+    Reply byBody = send("POST", orders, dot.body("{\"idempotencyKey\":\"dot-order-0001\"}"));
+    assertEquals(409, byBody.status(), "the same key with another body: " + byBody.body());
+    assertEquals(1, shop.table().itemsOfType("Order").stream().filter(o -> o.get("Username").s().equals("dot"))
+        .count());
+    assertEquals(403, send("POST", orders, BenchRequest.as("ann").path("username", "dot")).status());
+    assertEquals(400, send("POST", orders, dot.body("{\"idempotencyKey\":\"a#b\"}")).status());
+    assertEquals(409, send("POST", orders, dot).status(), "an empty cart");
+
+    // 49 lines with a key: 101 actions, refused before any write
+    BenchRequest big = BenchRequest.as("big").path("username", "big");
+    for (int i = 0; i < 49; i++) {
+      String p = (String) send("POST", "/products", admin().body("{\"category\":\"bulk\",\"name\":\"B" + i
+          + "\",\"priceCents\":1,\"stock\":5}")).json().get("product");
+      send("PUT", line, big.path("product", p).body("{\"quantity\":1}"));
+    }
+    Reply tooBig = send("POST", orders, big.header("idempotency-key", "big-order-0001"));
+    assertEquals(List.of(400, "cart"), List.of(tooBig.status(), tooBig.error().get("field")), tooBig.body());
+    assertTrue(shop.table().itemsOfType("Order").stream().noneMatch(o -> o.get("Username").s().equals("big")));
+    assertTrue(shop.table().itemsOfType("Product").stream().filter(p -> p.get("Category").s().equals("bulk"))
+        .allMatch(p -> p.get("Stock").n().equals("5")));
+  }
+
+  @Test
+  void orders_byIdWithItsLines_andACustomersOrdersNewestFirst() {
+    String orders = "/customers/{username}/orders";
+    String order = orders + "/{order}";
+    String book = ShopDev.demoProduct(1);
+    BenchRequest flo = BenchRequest.as("flo").path("username", "flo");
+    List<Object> placed = new java.util.ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      send("PUT", "/customers/{username}/cart/{product}", flo.path("product", book).body("{\"quantity\":" + i + "}"));
+      Reply r = send("POST", orders, flo);
+      assertEquals(201, r.status(), r.body());
+      placed.add(r.json().get("order"));
+    }
+    Reply one = send("GET", order, flo.path("order", (String) placed.get(0)));
+    assertEquals(200, one.status(), one.body());
+    assertEquals(List.of(placed.get(0), "flo", "placed", 1001L),
+        List.of(one.json().get("order"), one.json().get("username"), one.json().get("status"),
+            ((Number) one.json().get("totalCents")).longValue()));
+    List<?> lines = (List<?>) one.json().get("lines");
+    assertEquals(1, lines.size());
+    assertEquals(List.of(book, "Book 1", 1001L, 1L), List.of(((java.util.Map<?, ?>) lines.get(0)).get("product"),
+        ((java.util.Map<?, ?>) lines.get(0)).get("name"),
+        ((Number) ((java.util.Map<?, ?>) lines.get(0)).get("priceCents")).longValue(),
+        ((Number) ((java.util.Map<?, ?>) lines.get(0)).get("quantity")).longValue()));
+    assertEquals(403, send("GET", order, BenchRequest.as("ann").path("username", "flo")
+        .path("order", (String) placed.get(0))).status());
+    assertEquals(404, send("GET", order, BenchRequest.as("bob").path("username", "bob")
+        .path("order", (String) placed.get(0))).status(), "another customer's order is not found");
+    assertEquals(400, send("GET", order, flo.path("order", "x#y")).status());
+
+    java.util.Map<String, Object> page = send("GET", orders, flo.query("limit", "2")).json();
+    assertEquals(List.of(placed.get(2), placed.get(1)), ((List<?>) page.get("items")).stream()
+        .map(i -> ((java.util.Map<?, ?>) i).get("order")).toList());
+    java.util.Map<String, Object> rest = send("GET", orders, flo.query("cursor", (String) page.get("nextCursor")))
+        .json();
+    assertEquals(List.of(placed.get(0)), ((List<?>) rest.get("items")).stream()
+        .map(i -> ((java.util.Map<?, ?>) i).get("order")).toList());
+    assertEquals(403, send("GET", orders, BenchRequest.as("ann").path("username", "flo")).status());
+    assertEquals(401, send("GET", orders, BenchRequest.anonymous().path("username", "flo")).status());
+  }
+
+  private static List<Object> ids(java.util.Map<String, Object> page) {
+    return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
+  }
+}
