@@ -31,9 +31,10 @@ public interface BenchDomain<S extends DomainServices> {
 
   /**
    * Writes what the cases need beyond the demo dataset (already written): write targets the read
-   * cases never list, so the lists measured keep their size however many writes ran.
+   * cases never list, so the lists measured keep their size however many writes ran; nothing by
+   * default.
    */
-  void addBenchData(S services);
+  default void addBenchData(S services) {}
 
   /**
    * Fresh cases (each with its own invocation counter and version): every route at least once, a
@@ -70,8 +71,10 @@ public interface BenchDomain<S extends DomainServices> {
   /** AP ids of the scale runs: the patterns whose cost may grow with the table. */
   List<String> scalePatterns();
 
-  /** The conventional peer the domain is compared with, or null when it has none. */
-  Peer peer();
+  /** The conventional peer the domain is compared with, or null when it has none (the default). */
+  default Peer peer() {
+    return null;
+  }
 
   /**
    * A conventional implementation of some of the domain's routes: its Lambda jar, the compared

@@ -28,8 +28,10 @@ public interface OpsDomain {
   /** How backfill rewrites items. */
   BackfillRules backfill();
 
-  /** The denormalised counters validate checks (and repairs with {@code --fix-counters}). */
-  List<CounterCheck> counters();
+  /** The denormalised counters validate checks (and repairs with {@code --fix-counters}); none by default. */
+  default List<CounterCheck> counters() {
+    return List.of();
+  }
 
   /**
    * Feeds the first {@code n} items of the synthetic dataset for {@code seed} ({@code seed --scale}):
