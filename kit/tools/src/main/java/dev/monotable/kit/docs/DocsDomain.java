@@ -147,15 +147,15 @@ public interface DocsDomain {
     List<String> transactions = new ArrayList<>();
     for (AccessPatternSpec p : domain().accessPatterns()) {
       if (p.requestAllowance().requests() != 1) {
-        other.add(p.name() + " (" + p.description() + ") " + p.requestAllowance().requests() + ": "
+        other.add(p.name() + " (" + p.description() + "): " + p.requestAllowance().requests() + ", "
             + p.requestAllowance().basis());
       } else if (p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
         transactions.add(p.name() + " (" + p.description() + ")");
       }
     }
     return "- Every access pattern is one DynamoDB request"
-        + (transactions.isEmpty() ? "" : ", a transaction counting as one (" + String.join(", ", transactions) + ")")
-        + (other.isEmpty() ? "." : "; requests allowed otherwise: " + String.join("; ", other) + ".");
+        + (transactions.isEmpty() ? "" : "; a transaction is one: " + String.join(", ", transactions))
+        + (other.isEmpty() ? "." : "; except " + String.join("; ", other) + ".");
   }
 
   /** The 404 row of the contract's failure table: when the domain answers it. */
@@ -186,7 +186,9 @@ public interface DocsDomain {
         rules.putIfAbsent(p, ApiContractDoc.rule(pathParameter(p)));
       }
       for (BodyField f : e.body()) {
-        rules.putIfAbsent(f.name(), ApiContractDoc.rule(JsonSchema.field(f)));
+        // A body value that becomes part of a key is held to its key rule, stricter than its length.
+        rules.putIfAbsent(f.name(), ApiContractDoc.rule(keyRules().containsKey(f.name()) ? pathParameter(f.name())
+            : JsonSchema.field(f)));
       }
     }
     List<InputRule> out = new ArrayList<>();

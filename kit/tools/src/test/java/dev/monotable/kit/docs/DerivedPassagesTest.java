@@ -57,7 +57,8 @@ class DerivedPassagesTest {
       return List.of(Endpoint.plain("GET", "/notes/{note}", Auth.NONE, GET),
           Endpoint.of("PATCH", "/notes/{note}", "x.EditHandler", Auth.REQUIRED, EDIT).ownedBy("note")
               .withBody(BodyField.text("text", 1, 100).required()),
-          Endpoint.of("POST", "/notes/{note}/links", "x.LinkHandler", Auth.REQUIRED, GET).forGroup("editors"),
+          Endpoint.of("POST", "/notes/{note}/links", "x.LinkHandler", Auth.REQUIRED, GET).forGroup("editors")
+              .withBody(BodyField.text("note", 1, 50), BodyField.text("label", 1, 20)),
           Endpoint.health("x.HealthHandler", HEALTH));
     }
   }
@@ -73,8 +74,9 @@ class DerivedPassagesTest {
 
   @Test
   void keyRulesAndBodyFields_shouldBeTheInputRules() {
+    // The body's note becomes a key: its key rule wins over its declared length.
     assertEquals(List.of(new InputRule("`note`", "matches `^[a-z0-9-]{1,20}$`"), new InputRule("`text`",
-        "1..100 characters")), QUIET.inputRules());
+        "1..100 characters"), new InputRule("`label`", "1..20 characters")), QUIET.inputRules());
     assertEquals(JsonSchema.pattern("^[a-z0-9-]{1,20}$"), QUIET.pathParameter("note"));
     assertEquals("`{note}`: the note's id, matching `^[a-z0-9-]{1,20}$`.", QUIET.keySegments());
   }
@@ -98,8 +100,8 @@ class DerivedPassagesTest {
 
   @Test
   void requestBudget_shouldNameTransactionsAndOtherAllowances() {
-    assertEquals("- Every access pattern is one DynamoDB request, a transaction counting as one (N03 (link two "
-        + "notes)); requests allowed otherwise: N09 (liveness) 0: no table access.", QUIET.requestBudget());
+    assertEquals("- Every access pattern is one DynamoDB request; a transaction is one: N03 (link two notes); "
+        + "except N09 (liveness): 0, no table access.", QUIET.requestBudget());
   }
 
   @Test
