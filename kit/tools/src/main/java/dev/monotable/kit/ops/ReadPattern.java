@@ -57,16 +57,7 @@ public record ReadPattern(AccessPatternSpec ap, List<String> params, boolean cal
    * @throws IllegalArgumentException the key is a plan, or {@code sample} does not fill it
    */
   public static ReadPattern declared(AccessPatternSpec ap, String... sample) {
-    List<String> params = new java.util.ArrayList<>();
-    List<KeyCondition.Part> parts = new java.util.ArrayList<>();
-    if (ap.key() instanceof KeyCondition.GetKey g) {
-      parts.addAll(List.of(g.pk(), g.sk()));
-    } else if (ap.key() instanceof KeyCondition.QueryKey q) {
-      parts.addAll(java.util.stream.Stream.of(q.pk(), q.from(), q.to()).filter(java.util.Objects::nonNull).toList());
-    } else {
-      throw new IllegalArgumentException(ap.name() + " reads by a plan, not a declared key: give its call");
-    }
-    parts.forEach(p -> p.parameters().stream().filter(n -> !params.contains(n)).forEach(params::add));
+    List<String> params = placeholders(ap);
     if (sample.length != params.size()) {
       throw new IllegalArgumentException(ap.name() + " takes " + params + ", the sample gives " + List.of(sample));
     }
@@ -79,6 +70,26 @@ public record ReadPattern(AccessPatternSpec ap, List<String> params, boolean cal
       return get ? new Page<>(table.get(ap.itemKey(byName)).stream().toList(), null)
           : table.query(ap.queryFor(byName), page, ap.name());
     });
+  }
+
+  /**
+   * The placeholders of a pattern's declared key, in the key's order: a GetItem's table key, a
+   * Query's partition and sort bounds.
+   *
+   * @throws IllegalArgumentException the key is a plan
+   */
+  public static List<String> placeholders(AccessPatternSpec ap) {
+    List<KeyCondition.Part> parts = new java.util.ArrayList<>();
+    if (ap.key() instanceof KeyCondition.GetKey g) {
+      parts.addAll(List.of(g.pk(), g.sk()));
+    } else if (ap.key() instanceof KeyCondition.QueryKey q) {
+      parts.addAll(java.util.stream.Stream.of(q.pk(), q.from(), q.to()).filter(java.util.Objects::nonNull).toList());
+    } else {
+      throw new IllegalArgumentException(ap.name() + " reads by a plan, not a declared key: give its call");
+    }
+    List<String> params = new java.util.ArrayList<>();
+    parts.forEach(p -> p.parameters().stream().filter(n -> !params.contains(n)).forEach(params::add));
+    return params;
   }
 
   /** {@code AP23 <owner> <repo> <number>}. */
