@@ -1,11 +1,9 @@
 package dev.monotable.blog.tools;
 
 import dev.monotable.blog.Blog;
-import dev.monotable.blog.BlogPattern;
 import dev.monotable.blog.charts.BlogCharts;
 import dev.monotable.blog.functions.BlogServices;
 import dev.monotable.blog.model.Post;
-import dev.monotable.blog.model.User;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
@@ -20,9 +18,7 @@ import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
-import dev.monotable.kit.ops.BackfillRules;
 import dev.monotable.kit.ops.OpsDomain;
-import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
 import java.time.Instant;
 import java.util.List;
@@ -38,6 +34,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class BlogDev implements DevDomain {
 
   static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
+
+  /** Key values of the demo data: the kit derives the read patterns and the reads' bench cases from them. */
+  static final Map<String, String> SAMPLES = Map.of("username", "ann", "email", "ann@example.com", "post",
+      demoPost(0));
 
   /** The id of ann's demo post {@code i} (0-2), one hour apart: the same on every start. */
   public static String demoPost(int i) {
@@ -116,7 +116,7 @@ public final class BlogDev implements DevDomain {
     }
   }
 
-  /** Read patterns, backfill and scale data for the operator tools. */
+  /** Scale data for the operator tools (the kit derives read patterns from the samples, backfill from the entities). */
   static final class Ops implements OpsDomain {
     @Override
     public Domain domain() {
@@ -129,15 +129,8 @@ public final class BlogDev implements DevDomain {
     }
 
     @Override
-    public List<ReadPattern> readPatterns() {
-      return List.of(ReadPattern.declared(BlogPattern.B02, "ann"), ReadPattern.declared(BlogPattern.B03,
-          "ann@example.com"), ReadPattern.declared(BlogPattern.B05, "ann"),
-          ReadPattern.declared(BlogPattern.B06, "ann", demoPost(0)));
-    }
-
-    @Override
-    public BackfillRules backfill() {
-      return BackfillRules.of(User.ENTITY, Post.ENTITY);
+    public Map<String, String> samples() {
+      return SAMPLES;
     }
 
     @Override
@@ -197,7 +190,7 @@ public final class BlogDev implements DevDomain {
 
     @Override
     public Map<String, String> samples() {
-      return Map.of("username", "ann", "email", "ann@example.com", "post", demoPost(0));
+      return SAMPLES;
     }
 
     @Override
