@@ -1,14 +1,14 @@
 package dev.monotable.kit.docs;
 
-import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.kit.charts.EntityModel;
-import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.BodyField;
+import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.charts.ChartTypes.Relationship;
+import dev.monotable.kit.charts.EntityModel;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.entity.Attr;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -215,8 +215,9 @@ public interface DocsDomain {
   default String streamEffects() {
     List<String> lines = new ArrayList<>();
     for (StreamHandlerDeclaration s : domain().streams()) {
-      lines.add("- " + s.stream() + " (" + Markdown.code(s.handlerName()) + "): on " + String.join(", ",
-          new java.util.TreeSet<>(s.eventNames())) + " of " + String.join(", ", new java.util.TreeSet<>(s.itemTypes())));
+      lines.add("- " + s.stream() + " (" + Markdown.code(s.handlerName()) + "): on "
+          + String.join(", ", new java.util.TreeSet<>(s.eventNames())) + " of "
+          + String.join(", ", new java.util.TreeSet<>(s.itemTypes())));
     }
     return lines.isEmpty() ? "None." : String.join("\n", lines);
   }
