@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 
 /**
  * The request budget of every registered domain, from its declarations alone: each route has a
- * bench case, each case answers successfully twice in a row, no read route makes more DynamoDB
+ * bench case (given or derived), each case answers successfully twice in a row, no read route makes more DynamoDB
  * requests than its access patterns allow ({@code AccessPatternSpec.requestAllowance()}) and no
  * route scans. A new domain is held to this without writing a test; Forge's exact per-route and
  * per-caller requests are pinned further in {@code ForgeRequestBudgetTest}, Devices' in
@@ -45,7 +45,7 @@ class DomainRequestAllowanceTest {
   void everyRoute_shouldAnswerWithinItsPatternsAllowance_givenOnlyTheDomainsDeclarations(String id, TestTable any)
       throws Exception {
     DevDomain domain = DevDomains.select(id);
-    assertEquals(List.of(), BenchCase.uncovered(domain.domain(), domain.bench().cases()),
+    assertEquals(List.of(), BenchCase.uncovered(domain.domain(), domain.bench().cases(domain.domain())),
         "every route of " + id + " has a bench case");
     assertEquals(List.of(), measure(domain.local(), domain.bench(), any));
   }
@@ -67,7 +67,7 @@ class DomainRequestAllowanceTest {
       Invoker<S> invoker = new Invoker<>(table, recorder);
       // The handlers' log lines would drown the test output.
       System.setOut(new PrintStream(OutputStream.nullOutputStream()));
-      for (BenchCase<S> c : bench.cases()) {
+      for (BenchCase<S> c : bench.cases(local.domain())) {
         for (int i = 0; i < 2; i++) {
           Invoker.Sample s = invoker.invoke(c);
           if (!s.ok()) {

@@ -209,7 +209,7 @@ class PatternMetricsTest {
     Invoker<S> invoker = new Invoker<>(loaded, recorder);
     List<Expected> expected = new ArrayList<>();
     try (PrintStream teed = MetricsLog.start(file)) {
-      for (BenchCase<S> c : bench.cases()) {
+      for (BenchCase<S> c : bench.cases(local.domain())) {
         Invoker.Sample s = invoker.invoke(c, answered::start);
         answered.on = false;
         expected.add(new Expected(c.label(), c.endpoint().metricPattern(), s.status(), s.calls().count(),

@@ -120,7 +120,7 @@ class DomainBadInputE2ETest {
       assertTrue(served != null, d.id() + " did not start");
       ServedDomain<?>.Sample sample = samples.get(e);
       assertTrue(sample != null, d.id() + " " + e.routeKey() + ": no bench case gives this route a valid request "
-          + "(BenchDomain.cases())");
+          + "(BenchDomain.cases(domain))");
       BenchRequest base = sample.next();
       ApiShape shape = docs.shapeOf(e);
       List<Case> list = new ArrayList<>();

@@ -1,20 +1,15 @@
 package dev.monotable.blog.tools;
 
 import dev.monotable.blog.Blog;
-import dev.monotable.blog.BlogPattern;
 import dev.monotable.blog.charts.BlogCharts;
 import dev.monotable.blog.functions.BlogServices;
-import dev.monotable.blog.keys.BlogKeys;
 import dev.monotable.blog.model.Post;
-import dev.monotable.blog.model.User;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.BenchRequest;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.charts.EntityModel;
-import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
@@ -23,16 +18,11 @@ import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
-import dev.monotable.kit.ops.BackfillRules;
-import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
-import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -44,6 +34,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class BlogDev implements DevDomain {
 
   static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
+
+  /** Key values of the demo data: the kit derives the read patterns and the reads' bench cases from them. */
+  static final Map<String, String> SAMPLES = Map.of("username", "ann", "email", "ann@example.com", "post",
+      demoPost(0));
 
   /** The id of ann's demo post {@code i} (0-2), one hour apart: the same on every start. */
   public static String demoPost(int i) {
@@ -122,7 +116,7 @@ public final class BlogDev implements DevDomain {
     }
   }
 
-  /** Read patterns, backfill and scale data for the operator tools. */
+  /** Scale data for the operator tools (the kit derives read patterns from the samples, backfill from the entities). */
   static final class Ops implements OpsDomain {
     @Override
     public Domain domain() {
@@ -135,41 +129,8 @@ public final class BlogDev implements DevDomain {
     }
 
     @Override
-    public List<ReadPattern> readPatterns() {
-      return List.of(
-          new ReadPattern(BlogPattern.B02, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
-              (table, caller, p, page) -> new Page<>(List.of(table.get(User.ENTITY.key(Map.of("username", p.get(0))))
-                  .orElseThrow()), null)),
-          new ReadPattern(BlogPattern.B03, List.of("email"), false, ReadPattern.Sample.of(null, "ann@example.com"),
-              (table, caller, p, page) -> table.query(BlogPattern.B03.queryFor(Map.of("email", p.get(0))), page, "B03")),
-          new ReadPattern(BlogPattern.B05, List.of("username"), false, ReadPattern.Sample.of(null, "ann"),
-              (table, caller, p, page) -> table.query(BlogPattern.B05.queryFor(Map.of("username", p.get(0))), page,
-                  "B05")),
-          new ReadPattern(BlogPattern.B06, List.of("username", "post"), false,
-              ReadPattern.Sample.of(null, "ann", demoPost(0)), (table, caller, p, page) -> new Page<>(List.of(
-                  table.get(Post.ENTITY.key(Map.of("username", p.get(0), "post", p.get(1)))).orElseThrow()), null)));
-    }
-
-    @Override
-    public BackfillRules backfill() {
-      return new BackfillRules() {
-        @Override
-        public Set<String> types() {
-          return Set.of(User.ENTITY.type(), Post.ENTITY.type());
-        }
-
-        @Override
-        public Optional<Map<String, AttributeValue>> remap(Map<String, AttributeValue> item) {
-          String type = item.getOrDefault("Type", AttributeValue.fromS("")).s();
-          var entity = type.equals(Post.ENTITY.type()) ? Post.ENTITY : type.equals(User.ENTITY.type()) ? User.ENTITY : null;
-          return entity == null ? Optional.empty() : Optional.of(entity.toItem(entity.values(item)));
-        }
-      };
-    }
-
-    @Override
-    public List<CounterCheck> counters() {
-      return List.of();
+    public Map<String, String> samples() {
+      return SAMPLES;
     }
 
     @Override
@@ -183,7 +144,7 @@ public final class BlogDev implements DevDomain {
     }
   }
 
-  /** What the docs generator prints of the blog beyond its declarations; docs go to docs/blog/. */
+  /** The blog's docs (docs/blog/): what the kit does not derive, the custom routes' shapes and two passages. */
   static final class Docs implements DocsDomain {
     @Override
     public Domain domain() {
@@ -196,37 +157,6 @@ public final class BlogDev implements DevDomain {
     }
 
     @Override
-    public String folder() {
-      return "docs/blog";
-    }
-
-    @Override
-    public List<Relationship> relationships() {
-      return List.of();
-    }
-
-    @Override
-    public String keySegments() {
-      return "`{username}`: 1-39 lower-case letters, digits or inner hyphens. `{email}`: a lower-case e-mail address "
-          + "of at most 254 characters. `{post}`: a ULID, its first 10 characters the creation time.";
-    }
-
-    @Override
-    public String erdNotes() {
-      return "A user's posts live in the user's partition; their ULID sort keys order them by time.";
-    }
-
-    @Override
-    public String routeSource() {
-      return "`Blog.endpoints()`";
-    }
-
-    @Override
-    public String optionalAuthUse() {
-      return "nothing more";
-    }
-
-    @Override
     public ApiShape shape(Endpoint endpoint) {
       Map<String, Object> body = endpoint.body().isEmpty() ? null : JsonSchema.body(endpoint.body());
       return switch (endpoint.routeKey()) {
@@ -236,36 +166,8 @@ public final class BlogDev implements DevDomain {
         case "POST /users/{username}/posts" -> ApiShape.create("create a post (version 1)", "Post", body);
         case "PATCH /users/{username}/posts/{post}" -> new ApiShape("update a post's title, content or both", 200,
             JsonSchema.ref("Post"), body, true, Map.of(), true);
-        case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
-        default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
+        default -> DocsDomain.super.shape(endpoint);
       };
-    }
-
-    @Override
-    public Map<String, Map<String, Object>> schemas() {
-      Map<String, Map<String, Object>> m = new LinkedHashMap<>();
-      m.put("User", JsonSchema.record("username", JsonSchema.string(), "email", JsonSchema.string(),
-          "name", JsonSchema.string(), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
-      m.put("Post", JsonSchema.record("username", JsonSchema.string(), "post", JsonSchema.string(),
-          "title", JsonSchema.string(), "content", JsonSchema.string(), "version", JsonSchema.atLeast(1),
-          "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
-      m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
-          "endpoint", JsonSchema.string()));
-      return m;
-    }
-
-    @Override
-    public Map<String, Object> pathParameter(String name) {
-      return JsonSchema.pattern(switch (name) {
-        case "email" -> BlogKeys.EMAIL_ADDRESS.pattern();
-        case "post" -> BlogKeys.POST_ID.pattern();
-        default -> BlogKeys.USERNAME.pattern();
-      });
-    }
-
-    @Override
-    public String openApiSources() {
-      return "the blog's endpoint declarations";
     }
 
     @Override
@@ -274,51 +176,12 @@ public final class BlogDev implements DevDomain {
     }
 
     @Override
-    public String requestBudget() {
-      return "Every read and every write is one DynamoDB request; creating a user is one transaction.";
-    }
-
-    @Override
-    public String notFoundCase() {
-      return "no user or post has that key";
-    }
-
-    @Override
     public String conflictCase() {
       return "the username or the e-mail address is taken (`field` names which)";
     }
-
-    @Override
-    public String notFoundResponse() {
-      return "no user or post has that key";
-    }
-
-    @Override
-    public String inputRulesIntro() {
-      return "Usernames, addresses and posts:";
-    }
-
-    @Override
-    public List<InputRule> inputRules() {
-      return List.of(new InputRule("`username`", "1-39 lower-case letters, digits or inner hyphens"),
-          new InputRule("`email`", "an e-mail address, kept in lower case"),
-          new InputRule("`title`", "1-" + Post.TITLE_MAX + " characters"),
-          new InputRule("`content`", "1-" + Post.CONTENT_MAX + " characters"));
-    }
-
-    @Override
-    public String permissions() {
-      return "Anyone reads posts; a user reads their own user and writes only their own posts; any signed-in user "
-          + "may find a user by e-mail.";
-    }
-
-    @Override
-    public String streamEffects() {
-      return "None.";
-    }
   }
 
-  /** One case per route for scripts/bench; no conventional peer. */
+  /** The writes' cases for scripts/bench (the kit derives the reads' from the samples); no conventional peer. */
   static final class Bench implements BenchDomain<BlogServices> {
     @Override
     public BlogServices services(TableGateway table) {
@@ -326,7 +189,9 @@ public final class BlogDev implements DevDomain {
     }
 
     @Override
-    public void addBenchData(BlogServices services) {}
+    public Map<String, String> samples() {
+      return SAMPLES;
+    }
 
     @Override
     public List<BenchCase<BlogServices>> cases() {
@@ -336,13 +201,9 @@ public final class BlogDev implements DevDomain {
       return List.of(
           BenchCase.route(d, "PUT /users/{username}", i -> BenchRequest.as("bench-" + i).path("username", "bench-" + i)
               .body("{\"email\":\"bench-" + i + "@example.com\",\"name\":\"Bench\"}")),
-          BenchCase.route(d, "GET /users/{username}", i -> BenchRequest.as("ann").path("username", "ann")),
           BenchCase.route(d, "GET /emails/{email}/user", i -> BenchRequest.as("bob").path("email", "ann@example.com")),
           BenchCase.route(d, "POST /users/{username}/posts", i -> BenchRequest.as("ann").path("username", "ann")
               .body("{\"title\":\"Bench " + i + "\",\"content\":\"bench\"}")),
-          BenchCase.route(d, "GET /users/{username}/posts", i -> BenchRequest.anonymous().path("username", "ann")),
-          BenchCase.route(d, "GET " + post, i -> BenchRequest.anonymous().path("username", "ann")
-              .path("post", demoPost(0))),
           BenchCase.<BlogServices>route(d, "PATCH " + post, i -> BenchRequest.as("ann").path("username", "ann")
               .path("post", demoPost(1)).body("{\"title\":\"Edited " + i + "\"}"))
               .ifMatch(s -> (Long) Post.ENTITY.values(s.table().get(Post.ENTITY.key(Map.of("username", "ann",
@@ -351,8 +212,7 @@ public final class BlogDev implements DevDomain {
               .path("post", Ulid.derived(DEMO_TIME, run + i)))
               .before((s, i) -> s.posts().create(Map.of("username", "ann", "post", Ulid.derived(DEMO_TIME, run + i),
                   "title", "Doomed",
-                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))),
-          BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
+                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))));
     }
 
     @Override
@@ -363,11 +223,6 @@ public final class BlogDev implements DevDomain {
     @Override
     public List<String> scalePatterns() {
       return List.of("B05");
-    }
-
-    @Override
-    public Peer peer() {
-      return null;
     }
   }
 }

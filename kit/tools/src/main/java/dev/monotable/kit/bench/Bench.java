@@ -240,7 +240,7 @@ public final class Bench<S extends DomainServices> {
       System.err.println("missing " + peerJar + ": build it with mvn -B -q -DskipTests package -pl scripts -am");
       return 1;
     }
-    List<BenchCase<S>> cases = new ArrayList<>(bench.cases());
+    List<BenchCase<S>> cases = new ArrayList<>(bench.cases(local.domain()));
     List<String> uncovered = BenchCase.uncovered(local.domain(), cases);
     if (!o.routes().isEmpty()) {
       cases.removeIf(c -> !c.matches(o.routes()));
@@ -322,7 +322,8 @@ public final class Bench<S extends DomainServices> {
         ColdStart<S> cold = new ColdStart<>(jar, probeClasses, endpoint.toString(), table,
             Base64.getEncoder().encodeToString(secret), region, load(client, table, secret).services());
         // Fresh fixtures: their counters and versions belong to this table.
-        List<BenchCase<S>> coldCases = coldCases(bench.cases(), bench.coldSubset(), o.coldAll(), o.routes());
+        List<BenchCase<S>> coldCases = coldCases(bench.cases(local.domain()), bench.coldSubset(), o.coldAll(),
+            o.routes());
         List<ColdStart.Jvm> jvms = o.coldJvms();
         try {
           for (BenchCase<S> c : coldCases) {
@@ -423,7 +424,7 @@ public final class Bench<S extends DomainServices> {
       try {
         Invoker<S> invoker = new Invoker<>(loaded, recorder);
         List<Report.ScaleRow> rows = new ArrayList<>();
-        for (BenchCase<S> c : bench.cases()) {
+        for (BenchCase<S> c : bench.cases(local.domain())) {
           String ap = c.patterns().size() == 1 ? c.patterns().get(0).name() : null;
           if (ap == null || !scalePatterns.contains(ap) || rows.stream().anyMatch(r -> r.c().apIds().equals(ap))) {
             continue;

@@ -1,12 +1,15 @@
 package dev.monotable.kit.bench;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.http.DomainServices;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
@@ -50,6 +53,30 @@ public final class BenchCase<S extends DomainServices> {
       throw new IllegalArgumentException(domain.name() + " has no route " + routeKey);
     }
     return new BenchCase<>(e, e.patterns(), null, request, null, null);
+  }
+
+  /**
+   * The case the kit derives for a read it can serve from the declarations alone: a GET of a plain
+   * pattern (a get or a list) or the liveness route, its path filled from {@code samples} (values
+   * of the demo data), asked by the caller its access admits: the owner its path names, a member of
+   * its group, a signed-in user, or no one. Empty for any other route, or one with a parameter
+   * {@code samples} lacks: writes consume what they touch, so their fixtures stay the domain's.
+   */
+  public static <S extends DomainServices> Optional<BenchCase<S>> derived(Endpoint e, Map<String, String> samples) {
+    boolean read = e.method().equals("GET") && (e.isPlain() || e.hasRouteKey(Endpoint.HEALTH_ROUTE));
+    if (!read || !samples.keySet().containsAll(e.pathParameters())) {
+      return Optional.empty();
+    }
+    BenchRequest caller = switch (e.access().kind()) {
+      case OWNER -> BenchRequest.as(samples.get(e.access().name()));
+      case GROUP -> BenchRequest.asMemberOf("bench", e.access().name());
+      case ANYONE -> e.auth() == Auth.REQUIRED ? BenchRequest.as("bench") : BenchRequest.anonymous();
+    };
+    for (String name : e.pathParameters()) {
+      caller = caller.path(name, samples.get(name));
+    }
+    BenchRequest request = caller;
+    return Optional.of(new BenchCase<>(e, e.patterns(), null, i -> request, null, null));
   }
 
   /** The domain's routes without a case among {@code cases} (a complete set has none). */

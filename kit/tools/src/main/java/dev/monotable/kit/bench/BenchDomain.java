@@ -3,9 +3,13 @@ package dev.monotable.kit.bench;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.http.DomainServices;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -27,9 +31,10 @@ public interface BenchDomain<S extends DomainServices> {
 
   /**
    * Writes what the cases need beyond the demo dataset (already written): write targets the read
-   * cases never list, so the lists measured keep their size however many writes ran.
+   * cases never list, so the lists measured keep their size however many writes ran; nothing by
+   * default.
    */
-  void addBenchData(S services);
+  default void addBenchData(S services) {}
 
   /**
    * Fresh cases (each with its own invocation counter and version): every route at least once, a
@@ -37,14 +42,39 @@ public interface BenchDomain<S extends DomainServices> {
    */
   List<BenchCase<S>> cases();
 
+  /**
+   * Values of the demo data for path parameters ({@code username} to a demo user's name), from which
+   * the kit derives the cases of the plain reads {@link #cases()} leaves out ({@link BenchCase#derived}).
+   */
+  default Map<String, String> samples() {
+    return Map.of();
+  }
+
+  /**
+   * Every case the bench runs on {@code domain}: {@link #cases()}, then a derived case for each
+   * route they leave out that the kit can derive one for. What the bench and the domain-wide
+   * checks read.
+   */
+  default List<BenchCase<S>> cases(Domain domain) {
+    List<BenchCase<S>> all = new ArrayList<>(cases());
+    for (Endpoint e : domain.endpoints()) {
+      if (all.stream().noneMatch(c -> c.endpoint().equals(e))) {
+        BenchCase.<S>derived(e, samples()).ifPresent(all::add);
+      }
+    }
+    return all;
+  }
+
   /** Simple names of the handler classes cold-started by default (without {@code --cold-all}). */
   Set<String> coldSubset();
 
   /** AP ids of the scale runs: the patterns whose cost may grow with the table. */
   List<String> scalePatterns();
 
-  /** The conventional peer the domain is compared with, or null when it has none. */
-  Peer peer();
+  /** The conventional peer the domain is compared with, or null when it has none (the default). */
+  default Peer peer() {
+    return null;
+  }
 
   /**
    * A conventional implementation of some of the domain's routes: its Lambda jar, the compared

@@ -19,7 +19,15 @@ public final class JsonSchema {
   /** Name of the error body's component schema; the kit puts it first among the components. */
   public static final String ERROR = "Error";
 
+  /** Name of the liveness answer's component schema ({@link #health}). */
+  public static final String HEALTH = "Health";
+
   private JsonSchema() {}
+
+  /** The answer of every domain's liveness route: {@code status} "ok", the table name and endpoint. */
+  public static Map<String, Object> health() {
+    return record("status", enumOf(List.of("ok")), "table", string(), "endpoint", string());
+  }
 
   /** A reference to a component schema. */
   public static Map<String, Object> ref(String component) {

@@ -1,5 +1,8 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.schema.TableSchema;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +16,30 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the chart checks and the conditional writes are the kit's ({@link BackfillTool}).
  */
 public interface BackfillRules {
+
+  /**
+   * The rules of a domain whose items are each one declared {@link Entity} and copy nothing from
+   * another: an item is rewritten as its entity writes it today ({@code toItem} of its values).
+   */
+  static BackfillRules of(Entity... entities) {
+    Map<String, Entity> byType = new LinkedHashMap<>();
+    for (Entity e : entities) {
+      byType.put(e.type(), e);
+    }
+    return new BackfillRules() {
+      @Override
+      public Set<String> types() {
+        return Set.copyOf(byType.keySet());
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> remap(Map<String, AttributeValue> item) {
+        AttributeValue type = item.get(TableSchema.TYPE);
+        Entity e = type == null ? null : byType.get(type.s());
+        return e == null ? Optional.empty() : Optional.of(e.toItem(e.values(item)));
+      }
+    };
+  }
 
   /** Types with a model record; {@code --type} accepts these. */
   Set<String> types();

@@ -1,7 +1,10 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.domain.Domain;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -22,14 +25,49 @@ public interface OpsDomain {
   /** Entity charts: validate and backfill hold items to them, explore labels items with them. */
   EntityModel entities();
 
-  /** The READ patterns as calls into the data-access layer, each with a sample on the demo data. */
-  List<ReadPattern> readPatterns();
+  /**
+   * The READ patterns as calls into the data-access layer, each with a sample on the demo data. By
+   * default every read-only pattern whose declared key ({@link ReadPattern#declared}) has a value of
+   * {@link #samples()} for each placeholder: the request its declaration builds is the one its
+   * route makes when the route is plain, or when its handler reads that key as declared.
+   */
+  default List<ReadPattern> readPatterns() {
+    List<ReadPattern> out = new ArrayList<>();
+    for (AccessPatternSpec p : domain().accessPatterns()) {
+      boolean keyed = p.key() instanceof KeyCondition.GetKey || p.key() instanceof KeyCondition.QueryKey;
+      if (!keyed || !p.calls().readOnly() || p.calls().isNone()) {
+        continue;
+      }
+      List<String> params = ReadPattern.placeholders(p);
+      if (samples().keySet().containsAll(params)) {
+        out.add(ReadPattern.declared(p, params.stream().map(samples()::get).toArray(String[]::new)));
+      }
+    }
+    return out;
+  }
 
-  /** How backfill rewrites items. */
-  BackfillRules backfill();
+  /**
+   * Values of the demo data for key placeholders ({@code username} to a demo user's name), which the
+   * default {@link #readPatterns()} calls the patterns with; none by default.
+   */
+  default Map<String, String> samples() {
+    return Map.of();
+  }
 
-  /** The denormalised counters validate checks (and repairs with {@code --fix-counters}). */
-  List<CounterCheck> counters();
+  /**
+   * How backfill rewrites items; by default each item of an entity a plain pattern serves, through
+   * that entity ({@link BackfillRules#of}).
+   */
+  default BackfillRules backfill() {
+    java.util.LinkedHashSet<dev.monotable.kit.entity.Entity> entities = new java.util.LinkedHashSet<>();
+    domain().accessPatterns().stream().filter(p -> p.entity() != null).forEach(p -> entities.add(p.entity()));
+    return BackfillRules.of(entities.toArray(dev.monotable.kit.entity.Entity[]::new));
+  }
+
+  /** The denormalised counters validate checks (and repairs with {@code --fix-counters}); none by default. */
+  default List<CounterCheck> counters() {
+    return List.of();
+  }
 
   /**
    * Feeds the first {@code n} items of the synthetic dataset for {@code seed} ({@code seed --scale}):

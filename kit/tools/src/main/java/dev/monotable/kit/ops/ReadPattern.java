@@ -1,6 +1,7 @@
 package dev.monotable.kit.ops;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
@@ -44,6 +45,51 @@ public record ReadPattern(AccessPatternSpec ap, List<String> params, boolean cal
     public String describe() {
       return String.join(" ", params) + (caller == null ? " (anonymous)" : " as " + caller);
     }
+  }
+
+  /**
+   * The read pattern of a pattern whose declared key says how to read it, a GetItem of one item
+   * ({@link KeyCondition.GetKey}) or a Query of one partition ({@link KeyCondition.QueryKey}): its
+   * parameters are the key's placeholders, its call the request its declaration builds, anonymous.
+   * A plain pattern's route makes the same request, so its read pattern needs nothing more.
+   *
+   * @param sample a value of the demo data per placeholder, in the key's order
+   * @throws IllegalArgumentException the key is a plan, or {@code sample} does not fill it
+   */
+  public static ReadPattern declared(AccessPatternSpec ap, String... sample) {
+    List<String> params = placeholders(ap);
+    if (sample.length != params.size()) {
+      throw new IllegalArgumentException(ap.name() + " takes " + params + ", the sample gives " + List.of(sample));
+    }
+    boolean get = ap.key() instanceof KeyCondition.GetKey;
+    return new ReadPattern(ap, params, false, Sample.of(null, sample), (table, caller, values, page) -> {
+      Map<String, String> byName = new java.util.HashMap<>();
+      for (int i = 0; i < params.size(); i++) {
+        byName.put(params.get(i), values.get(i));
+      }
+      return get ? new Page<>(table.get(ap.itemKey(byName)).stream().toList(), null)
+          : table.query(ap.queryFor(byName), page, ap.name());
+    });
+  }
+
+  /**
+   * The placeholders of a pattern's declared key, in the key's order: a GetItem's table key, a
+   * Query's partition and sort bounds.
+   *
+   * @throws IllegalArgumentException the key is a plan
+   */
+  public static List<String> placeholders(AccessPatternSpec ap) {
+    List<KeyCondition.Part> parts = new java.util.ArrayList<>();
+    if (ap.key() instanceof KeyCondition.GetKey g) {
+      parts.addAll(List.of(g.pk(), g.sk()));
+    } else if (ap.key() instanceof KeyCondition.QueryKey q) {
+      parts.addAll(java.util.stream.Stream.of(q.pk(), q.from(), q.to()).filter(java.util.Objects::nonNull).toList());
+    } else {
+      throw new IllegalArgumentException(ap.name() + " reads by a plan, not a declared key: give its call");
+    }
+    List<String> params = new java.util.ArrayList<>();
+    parts.forEach(p -> p.parameters().stream().filter(n -> !params.contains(n)).forEach(params::add));
+    return params;
   }
 
   /** {@code AP23 <owner> <repo> <number>}. */

@@ -226,7 +226,7 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
    */
   public Map<Endpoint, Sample> samples() {
     Map<Endpoint, Sample> out = new LinkedHashMap<>();
-    List<BenchCase<S>> cases = bench.cases();
+    List<BenchCase<S>> cases = bench.cases(domain.domain());
     for (Endpoint e : domain.domain().endpoints()) {
       cases.stream().filter(c -> c.endpoint().equals(e)).findFirst().ifPresent(c -> out.put(e, new Sample(c)));
     }
