@@ -71,7 +71,10 @@ public interface LocalDomain {
         throw new IllegalArgumentException("no handler " + handlerClass + ": the wiring offers no services()");
       }
       try {
-        for (java.lang.reflect.Constructor<?> c : Class.forName(handlerClass).getConstructors()) {
+        // The domain's own loader: the one that loaded its services sees its handlers (a domain
+        // loaded apart from the kit, as the scaffold's test loads one, included).
+        Class<?> type = Class.forName(handlerClass, true, services.getClass().getClassLoader());
+        for (java.lang.reflect.Constructor<?> c : type.getConstructors()) {
           if (c.getParameterCount() == 1 && c.getParameterTypes()[0].isInstance(services)) {
             return c.newInstance(services);
           }
