@@ -12,7 +12,6 @@ import dev.monotable.kit.ops.AccessPatternCheck.Result;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPatternSet;
 import dev.monotable.kit.ops.RequestCounter;
-import dev.monotable.kit.ops.ValidateTool;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;
@@ -30,8 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The kit's operator tools on Devices' demo data: the validator finds every item true to its chart,
- * and test-access-patterns runs each read pattern with exactly the requests its route makes.
+ * The kit's operator tools on Devices' demo data: test-access-patterns runs each read pattern with
+ * exactly the requests its route makes (DemoDataTest holds every domain's demo data to its charts).
  */
 @ExtendWith(DynamoDbExtension.class)
 @TableOf(Devices.class)
@@ -47,19 +46,6 @@ class DevicesOpsToolsTest {
   @BeforeAll
   static void seed(TestTable table) {
     new DevicesDev().local().wire(table.gateway(Clock.systemUTC()), null).seedDemo();
-  }
-
-  @Test
-  void validate_shouldFindEveryDemoItemTrueToItsChart() {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    DynamoDbLimitGuard.allowScan(true); // the validator is an operator tool: it scans
-    try {
-      int exit = ValidateTool.run(OPS, table.client(), table.name(), new PrintStream(out, true, StandardCharsets.UTF_8),
-          ValidateTool.parse());
-      assertEquals(0, exit, out.toString(StandardCharsets.UTF_8));
-    } finally {
-      DynamoDbLimitGuard.allowScan(false);
-    }
   }
 
   @Test

@@ -6,10 +6,12 @@ import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.CursorCodec;
+import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.local.StreamPipeline;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -29,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * {@code scripts/seed [--reset [--yes]]}: creates the table from the domain's {@link TableSchema}
@@ -37,21 +40,26 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * the API makes; {@code --scale N} adds the domain's synthetic items ({@link OpsDomain#scaleData}). A table that
  * already holds items is refused unless {@code --reset}, which first deletes every item
  * (Scan + BatchWriteItem, 25 deletes a request) and, on real AWS, also needs {@code --yes}.
+ *
+ * <p>Locally the demo data's stream records then go through the domain's stream functions once,
+ * as the deployed event source mappings would deliver them, so the data they derive (counters,
+ * activity, copies for other indexes) is there when the tool ends and every read pattern answers on
+ * the demo data. On AWS the stack's own stream functions do that.
  */
 public final class SeedTool {
 
   public static final String USAGE = """
       usage: scripts/seed [--reset [--yes]] [--scale N [--seed S]] [--domain <id>]
 
-      Creates the table (TABLE_NAME, default monotable-local) from TableSchema when absent and writes
-      the demo dataset: users alice, bob, carol; org acme; repositories alice/hello-forge,
-      alice/secret-plans, acme/anvil, acme/roadmap; issues, pull requests, comments, reactions,
-      stars, a fork, an invitation and activity entries.
+      Creates the domain's table (TABLE_NAME, default monotable-local-<domain>) from its schema when
+      absent and writes the domain's demo dataset (scripts/dev names what it holds) through the
+      data-access layer; locally its stream records then go through the domain's stream functions
+      once, so derived data is there too.
 
         --reset   delete every item of a non-empty table first (scans the table)
         --yes     confirm --reset on real AWS (DYNAMODB_ENDPOINT=aws)
-        --scale N add N synthetic items after the demo data (accounts scale-u1.., one repository each,
-                  issues and comments), BatchWriteItem of 25 with a progress bar on stderr, items/s at the end
+        --scale N add N of the domain's synthetic items after the demo data, BatchWriteItem of 25 with a
+                  progress bar on stderr, items/s at the end
         --seed S  the synthetic dataset's seed (default 1): the same N and S always write the same items
         --domain  the domain whose table and data to write (default: MONOTABLE_DOMAIN, else the first registered)
 
@@ -90,9 +98,10 @@ public final class SeedTool {
       OpsDomain domain = ops.apply(chosen.id());
       LocalDomain demo = locals.apply(chosen.id());
       Options options = parse(chosen.rest()).onAws(env.aws());
-      try (DynamoDbClient client = env.client()) {
+      try (DynamoDbClient client = env.client();
+          DynamoDbStreamsClient streams = env.aws() ? null : DynamoDbClients.streams(env.endpoint(), env.region())) {
         System.out.println("seed: " + env.describe());
-        return run(demo, domain, client, env.table(), System.out, options);
+        return run(demo, domain, client, streams, env.table(), System.out, options);
       }
     });
   }
@@ -126,6 +135,16 @@ public final class SeedTool {
    */
   public static int run(LocalDomain demo, OpsDomain domain, DynamoDbClient client, String table, PrintStream out,
       Options options) {
+    return run(demo, domain, client, null, table, out, options);
+  }
+
+  /**
+   * {@link #run(LocalDomain, OpsDomain, DynamoDbClient, String, PrintStream, Options)}, then, when
+   * {@code streams} is given (a local endpoint), the demo data's stream records through the
+   * domain's stream functions: records written before the seed are read past, not delivered.
+   */
+  public static int run(LocalDomain demo, OpsDomain domain, DynamoDbClient client, DynamoDbStreamsClient streams,
+      String table, PrintStream out, Options options) {
     TableSchema schema = domain.domain().schema();
     if (!exists(client, table)) {
       if (options.aws()) {
@@ -150,7 +169,30 @@ public final class SeedTool {
     }
     byte[] secret = new byte[32];
     new SecureRandom().nextBytes(secret);
-    demo.wire(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()), null).seedDemo();
+    LocalDomain.Wiring wiring = demo.wire(new TableGateway(client, table, new CursorCodec(secret), Clock.systemUTC()),
+        null);
+    boolean derive = streams != null && !options.aws() && !domain.domain().streams().isEmpty();
+    try (StreamPipeline pipeline = derive ? new StreamPipeline(streams, table,
+        StreamPipeline.consumers(domain.domain(), wiring), null, null)
+        : null) {
+      if (pipeline != null) {
+        pipeline.skip(); // a --reset's deletions are not the demo data's changes
+      }
+      wiring.seedDemo();
+      if (pipeline != null) {
+        int delivered = 0;
+        for (int read = pipeline.poll(); read > 0; read = pipeline.poll()) {
+          delivered += read;
+        }
+        if (!pipeline.deadLetters().isEmpty()) {
+          out.println("failed: the stream functions gave up on " + pipeline.deadLetters().size()
+              + " batch(es) of the demo data: " + pipeline.deadLetters().get(0).reason());
+          return 1;
+        }
+        out.println("ran the stream functions (" + domain.domain().streams().size() + ") over the demo data's "
+            + delivered + " stream records");
+      }
+    }
     if (options.scale() > 0) {
       BatchWrites.write(client, table, sink -> domain.scaleData(options.seed(), options.scale(), sink),
           options.scale(), System.err);
