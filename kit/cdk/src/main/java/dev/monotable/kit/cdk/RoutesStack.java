@@ -22,11 +22,11 @@ import software.constructs.Construct;
 import software.constructs.IConstruct;
 
 /**
- * The functions and routes of one area of the API (the handlers' package: users, orgs, repos,
- * tickets, ...). Each area is a nested stack so that ~40 functions at ~11 resources each never
+ * The functions and routes of one area of the API (the handlers' package: users, orders,
+ * devices, ...). Each area is a nested stack so that ~40 functions at ~11 resources each never
  * approach CloudFormation's 500-resource limit, while {@code cdk deploy} still sees one stack.
  *
- * <p>One function per distinct handler class: the two routes served by ListAccountReposHandler
+ * <p>One function per distinct handler class: two routes served by one handler class
  * share its function, alias, integration and alarms. The catalog must then give them the same
  * auth and access, which is checked here; otherwise one role would silently get the union.
  */

@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * answers the entity this record points to instead of creating a second one; DynamoDB deletes
  * the record through {@code TTL} (epoch seconds) after 24 hours.
  *
- * @param route the route key of the request, for example {@code POST /repos/{owner}/{repo}/issues}
+ * @param route the route key of the request, for example {@code POST /users/{username}/notes}
  * @param requestHash SHA-256 (base64url) of the request's path and body: the same key with another
  *     request is refused rather than answered with an unrelated entity
  * @param targetPk table key of the created entity

@@ -320,8 +320,8 @@ public final class TableGateway {
 
   /**
    * One Query page of a list whose key range also covers its head: the item next to the list in
-   * the same index partition that proves the parent exists and carries its visibility (the
-   * Repository next to its issues, stargazers and forks; the Counter next to the pull requests).
+   * the same index partition that proves the parent exists and carries its visibility (a
+   * profile item ahead of the user's notes; a container ahead of the items it holds).
    * The head sits at one end of the range: first in the query's direction ({@code headFirst}), so
    * the first page returns it; or last, so any page that is not full returns it. The Query asks
    * for {@code limit + 1} items, so a page that is not full also reaches a last head; the head

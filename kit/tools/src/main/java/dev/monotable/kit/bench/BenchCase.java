@@ -126,7 +126,7 @@ public final class BenchCase<S extends DomainServices> {
     return patterns.stream().map(AccessPatternSpec::name).collect(Collectors.joining(", "));
   }
 
-  /** Route key plus the variant, e.g. {@code GET /repos/{owner}/{repo}/issues?state=all}. */
+  /** Route key plus the variant, e.g. {@code GET /notes/{id}?view=full}. */
   public String label() {
     return endpoint.routeKey() + (variant == null ? "" : variant);
   }

@@ -427,8 +427,8 @@ final class Report {
     }
     md.append("## 5. Scale\n\n");
     md.append("The same patterns on tables grown by `scripts/seed --scale N`'s synthetic dataset (seed ")
-        .append(options.scale().seed()).append(": accounts with one public repository each, their issues and "
-            + "comments, written with BatchWriteItem of 25) on top of the bench data. Requests per call and p50 "
+        .append(options.scale().seed()).append(": the domain's synthetic items, written with BatchWriteItem of "
+            + "25) on top of the bench data. Requests per call and p50 "
             + "latency of ").append(options.scale().iterations()).append(" invocations against the local engine per "
             + "pattern and size: a key-value design reads by key, so neither may grow with the table.\n\n");
     List<String> headers = new ArrayList<>(List.of("AP", "route"));

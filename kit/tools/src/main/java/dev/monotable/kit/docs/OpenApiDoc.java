@@ -196,7 +196,7 @@ final class OpenApiDoc {
   }
 
   /**
-   * The handler's package below the domain's handler package (users, orgs, repos...), {@code
+   * The handler's package below the domain's handler package (users, orders, devices...), {@code
    * platform} for a handler in that package itself (a health check).
    */
   static String tag(String handlerPackage, Endpoint e) {

@@ -40,7 +40,7 @@ public final class AccessPatternCheck {
       Runs every read access pattern of the catalog against the seeded table (scripts/seed) through
       the data-access layer and prints, per pattern: operation, index, key condition, items returned,
       DynamoDB requests made and latency. A pattern fails when it errors, makes a Scan, makes more
-      requests than allowed (1; 2 when its route reads a repository or membership before its Query),
+      requests than allowed (1, or the allowance its declaration names and explains),
       uses an action its route is not granted, or queries another index than the catalog says.
 
         --only     run only these patterns (comma-separated)

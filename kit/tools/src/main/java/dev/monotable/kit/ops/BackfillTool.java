@@ -57,10 +57,9 @@ public final class BackfillTool {
       Rewrites items whose SchemaVersion is below the current one (%d) through their model record
       (fromItem/toItem: every key and index attribute recomputed from the current templates), each
       with a PutItem conditioned on the item being unchanged since it was read, so concurrent writers
-      win. Also rewrites current-version items under a repository that break their chart (issues
-      with the old index keys; issues, pull requests, comments and counters without the
-      repository's visibility copy, filled from one GetItem per repository). Scans the table
-      (parallel segments): an operator tool.
+      win. Also rewrites current-version items that break their chart where the domain declares how
+      (its backfill rules: index keys recomputed, copies filled from the item they copy, one GetItem
+      each). Scans the table (parallel segments): an operator tool.
 
         --type T                  only items of Type T
         --force                   with --type: rewrite every item of that type, whatever its version

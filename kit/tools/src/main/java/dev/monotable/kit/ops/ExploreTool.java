@@ -158,7 +158,7 @@ public final class ExploreTool {
         }
       }
       case "type" -> {
-        require(rest.size() == 1, "type takes one <Type>, for example Repository");
+        require(rest.size() == 1, "type takes one <Type>, as the items' Type attribute spells it");
         only(o, "type", "--json", "--limit");
       }
       default -> throw new UsageException("unknown command " + command + " (item, partition, ap or type)");

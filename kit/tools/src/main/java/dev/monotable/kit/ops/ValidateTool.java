@@ -53,10 +53,10 @@ public final class ValidateTool {
 
       Scans the whole table (parallel Scan: an operator tool, never an access pattern), validates
       every item against its entity chart (ModelValidator) and prints the violations grouped by
-      Type and kind, with totals per Type. Also checks that every repository's StarCount equals
-      its Star items on GSI1 and ForkCount its forks on GSI2.
+      Type and kind, with totals per Type. Also checks every counter the domain declares (a count
+      stored on an item against the items it counts, read by key) and reports each that disagrees.
 
-        --fix-counters   repair wrong StarCount/ForkCount (UpdateItem conditioned on the value read)
+        --fix-counters   repair wrong counters (UpdateItem conditioned on the value read)
         --segments n     parallel Scan segments (default 4)
         --examples n     items listed per Type and kind (default 10; counts are always complete)
         --domain id      the domain whose charts and counters apply (default: MONOTABLE_DOMAIN, else the
@@ -84,22 +84,22 @@ public final class ValidateTool {
     MISMATCH,
     /** Confirmed and repaired. */
     FIXED,
-    /** The repository changed between the read and the repair; nothing written. */
+    /** The counter's owner changed between the read and the repair; nothing written. */
     CHANGED_CONCURRENTLY,
     /** The index count moved between the two confirming counts; nothing decided. */
     UNSTABLE
   }
 
   /**
-   * A repository counter that disagrees with its index.
+   * A stored counter that disagrees with the items it counts.
    *
-   * @param repository the repository's PK
+   * @param owner the PK of the item holding the counter
    * @param attribute StarCount or ForkCount
-   * @param stored the value on the repository item
+   * @param stored the value on the owner item
    * @param actual items on the index
    * @param status what was done
    */
-  public record CounterMismatch(String repository, String attribute, long stored, long actual, CounterStatus status) {}
+  public record CounterMismatch(String owner, String attribute, long stored, long actual, CounterStatus status) {}
 
   /**
    * One item breaking its chart.
@@ -147,11 +147,11 @@ public final class ValidateTool {
    *
    * @param scanned items read
    * @param byType per Type (sorted; {@link #NO_TYPE} for items without one)
-   * @param repositories owner items whose counters were checked
+   * @param counterOwners owner items whose counters were checked
    * @param counters counter disagreements
-   * @param orphans index partitions holding stars or forks of a repository that does not exist
+   * @param orphans index partitions holding counted items of an owner that does not exist
    */
-  public record Report(long scanned, Map<String, TypeReport> byType, long repositories,
+  public record Report(long scanned, Map<String, TypeReport> byType, long counterOwners,
       List<CounterMismatch> counters, List<String> orphans) {
 
     public long violations() {
@@ -404,7 +404,7 @@ public final class ValidateTool {
     out.println();
     List<CounterCheck> checks = domain.counters();
     if (!checks.isEmpty()) {
-      out.println("Counters: " + r.repositories() + " " + String.join("/", checks.stream().map(CounterCheck::owners)
+      out.println("Counters: " + r.counterOwners() + " " + String.join("/", checks.stream().map(CounterCheck::owners)
           .distinct().toList()) + ", " + String.join(", ", checks.stream().map(c -> c.attribute() + " vs "
           + c.counted() + "s on " + c.index().name()).toList()));
     }
@@ -418,7 +418,7 @@ public final class ValidateTool {
         case CHANGED_CONCURRENTLY -> "not fixed: the " + ownerOf(checks, m.attribute()) + " changed meanwhile; run again";
         case UNSTABLE -> "not decided: the index count moved while checking; run again";
       };
-      out.println("  " + m.repository() + "  " + m.attribute() + " " + m.stored() + ", index holds " + m.actual()
+      out.println("  " + m.owner() + "  " + m.attribute() + " " + m.stored() + ", index holds " + m.actual()
           + "  " + what);
     }
     r.orphans().forEach(o -> out.println("  " + o));
