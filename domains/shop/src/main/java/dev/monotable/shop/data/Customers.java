@@ -71,12 +71,14 @@ public final class Customers {
    * Put the new one's ({@code attribute_not_exists(PK)}), Update the customer (its address, its GSI1
    * keys, its name) conditioned on its address being the one read, so two changes racing cannot
    * both move it. A change of the name only is the same transaction of the Update alone; nothing
-   * to change answers the customer as read.
+   * to change answers the customer as read. When a concurrent change of this customer moved the
+   * address in between (the new claim is already this customer's, or the address read is stale),
+   * the change is made once more from a new read: at most four requests.
    *
    * @throws ValidationException neither {@code email} nor {@code name}; {@code email} breaks its rule
    * @throws NotFoundException {@code customer}
-   * @throws ConflictException {@code email}: the new address is taken, or the customer's address
-   *     changed since it was read (nothing written)
+   * @throws ConflictException {@code email}: the new address is another customer's, or the
+   *     customer's address changed again during the second attempt (nothing written)
    */
   public Map<String, Object> update(String username, String email, String name) {
     if (email == null && name == null) {
@@ -87,6 +89,12 @@ public final class Customers {
     if (newEmail != null) {
       Customer.EMAIL_CLAIM.key(Map.of("email", newEmail)); // held to the key's rule first: a 400 naming email
     }
+    Map<String, Object> done = attempt(key, username, newEmail, name, false);
+    return done != null ? done : attempt(key, username, newEmail, name, true);
+  }
+
+  /** One read and one transaction of {@link #update}; null when a concurrent change of the customer calls for another. */
+  private Map<String, Object> attempt(Key key, String username, String newEmail, String name, boolean last) {
     Map<String, AttributeValue> current = table.get(key).orElseThrow(() -> new NotFoundException("customer"));
     Map<String, Object> values = new LinkedHashMap<>(Customer.ENTITY.values(current));
     String oldEmail = (String) values.get("email");
@@ -124,15 +132,24 @@ public final class Customers {
     values.put("updatedAt", now);
     int claimed = claim;
     int released = release;
-    return tx.commit(values, f -> {
+    Map<String, Object> again = new HashMap<>();
+    Map<String, Object> answer = tx.commit(values, f -> {
       if (claimed >= 0 && f.failed(claimed)) {
-        throw new ConflictException("email", "e-mail address " + newEmail + " is taken");
+        Map<String, AttributeValue> holder = f.oldItem(claimed);
+        boolean ours = holder != null && holder.containsKey("Username") && holder.get("Username").s().equals(username);
+        if (!ours) {
+          throw new ConflictException("email", "e-mail address " + newEmail + " is taken");
+        }
+      } else if (!f.failed(customer) && !(released >= 0 && f.failed(released))) {
+        return null;
       }
-      if (f.failed(customer) || (released >= 0 && f.failed(released))) {
+      // The customer changed since it was read: by a change that already moved the address here, or another.
+      if (last) {
         throw new ConflictException("email", "the customer's e-mail address changed meanwhile; read it and retry");
       }
-      return null;
+      return again;
     });
+    return answer == again ? null : answer;
   }
 
   /**

@@ -298,7 +298,10 @@ public final class ShopDev implements DevDomain {
     public String keySegments() {
       return "`{username}`: 1-39 lower-case letters, digits or inner hyphens. `{email}`: a lower-case e-mail address "
           + "of at most 254 characters. `{product}`: a ULID, its first 10 characters the creation time. "
-          + "`{category}`: 1-40 lower-case letters, digits or inner hyphens.";
+          + "`{category}`: 1-40 lower-case letters, digits or inner hyphens. `{shard}`: 0-"
+          + (ShopKeys.CUSTOMER_SHARDS - 1) + ", CRC-32 of the username modulo " + ShopKeys.CUSTOMER_SHARDS + ". "
+          + "`{token}`: a search token, 2-30 lower-case ASCII letters or digits. `{review}`: a ULID. "
+          + "`{record}`: a stream record's id.";
     }
 
     @Override
@@ -307,7 +310,9 @@ public final class ShopDev implements DevDomain {
           + "A product is one item in its own partition, listed in its category's GSI1 partition. A cart is one "
           + "item of its own whose map holds its lines; it expires seven days after its last change. "
           + "An order is the head of its own partition, which holds its lines; it is in its customer's GSI1 "
-          + "partition.";
+          + "partition. A category is one item of the partition CATEGORIES; a product's search tokens are one item "
+          + "each in the token's partition; a review, its customer's claim on the product and the receipts of the "
+          + "ratings counted sit in the product's partition.";
     }
 
     @Override
