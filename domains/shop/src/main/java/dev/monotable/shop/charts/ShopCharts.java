@@ -1,6 +1,7 @@
 package dev.monotable.shop.charts;
 
 import dev.monotable.shop.Shop;
+import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
@@ -90,6 +91,8 @@ public final class ShopCharts implements EntityModel {
     for (Entity e : ENTITIES) {
       rules.putAll(e.segmentRules());
     }
+    // the customer list's shard is derived, no attribute: its rule is the range of the hash
+    rules.put("shard", v -> v.matches("^[0-9]{1,3}$") && Integer.parseInt(v) < ShopKeys.CUSTOMER_SHARDS);
     return rules;
   }
 }

@@ -14,6 +14,7 @@ import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.shop.Shop;
+import dev.monotable.shop.charts.ShopCharts;
 import dev.monotable.testing.LocalDynamoDb;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -63,6 +64,9 @@ class CustomersTest {
         table.item(new Key("EMAIL#ann@example.com", "EMAIL#ann@example.com")).orElseThrow());
     assertEquals(2, table.scanAll().stream().filter(i -> i.toString().contains("ann")).count(),
         "the customer and its claim, nothing else");
+    for (var item : table.scanAll()) {
+      assertEquals(List.of(), ShopCharts.VALIDATOR.validate(item), item.get("PK").s() + " / " + item.get("SK").s());
+    }
     assertEquals("ann", customers.byEmail("ANN@example.com").get("username"));
   }
 
