@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The data access of customers: one method per custom pattern, each one request. */
@@ -89,18 +90,18 @@ public final class Customers {
     if (newEmail != null) {
       Customer.EMAIL_CLAIM.key(Map.of("email", newEmail)); // held to the key's rule first: a 400 naming email
     }
-    Map<String, Object> done = attempt(key, username, newEmail, name, false);
-    return done != null ? done : attempt(key, username, newEmail, name, true);
+    return attempt(key, username, newEmail, name, false)
+        .orElseGet(() -> attempt(key, username, newEmail, name, true).orElseThrow());
   }
 
-  /** One read and one transaction of {@link #update}; null when a concurrent change of the customer calls for another. */
-  private Map<String, Object> attempt(Key key, String username, String newEmail, String name, boolean last) {
+  /** One read and one transaction of {@link #update}; empty when a concurrent change of the customer calls for another. */
+  private Optional<Map<String, Object>> attempt(Key key, String username, String newEmail, String name, boolean last) {
     Map<String, AttributeValue> current = table.get(key).orElseThrow(() -> new NotFoundException("customer"));
     Map<String, Object> values = new LinkedHashMap<>(Customer.ENTITY.values(current));
     String oldEmail = (String) values.get("email");
     boolean moves = newEmail != null && !newEmail.equals(oldEmail);
     if (!moves && (name == null || name.equals(values.get("name")))) {
-      return values;
+      return Optional.of(values);
     }
     String now = Timestamps.format(table.clock().instant());
     Map<String, String> names = new HashMap<>(Map.of("#email", "Email", "#updated", TableSchema.UPDATED_AT));
@@ -132,8 +133,7 @@ public final class Customers {
     values.put("updatedAt", now);
     int claimed = claim;
     int released = release;
-    Map<String, Object> again = new HashMap<>();
-    Map<String, Object> answer = tx.commit(values, f -> {
+    return tx.commit(Optional.of(values), f -> {
       if (claimed >= 0 && f.failed(claimed)) {
         Map<String, AttributeValue> holder = f.oldItem(claimed);
         boolean ours = holder != null && holder.containsKey("Username") && holder.get("Username").s().equals(username);
@@ -147,9 +147,8 @@ public final class Customers {
       if (last) {
         throw new ConflictException("email", "the customer's e-mail address changed meanwhile; read it and retry");
       }
-      return again;
+      return Optional.empty();
     });
-    return answer == again ? null : answer;
   }
 
   /**
