@@ -7,6 +7,7 @@ import dev.monotable.kit.schema.TableSchema.Index;
 import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Product;
+import dev.monotable.shop.model.Review;
 import dev.monotable.shop.keys.ShopKeys;
 import java.util.Set;
 import dev.monotable.kit.catalog.Auth;
@@ -26,7 +27,8 @@ public final class Shop implements Domain {
 
   /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
   public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
-      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"));
+      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"),
+      new Index(Gsi.GSI2, "every customer, write-sharded in CUSTOMERS#{shard} partitions (S14)"));
 
   public static final Shop DOMAIN = new Shop();
 
@@ -70,8 +72,9 @@ public final class Shop implements Domain {
         Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
         Endpoint.of("GET", "/emails/{email}/customer", HANDLERS + "FindCustomerHandler", Auth.REQUIRED,
             ShopPattern.S03).forGroup(ADMINS),
-        Endpoint.of("POST", "/products", HANDLERS + "CreateProductHandler", Auth.REQUIRED, ShopPattern.S04)
-            .forGroup(ADMINS)
+        // S04 is a transaction: the product's Put, its category's Update and its search tokens' Puts.
+        new Endpoint("POST", "/products", HANDLERS + "CreateProductHandler", Auth.REQUIRED, List.of(ShopPattern.S04),
+            Set.of(DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM), Set.of()).forGroup(ADMINS)
             .withBody(BodyField.matching("category", ShopKeys.CATEGORY_NAME.pattern(), 40).keySegment("category")
                     .required(),
                 BodyField.text("name", 1, Product.NAME_MAX).nonBlank().required(),
@@ -96,11 +99,35 @@ public final class Shop implements Domain {
         Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
             ShopPattern.S11).ownedBy("username"),
         Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
+        // S13: a GetItem, then a transaction of the claims' Delete and Put and the customer's Update.
+        new Endpoint("PATCH", customer, HANDLERS + "UpdateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S13),
+            Set.of(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM),
+            Set.of()).ownedBy("username")
+            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank(),
+                BodyField.text("name", 1, Customer.NAME_MAX).nonBlank()),
+        Endpoint.of("GET", "/customers", HANDLERS + "ListCustomersHandler", Auth.REQUIRED, ShopPattern.S14)
+            .forGroup(ADMINS),
+        Endpoint.plain("GET", "/categories", Auth.NONE, ShopPattern.S15),
+        Endpoint.of("GET", "/search", HANDLERS + "SearchProductsHandler", Auth.NONE, ShopPattern.S16),
+        // S17 is a transaction: the product's ConditionCheck, the claim's and the review's Puts.
+        new Endpoint("POST", "/products/{product}/reviews", HANDLERS + "CreateReviewHandler", Auth.REQUIRED,
+            List.of(ShopPattern.S17), Set.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM), Set.of())
+            .withBody(BodyField.integer("rating", Review.RATING_MIN, Review.RATING_MAX).required(),
+                BodyField.text("text", 1, Review.TEXT_MAX)),
+        Endpoint.plain("GET", "/products/{product}/reviews", Auth.NONE, ShopPattern.S18),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 
   @Override
   public List<StreamHandlerDeclaration> streams() {
-    return List.of();
+    return STREAMS;
   }
+
+  private static final List<StreamHandlerDeclaration> STREAMS = List.of(
+      // ST1: each new review into its product's rating, once: per product and batch a receipt per record + one ADD.
+      StreamHandlerDeclaration.builder(HANDLERS + "streams.RatingHandler").stream("ST1")
+          .itemTypes(Review.ENTITY.type())
+          .eventNames("INSERT")
+          .actions(DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM)
+          .build());
 }

@@ -6,7 +6,6 @@ import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.KeyCondition.query;
 import static dev.monotable.kit.catalog.Operation.BATCH_GET_ITEM;
 import static dev.monotable.kit.catalog.Operation.GET_ITEM;
-import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
 import static dev.monotable.kit.catalog.Operation.QUERY;
 import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
 import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
@@ -18,6 +17,7 @@ import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
+import dev.monotable.shop.model.Review;
 import java.util.List;
 
 /**
@@ -33,8 +33,9 @@ public final class ShopPattern {
   public static final DeclaredPattern S02 = DeclaredPattern.get("S02", "get a customer by username", Customer.ENTITY);
   public static final DeclaredPattern S03 = DeclaredPattern.of("S03", "get a customer by e-mail", Calls.of(QUERY),
       query(ShopKeys.EMAIL).on(Gsi.GSI1), "email");
-  public static final DeclaredPattern S04 = DeclaredPattern.of("S04", "create a product (admins)", Calls.of(PUT_ITEM),
-      plan("Put PRODUCT#{product} attribute_not_exists(PK), {product} a new ULID"),
+  public static final DeclaredPattern S04 = DeclaredPattern.of("S04", "create a product (admins)",
+      Calls.of(TRANSACT_WRITE_ITEMS), plan("Put PRODUCT#{product} attribute_not_exists(PK), {product} a new ULID; "
+          + "Update CATEGORIES/CATEGORY#{category} ADD ProductCount 1; Put TOKEN#{token}/PRODUCT#{product} per token"),
       "body: category, name, description, priceCents, stock");
   public static final DeclaredPattern S05 = DeclaredPattern.get("S05", "get a product by id", Product.ENTITY);
   public static final DeclaredPattern S06 = DeclaredPattern.list("S06", "products of a category, newest first",
@@ -63,9 +64,34 @@ public final class ShopPattern {
       query(ShopKeys.ORDER), "username, order");
   public static final DeclaredPattern S12 = DeclaredPattern.list("S12", "a customer's orders, newest first",
       Order.ENTITY, query(ShopKeys.CUSTOMER).on(Gsi.GSI1).beginsWith(ShopKeys.ORDERS).descending());
+  public static final DeclaredPattern S13 = DeclaredPattern.of("S13", "change a customer's name or e-mail address",
+      Calls.then(GET_ITEM, TRANSACT_WRITE_ITEMS), plan("GetItem CUSTOMER#{username}; TransactWriteItems: "
+          + "Delete EMAIL#{old} on Username = :me, Put EMAIL#{email} attribute_not_exists(PK) (when the address "
+          + "changes), Update CUSTOMER#{username} SET Email, GSI1PK, GSI1SK, Name on Email = :old"),
+      "username; body: email, name")
+      .allowing(4, "the customer's current address is read before the transaction that moves its claim; when a "
+          + "concurrent change of the same customer moved it in between, the read and the transaction once more");
+  public static final DeclaredPattern S14 = DeclaredPattern.of("S14", "every customer, for admins (one shard a page)",
+      Calls.of(QUERY), query(ShopKeys.CUSTOMERS).on(Gsi.GSI2).beginsWith(ShopKeys.CUSTOMER_PREFIX)
+          .note("{shard} 0.." + (ShopKeys.CUSTOMER_SHARDS - 1) + " from the cursor, walked in order"),
+      "limit, cursor");
+  public static final DeclaredPattern S15 = DeclaredPattern.list("S15", "every category with its product count",
+      Product.CATEGORY, query(ShopKeys.CATEGORIES).beginsWith(ShopKeys.CATEGORY_ITEMS));
+  public static final DeclaredPattern S16 = DeclaredPattern.of("S16", "search products by keywords",
+      Calls.of(QUERY), query(ShopKeys.TOKEN).beginsWith(ShopKeys.PRODUCTS).descending()
+          .note("{token}: the longest word; filter contains(Tokens, :word) for each other word"),
+      "q; limit, cursor");
+  public static final DeclaredPattern S17 = DeclaredPattern.of("S17", "review a product (one review per customer)",
+      Calls.of(TRANSACT_WRITE_ITEMS), plan("ConditionCheck PRODUCT#{product} attribute_exists(PK); "
+          + "Put PRODUCT#{product}/REVIEWER#{username} attribute_not_exists(PK); "
+          + "Put PRODUCT#{product}/REVIEW#{review} attribute_not_exists(PK), {review} a new ULID"),
+      "product, caller; body: rating, text");
+  public static final DeclaredPattern S18 = DeclaredPattern.list("S18", "a product's reviews, newest first",
+      Review.ENTITY, query(ShopKeys.PRODUCT).beginsWith(ShopKeys.REVIEWS).descending());
   public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S00);
+  public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12,
+      S13, S14, S15, S16, S17, S18, S00);
 }

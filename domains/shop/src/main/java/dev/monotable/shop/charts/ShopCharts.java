@@ -1,11 +1,13 @@
 package dev.monotable.shop.charts;
 
 import dev.monotable.shop.Shop;
+import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
+import dev.monotable.shop.model.Review;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.AttributeType;
 import dev.monotable.kit.charts.ChartTypes.Chart;
@@ -26,7 +28,8 @@ import java.util.function.Predicate;
 public final class ShopCharts implements EntityModel {
 
   /** Every entity of Shop, for the key-segment rules. */
-  private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE);
+  private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE,
+      Product.CATEGORY, Product.TOKEN, Review.ENTITY, Review.CLAIM, Review.RECEIPT);
 
   private static final List<Chart> CHARTS = List.of(
       Chart.of(Customer.ENTITY, Customer.class, List.of("one item per customer, in the customer's partition")),
@@ -40,7 +43,16 @@ public final class ShopCharts implements EntityModel {
           + "partition, newest first by its ULID", "written by the checkout's one transaction")),
       Chart.of(Order.LINE, Order.class, List.of("one per cart line, in its order's partition",
           "name and price copied from the product at checkout")),
-      idempotencyRecord());
+      idempotencyRecord(),
+      Chart.of(Product.CATEGORY, Product.class, List.of("one item per category in the partition CATEGORIES",
+          "written in each product's transaction: ADD ProductCount 1")),
+      Chart.of(Product.TOKEN, Product.class, List.of("the search index: one item per token of a product's name and "
+          + "description (at most 16), written in the product's transaction")),
+      Chart.of(Review.ENTITY, Review.class, List.of("in its product's partition, newest first by its ULID",
+          "ST1 counts it into the product's RatingCount and RatingTotal")),
+      Chart.of(Review.CLAIM, Review.class, List.of("one per customer and product: written with the review")),
+      Chart.of(Review.RECEIPT, Review.class, List.of("written by ST1 in the transaction that counts the review",
+          "TTL = counted + 48 hours, past the stream's 24-hour retention")));
 
   /** The kit's record of a create sent with an Idempotency-Key (the checkout writes it in its transaction). */
   private static Chart idempotencyRecord() {
@@ -79,6 +91,8 @@ public final class ShopCharts implements EntityModel {
     for (Entity e : ENTITIES) {
       rules.putAll(e.segmentRules());
     }
+    // the customer list's shard is derived, no attribute: its rule is the range of the hash
+    rules.put("shard", v -> v.matches("^[0-9]{1,3}$") && Integer.parseInt(v) < ShopKeys.CUSTOMER_SHARDS);
     return rules;
   }
 }

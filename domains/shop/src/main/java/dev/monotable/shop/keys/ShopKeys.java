@@ -25,6 +25,28 @@ public final class ShopKeys {
   /** The orders of a customer in GSI1. */
   public static final Template ORDERS = Template.of("ORDER#");
 
+  /** GSI2: one shard of the list of every customer (S14), by username; see {@link #customerShard}. */
+  public static final Template CUSTOMERS = Template.of("CUSTOMERS#{shard}");
+  /** The customers of a shard in GSI2. */
+  public static final Template CUSTOMER_PREFIX = Template.of("CUSTOMER#");
+  /** The partition of the category items (S15): one per category, its sort key {@link #CATEGORY}. */
+  public static final Template CATEGORIES = Template.of("CATEGORIES");
+  /** The category items of {@link #CATEGORIES}. */
+  public static final Template CATEGORY_ITEMS = Template.of("CATEGORY#");
+  /** A search token's partition (S16): one item per product whose name or description holds it. */
+  public static final Template TOKEN = Template.of("TOKEN#{token}");
+  /** A review, in its product's partition (seed 004 §8.1): newest first by its ULID (S18). */
+  public static final Template REVIEW = Template.of("REVIEW#{review}");
+  /** The reviews of a product, in its partition. */
+  public static final Template REVIEWS = Template.of("REVIEW#");
+  /** The claim of a customer's one review of a product, in the product's partition (S17). */
+  public static final Template REVIEWER = Template.of("REVIEWER#{username}");
+  /** The receipt of a stream record ST1 counted into a product's rating, in the product's partition. */
+  public static final Template RATED = Template.of("RATED#{record}");
+
+  /** Shards of the customer list in GSI2 (S14): a customer's shard is a stable hash of its username. */
+  public static final int CUSTOMER_SHARDS = 4;
+
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
   /** E-mail addresses as keys: lower case, one {@code @}, no whitespace or {@code #}, at most 254 characters. */
@@ -35,6 +57,23 @@ public final class ShopKeys {
   public static final Pattern CATEGORY_NAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$");
   /** Order ids: ULIDs, so a customer's orders sort by time. */
   public static final Pattern ORDER_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
+
+  /** Search tokens: 2-30 lower-case ASCII letters or digits (what {@code SearchTokens} makes of a word). */
+  public static final Pattern SEARCH_TOKEN = Pattern.compile("^[a-z0-9]{2,30}$");
+  /** Review ids: ULIDs, so a product's reviews sort by time. */
+  public static final Pattern REVIEW_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
+  /** Stream record ids (eventID): letters, digits and hyphens. */
+  public static final Pattern RECORD_ID = Pattern.compile("^[A-Za-z0-9-]{1,128}$");
+
+  /**
+   * The customer list's shard of {@code username}: CRC-32 of the username modulo
+   * {@link #CUSTOMER_SHARDS}, the same on every write and every JVM.
+   */
+  public static int customerShard(String username) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(username.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return (int) (crc.getValue() % CUSTOMER_SHARDS);
+  }
 
   private ShopKeys() {}
 }

@@ -30,6 +30,8 @@ import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
+import dev.monotable.shop.model.Review;
+import dev.monotable.shop.data.SearchTokens;
 import dev.monotable.kit.keys.Ulid;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -50,7 +52,7 @@ public final class ShopDev implements DevDomain {
 
   /** The entities the backfill rewrites from their declaration. */
   private static final List<Entity> BACKFILLED = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Order.ENTITY,
-      Order.LINE);
+      Order.LINE, Product.CATEGORY, Product.TOKEN, Review.ENTITY, Review.CLAIM);
 
   @Override
   public Domain domain() {
@@ -90,20 +92,34 @@ public final class ShopDev implements DevDomain {
   /** The product the bench's checkouts order: stock for every run. */
   static final String BENCH_PRODUCT = Ulid.derived(DEMO_TIME, "bench-product");
 
+  /** The id of ann's demo review of book 0: the same on every start. */
+  public static String demoReview() {
+    return Ulid.derived(DEMO_TIME, "review-0");
+  }
+
+  /** The customer the bench's profile changes move from address to address. */
+  static final String BENCH_CUSTOMER = "bench-customer";
+
   /** The id of bob's demo order: the same on every start. */
   public static String demoOrder() {
     return Ulid.derived(DEMO_TIME, "order-0");
   }
 
-  /** The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1); ann's cart holds book 1. */
+  /**
+   * The demo data: customers ann and bob; books 0-2 (stock 10 each) and game 3 (stock 1); ann's cart
+   * holds book 1; ann reviewed book 0 (5 stars).
+   */
   static void seed(ShopServices services) {
     services.customers().create("ann", "ann@example.com", "Ann");
     services.customers().create("bob", "bob@example.com", "Bob");
     for (int i = 0; i < 4; i++) {
       services.products().create(Map.of("product", demoProduct(i), "category", i < 3 ? "books" : "games",
-          "name", i < 3 ? "Book " + i : "Chess", "priceCents", 1000L + i, "stock", i < 3 ? 10L : 1L,
+          "name", i < 3 ? "Book " + i : "Chess", "description", i < 3 ? "A novel of the sea, volume " + i
+              : "The classic board game", "priceCents", 1000L + i, "stock", i < 3 ? 10L : 1L,
           "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
     }
+    services.reviews().create(demoReview(), demoProduct(0), "ann", 5, "A fine read",
+        Timestamps.format(DEMO_TIME.plusSeconds(7200)));
     services.carts().put("bob", demoProduct(2), 1);
     services.orders().checkout("bob", null, demoOrder());
     services.carts().put("ann", demoProduct(1), 1);
@@ -134,7 +150,8 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String demoSummary() {
-      return "customers ann (a cart of one book), bob (an order of one book); products: books 0-2, a game";
+      return "customers ann (a cart of one book, a review of book 0), bob (an order of one book); products: "
+          + "books 0-2, a game";
     }
 
     @Override
@@ -150,7 +167,15 @@ public final class ShopDev implements DevDomain {
               + "-H 'Idempotency-Key: my-first-order'",
           "curl -s " + baseUrl + "/customers/ann -H \"authorization: Bearer $(scripts/token ann)\"",
           "curl -s " + baseUrl + "/emails/bob@example.com/customer "
-              + "-H \"authorization: Bearer $(scripts/token ops --group admins)\"");
+              + "-H \"authorization: Bearer $(scripts/token ops --group admins)\"",
+          "curl -s -X PATCH " + baseUrl + "/customers/ann -H \"authorization: Bearer $(scripts/token ann)\" "
+              + "-H 'content-type: application/json' -d '{\"email\":\"ann@example.org\"}'",
+          "curl -s " + baseUrl + "/customers?limit=2 -H \"authorization: Bearer $(scripts/token ops --group admins)\"",
+          "curl -s " + baseUrl + "/categories",
+          "curl -s '" + baseUrl + "/search?q=novel+sea'",
+          "curl -s -X POST " + baseUrl + "/products/" + demoProduct(1) + "/reviews -H \"authorization: Bearer "
+              + "$(scripts/token bob)\" -H 'content-type: application/json' -d '{\"rating\":4,\"text\":\"Good\"}'",
+          "curl -s " + baseUrl + "/products/" + demoProduct(0) + "/reviews");
     }
   }
 
@@ -189,7 +214,19 @@ public final class ShopDev implements DevDomain {
                   "S11")),
           new ReadPattern(ShopPattern.S12, List.of("username"), false, ReadPattern.Sample.of(null, "bob"),
               (table, caller, p, page) -> table.query(ShopPattern.S12.queryFor(Map.of("username", p.get(0))), page,
-                  "S12")));
+                  "S12")),
+          new ReadPattern(ShopPattern.S14, List.of("shard"), false,
+              ReadPattern.Sample.of(null, Integer.toString(ShopKeys.customerShard("ann"))),
+              (table, caller, p, page) -> table.query(ShopPattern.S14.queryFor(Map.of("shard", p.get(0))), page,
+                  "S14")),
+          new ReadPattern(ShopPattern.S15, List.of(), false, ReadPattern.Sample.of(null),
+              (table, caller, p, page) -> table.query(ShopPattern.S15.queryFor(Map.of()), page, "S15")),
+          new ReadPattern(ShopPattern.S16, List.of("token"), false, ReadPattern.Sample.of(null, "novel"),
+              (table, caller, p, page) -> table.query(ShopPattern.S16.queryFor(Map.of("token", p.get(0))), page,
+                  "S16")),
+          new ReadPattern(ShopPattern.S18, List.of("product"), false, ReadPattern.Sample.of(null, demoProduct(0)),
+              (table, caller, p, page) -> table.query(ShopPattern.S18.queryFor(Map.of("product", p.get(0))), page,
+                  "S18")));
     }
 
     @Override
@@ -261,7 +298,10 @@ public final class ShopDev implements DevDomain {
     public String keySegments() {
       return "`{username}`: 1-39 lower-case letters, digits or inner hyphens. `{email}`: a lower-case e-mail address "
           + "of at most 254 characters. `{product}`: a ULID, its first 10 characters the creation time. "
-          + "`{category}`: 1-40 lower-case letters, digits or inner hyphens.";
+          + "`{category}`: 1-40 lower-case letters, digits or inner hyphens. `{shard}`: 0-"
+          + (ShopKeys.CUSTOMER_SHARDS - 1) + ", CRC-32 of the username modulo " + ShopKeys.CUSTOMER_SHARDS + ". "
+          + "`{token}`: a search token, 2-30 lower-case ASCII letters or digits. `{review}`: a ULID. "
+          + "`{record}`: a stream record's id.";
     }
 
     @Override
@@ -270,7 +310,9 @@ public final class ShopDev implements DevDomain {
           + "A product is one item in its own partition, listed in its category's GSI1 partition. A cart is one "
           + "item of its own whose map holds its lines; it expires seven days after its last change. "
           + "An order is the head of its own partition, which holds its lines; it is in its customer's GSI1 "
-          + "partition.";
+          + "partition. A category is one item of the partition CATEGORIES; a product's search tokens are one item "
+          + "each in the token's partition; a review, its customer's claim on the product and the receipts of the "
+          + "ratings counted sit in the product's partition.";
     }
 
     @Override
@@ -303,6 +345,15 @@ public final class ShopDev implements DevDomain {
             + "409 naming the product out of stock, 400 for a cart beyond DynamoDB's 100 actions", "Order", body);
         case "GET /customers/{username}/orders/{order}" -> ApiShape.read("an order with its lines",
             JsonSchema.ref("Order"));
+        case "PATCH /customers/{username}" -> new ApiShape("change the name or e-mail address: 409 naming email "
+            + "when the new address is taken", 200, JsonSchema.ref("Customer"), body, true, Map.of(), false);
+        case "GET /customers" -> ApiShape.list("every customer (admins): one shard a page, pages may be short; "
+            + "follow nextCursor", "Customer");
+        case "GET /search" -> new ApiShape("products whose name or description holds every word of q, newest first; "
+            + "a page may be short, follow nextCursor", 200, JsonSchema.page("SearchResult"), null, false,
+            JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false);
+        case "POST /products/{product}/reviews" -> ApiShape.create("review a product as the caller: 404 when "
+            + "the product does not exist, 409 naming review on a second review", "Review", body);
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
@@ -323,6 +374,10 @@ public final class ShopDev implements DevDomain {
           "lineCount", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
           "lines", array(JsonSchema.record("product", JsonSchema.string(), "name", JsonSchema.string(),
               "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
+      m.put("Category", JsonSchema.entity(Product.CATEGORY));
+      m.put("Review", JsonSchema.entity(Review.ENTITY));
+      m.put("SearchResult", JsonSchema.record("product", JsonSchema.string(), "category", JsonSchema.string(),
+          "name", JsonSchema.string(), "priceCents", JsonSchema.atLeast(0)));
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
@@ -396,6 +451,10 @@ public final class ShopDev implements DevDomain {
           new InputRule("`product`", "a product's ULID"),
           new InputRule("`quantity`", "a whole number from 1 to " + Cart.QUANTITY_MAX),
           new InputRule("`idempotencyKey` / `Idempotency-Key`", "8-64 letters, digits, `-` or `_`; both given must agree"),
+          new InputRule("`rating`", "a whole number from " + Review.RATING_MIN + " to " + Review.RATING_MAX),
+          new InputRule("`text`", "1-" + Review.TEXT_MAX + " characters"),
+          new InputRule("`q`", "1-200 characters, 1-" + SearchTokens.MAX_PER_SEARCH + " searchable words (stop words "
+              + "and single characters are not)"),
           new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
               + "per transaction"));
     }
@@ -403,12 +462,16 @@ public final class ShopDev implements DevDomain {
     @Override
     public String permissions() {
       return "A customer creates and reads only their own customer item; members of the group `admins` find a "
-          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and changes only their own cart checks out only their own cart and reads only their own orders.";
+          + "customer by e-mail address, list every customer and create products; anyone reads the catalog, its "
+          + "categories, searches it and reads reviews; a customer changes only their own name and address, reads "
+          + "and changes only their own cart, checks out only their own cart and reads only their own orders; "
+          + "any signed-in caller reviews a product once, as themselves.";
     }
 
     @Override
     public String streamEffects() {
-      return "None.";
+      return "ST1: each new review (INSERT of a Review) is counted into its product's RatingCount and RatingTotal "
+          + "once, with a receipt per stream record in the same transaction (redelivery counts nothing twice).";
     }
   }
 
@@ -421,6 +484,9 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public void addBenchData(ShopServices services) {
+      if (services.table().get(Customer.ENTITY.key(Map.of("username", BENCH_CUSTOMER))).isEmpty()) {
+        services.customers().create(BENCH_CUSTOMER, BENCH_CUSTOMER + "@example.com", "Bench");
+      }
       services.products().create(Map.of("product", BENCH_PRODUCT, "category", "bench", "name", "Bench",
           "priceCents", 100L, "stock", Product.STOCK_MAX, "createdAt", Timestamps.format(DEMO_TIME)));
     }
@@ -452,6 +518,15 @@ public final class ShopDev implements DevDomain {
           BenchCase.route(d, "GET /customers/{username}/orders/{order}", i -> BenchRequest.as("bob")
               .path("username", "bob").path("order", demoOrder())),
           BenchCase.route(d, "GET /customers/{username}/orders", i -> BenchRequest.as("bob").path("username", "bob")),
+          BenchCase.route(d, "PATCH /customers/{username}", i -> BenchRequest.as(BENCH_CUSTOMER)
+              .path("username", BENCH_CUSTOMER).body("{\"email\":\"b" + run + "-" + i + "@example.org\"}")),
+          BenchCase.route(d, "GET /customers", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)),
+          BenchCase.route(d, "GET /categories", i -> BenchRequest.anonymous()),
+          BenchCase.route(d, "GET /search", i -> BenchRequest.anonymous().query("q", "novel sea")),
+          BenchCase.route(d, "POST /products/{product}/reviews", i -> BenchRequest.as("r" + run + "-" + i)
+              .path("product", BENCH_PRODUCT).body("{\"rating\":" + (1 + i % 5) + ",\"text\":\"Bench\"}")),
+          BenchCase.route(d, "GET /products/{product}/reviews", i -> BenchRequest.anonymous()
+              .path("product", demoProduct(0))),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 

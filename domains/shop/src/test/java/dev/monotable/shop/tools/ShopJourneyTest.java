@@ -25,7 +25,7 @@ class ShopJourneyTest {
 
   @BeforeAll
   static void serve() {
-    shop = ServedDomain.start(new ShopDev());
+    shop = ServedDomain.start(new ShopDev(), new ServedDomain.Options(true, false));
   }
 
   @AfterAll
@@ -48,7 +48,8 @@ class ShopJourneyTest {
     assertEquals(201, created.status(), created.body());
     String t = (String) created.json().get("createdAt");
     assertEquals(item("PK", "CUSTOMER#zoe", "SK", "CUSTOMER#zoe", "GSI1PK", "EMAIL#zoe@example.com",
-        "GSI1SK", "EMAIL#zoe@example.com", "Type", "Customer", "Username", "zoe", "Email", "zoe@example.com",
+        "GSI1SK", "EMAIL#zoe@example.com", "GSI2PK", "CUSTOMERS#3", "GSI2SK", "CUSTOMER#zoe", "Type", "Customer",
+        "Username", "zoe", "Email", "zoe@example.com",
         "Name", "Zoe", "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
         shop.table().item(new Key("CUSTOMER#zoe", "CUSTOMER#zoe")).orElseThrow());
     assertTrue(shop.table().item(new Key("EMAIL#zoe@example.com", "EMAIL#zoe@example.com")).isPresent());
@@ -279,5 +280,142 @@ class ShopJourneyTest {
 
   private static List<Object> ids(java.util.Map<String, Object> page) {
     return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
+  }
+
+  @Test
+  void customers_changeTheirProfile_andAdminsListThemAll() {
+    String gus = "{\"email\":\"gus@example.com\",\"name\":\"Gus\"}";
+    assertEquals(201, send("PUT", CUSTOMER, BenchRequest.as("gus").path("username", "gus").body(gus)).status());
+    send("PUT", CUSTOMER, BenchRequest.as("hal").path("username", "hal")
+        .body("{\"email\":\"hal@example.com\",\"name\":\"Hal\"}"));
+    BenchRequest asGus = BenchRequest.as("gus").path("username", "gus");
+
+    Reply moved = send("PATCH", CUSTOMER, asGus.body("{\"email\":\"Gus@Example.org\",\"name\":\"Gus G\"}"));
+    assertEquals(200, moved.status(), moved.body());
+    String t = (String) moved.json().get("updatedAt");
+    var stored = shop.table().item(new Key("CUSTOMER#gus", "CUSTOMER#gus")).orElseThrow();
+    assertEquals(item("PK", "CUSTOMER#gus", "SK", "CUSTOMER#gus", "GSI1PK", "EMAIL#gus@example.org",
+        "GSI1SK", "EMAIL#gus@example.org", "GSI2PK", "CUSTOMERS#2", "GSI2SK", "CUSTOMER#gus", "Type", "Customer",
+        "Username", "gus", "Email", "gus@example.org", "Name", "Gus G", "CreatedAt", stored.get("CreatedAt").s(),
+        "UpdatedAt", t, "SchemaVersion", 1), stored);
+    assertEquals(item("PK", "EMAIL#gus@example.org", "SK", "EMAIL#gus@example.org", "Type", "CustomerEmail",
+        "Email", "gus@example.org", "Username", "gus", "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
+        shop.table().item(new Key("EMAIL#gus@example.org", "EMAIL#gus@example.org")).orElseThrow());
+    assertTrue(shop.table().item(new Key("EMAIL#gus@example.com", "EMAIL#gus@example.com")).isEmpty());
+
+    Reply taken = send("PATCH", CUSTOMER, asGus.body("{\"email\":\"hal@example.com\"}"));
+    assertEquals(List.of(409, "email"), List.of(taken.status(), taken.error().get("field")), taken.body());
+    assertEquals("gus@example.org", shop.table().item(new Key("CUSTOMER#gus", "CUSTOMER#gus")).orElseThrow()
+        .get("Email").s(), "a refusal writes nothing");
+    assertEquals(403, send("PATCH", CUSTOMER, BenchRequest.as("hal").path("username", "gus")
+        .body("{\"name\":\"X\"}")).status());
+    assertEquals(401, send("PATCH", CUSTOMER, BenchRequest.anonymous().path("username", "gus")
+        .body("{\"name\":\"X\"}")).status());
+    for (String bad : List.of("{}", "{\"email\":\"a#b@example.com\"}", "{\"name\":\"\"}", "{\"Email\":\"x@y.z\"}",
+        "{\"name\":\" \"}")) {
+      Reply r = send("PATCH", CUSTOMER, asGus.body(bad));
+      assertEquals(400, r.status(), bad + " -> " + r.body());
+    }
+    assertEquals("Gus G", shop.table().item(new Key("CUSTOMER#gus", "CUSTOMER#gus")).orElseThrow().get("Name").s());
+    assertEquals(404, send("PATCH", CUSTOMER, BenchRequest.as("nobody").path("username", "nobody")
+        .body("{\"name\":\"X\"}")).status());
+
+    List<Object> all = new java.util.ArrayList<>();
+    String cursor = null;
+    int pages = 0;
+    do {
+      BenchRequest r = admin().query("limit", "2");
+      Reply page = send("GET", "/customers", cursor == null ? r : r.query("cursor", cursor));
+      assertEquals(200, page.status(), page.body());
+      ((List<?>) page.json().get("items")).forEach(c -> all.add(((java.util.Map<?, ?>) c).get("username")));
+      cursor = (String) page.json().get("nextCursor");
+      pages++;
+    } while (cursor != null);
+    assertTrue(all.containsAll(List.of("ann", "bob", "gus", "hal")), all.toString());
+    assertEquals(all.size(), new java.util.HashSet<>(all).size(), "no customer twice: " + all);
+    assertTrue(pages >= 4, "one shard or less a page");
+    assertEquals(403, send("GET", "/customers", BenchRequest.as("gus")).status());
+    assertEquals(401, send("GET", "/customers", BenchRequest.anonymous()).status());
+    assertEquals(400, send("GET", "/customers", admin().query("cursor", "not-a-cursor")).status());
+  }
+
+  @Test
+  void categories_listedWithTheirCounts_andSearchFindsEveryWord() {
+    Reply kite = send("POST", "/products", admin().body("{\"category\":\"kites\",\"name\":\"Stunt Kite\","
+        + "\"description\":\"A delta kite for strong wind\",\"priceCents\":4000,\"stock\":2}"));
+    assertEquals(201, kite.status(), kite.body());
+    String id = (String) kite.json().get("product");
+    String t = (String) kite.json().get("createdAt");
+    send("POST", "/products", admin().body("{\"category\":\"kites\",\"name\":\"Box kite\",\"priceCents\":3000,"
+        + "\"stock\":2}"));
+    var category = shop.table().item(new Key("CATEGORIES", "CATEGORY#kites")).orElseThrow();
+    assertEquals(List.of("Category", "kites", "2"), List.of(category.get("Type").s(), category.get("Category").s(),
+        category.get("ProductCount").n()));
+    var token = new java.util.HashMap<>(shop.table().item(new Key("TOKEN#delta", "PRODUCT#" + id)).orElseThrow());
+    assertEquals(java.util.Set.of("stunt", "kite", "delta", "strong", "wind"), java.util.Set.copyOf(token.remove("Tokens").ss()));
+    assertEquals(item("PK", "TOKEN#delta", "SK", "PRODUCT#" + id, "Type", "ProductToken", "Token", "delta",
+        "ProductId", id, "Category", "kites", "Name", "Stunt Kite", "PriceCents", 4000, "CreatedAt", t,
+        "UpdatedAt", t, "SchemaVersion", 1), token);
+
+    List<?> categories = (List<?>) send("GET", "/categories", BenchRequest.anonymous()).json().get("items");
+    assertTrue(categories.stream().anyMatch(c -> ((java.util.Map<?, ?>) c).get("category").equals("kites")
+        && ((Number) ((java.util.Map<?, ?>) c).get("productCount")).longValue() == 2), categories.toString());
+    assertTrue(categories.stream().anyMatch(c -> ((java.util.Map<?, ?>) c).get("category").equals("books")));
+
+    Reply found = send("GET", "/search", BenchRequest.anonymous().query("q", "Wind KITE"));
+    assertEquals(200, found.status(), found.body());
+    assertEquals(List.of(id), ids(found.json()));
+    assertEquals(2, ids(send("GET", "/search", BenchRequest.anonymous().query("q", "kite")).json()).size());
+    assertEquals(List.of(), ids(send("GET", "/search", BenchRequest.anonymous().query("q", "kite chess")).json()));
+    for (String bad : List.of("the", "", "a b c")) {
+      assertEquals(400, send("GET", "/search", BenchRequest.anonymous().query("q", bad)).status(), bad);
+    }
+    assertEquals(400, send("GET", "/search", BenchRequest.anonymous()).status(), "no q");
+  }
+
+  @Test
+  void reviews_onePerCustomer_newestFirst_countedIntoTheRatingOnce() {
+    String book = ShopDev.demoProduct(2);
+    String reviews = "/products/{product}/reviews";
+    Reply first = send("POST", reviews, BenchRequest.as("ivy").path("product", book)
+        .body("{\"rating\":4,\"text\":\"Good\"}"));
+    assertEquals(201, first.status(), first.body());
+    String id = (String) first.json().get("review");
+    String t = (String) first.json().get("createdAt");
+    assertEquals(item("PK", "PRODUCT#" + book, "SK", "REVIEW#" + id, "Type", "Review", "ReviewId", id,
+        "ProductId", book, "Username", "ivy", "Rating", 4, "Text", "Good", "CreatedAt", t, "UpdatedAt", t,
+        "SchemaVersion", 1), shop.table().item(new Key("PRODUCT#" + book, "REVIEW#" + id)).orElseThrow());
+    assertEquals(item("PK", "PRODUCT#" + book, "SK", "REVIEWER#ivy", "Type", "ReviewClaim", "ProductId", book,
+        "Username", "ivy", "ReviewId", id, "CreatedAt", t, "UpdatedAt", t, "SchemaVersion", 1),
+        shop.table().item(new Key("PRODUCT#" + book, "REVIEWER#ivy")).orElseThrow());
+    Reply second = send("POST", reviews, BenchRequest.as("ivy").path("product", book).body("{\"rating\":1}"));
+    assertEquals(List.of(409, "review"), List.of(second.status(), second.error().get("field")), second.body());
+    String later = (String) send("POST", reviews, BenchRequest.as("jo").path("product", book)
+        .body("{\"rating\":2}")).json().get("review");
+    assertEquals(404, send("POST", reviews, BenchRequest.as("ivy").path("product", "01ARZ3NDEKTSV4RRFFQ69G5FAV")
+        .body("{\"rating\":3}")).status());
+    assertEquals(401, send("POST", reviews, BenchRequest.anonymous().path("product", book)
+        .body("{\"rating\":3}")).status());
+    for (String bad : List.of("{\"rating\":0}", "{\"rating\":6}", "{\"rating\":4.5}", "{}",
+        "{\"rating\":3,\"text\":\"\"}", "{\"rating\":3,\"SK\":\"x\"}")) {
+      assertEquals(400, send("POST", reviews, BenchRequest.as("kim").path("product", book).body(bad)).status(), bad);
+    }
+    assertTrue(shop.table().item(new Key("PRODUCT#" + book, "REVIEWER#kim")).isEmpty(), "bad input writes nothing");
+
+    java.util.Map<String, Object> page = send("GET", reviews, BenchRequest.anonymous().path("product", book)
+        .query("limit", "1")).json();
+    assertEquals(List.of(later), ((List<?>) page.get("items")).stream()
+        .map(r -> ((java.util.Map<?, ?>) r).get("review")).toList());
+    java.util.Map<String, Object> rest = send("GET", reviews, BenchRequest.anonymous().path("product", book)
+        .query("cursor", (String) page.get("nextCursor"))).json();
+    assertEquals(List.of(id), ((List<?>) rest.get("items")).stream()
+        .map(r -> ((java.util.Map<?, ?>) r).get("review")).toList());
+
+    assertEquals(List.of(), shop.settle(), "no batch given up");
+    assertEquals(List.of(), shop.settle(), "delivered once more: nothing new");
+    java.util.Map<String, Object> product = send("GET", "/products/{product}", BenchRequest.anonymous()
+        .path("product", book)).json();
+    assertEquals(List.of(2L, 6L), List.of(((Number) product.get("ratingCount")).longValue(),
+        ((Number) product.get("ratingTotal")).longValue()));
   }
 }

@@ -35,7 +35,7 @@ class ShopRequestBudgetTest {
     budget.put("PUT /customers/{username}", List.of("TransactWriteItems"));
     budget.put("GET /customers/{username}", List.of("GetItem"));
     budget.put("GET /emails/{email}/customer", List.of("Query"));
-    budget.put("POST /products", List.of("PutItem"));
+    budget.put("POST /products", List.of("TransactWriteItems"));
     budget.put("GET /products/{product}", List.of("GetItem"));
     budget.put("GET /categories/{category}/products", List.of("Query"));
     budget.put("PUT /customers/{username}/cart/{product}", List.of("UpdateItem"));
@@ -44,6 +44,12 @@ class ShopRequestBudgetTest {
     budget.put("POST /customers/{username}/orders", List.of("BatchGetItem", "BatchGetItem", "TransactWriteItems"));
     budget.put("GET /customers/{username}/orders/{order}", List.of("Query"));
     budget.put("GET /customers/{username}/orders", List.of("Query"));
+    budget.put("PATCH /customers/{username}", List.of("GetItem", "TransactWriteItems"));
+    budget.put("GET /customers", List.of("Query"));
+    budget.put("GET /categories", List.of("Query"));
+    budget.put("GET /search", List.of("Query"));
+    budget.put("POST /products/{product}/reviews", List.of("TransactWriteItems"));
+    budget.put("GET /products/{product}/reviews", List.of("Query"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();

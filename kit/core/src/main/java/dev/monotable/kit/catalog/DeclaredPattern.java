@@ -83,7 +83,11 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
     for (Template t : templates) {
       t.names().stream().filter(n -> !params.contains(n)).forEach(params::add);
     }
-    String parameters = String.join(", ", params) + (calls.includes(Operation.QUERY) ? "; limit, cursor" : "");
+    String parameters = String.join(", ", params);
+    if (calls.includes(Operation.QUERY)) {
+      // a list of a fixed partition (every category) has no key parameter: only the paging ones
+      parameters = params.isEmpty() ? "limit, cursor" : parameters + "; limit, cursor";
+    }
     return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, entity);
   }
 
