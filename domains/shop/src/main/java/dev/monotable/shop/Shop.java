@@ -6,6 +6,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
 import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.keys.ShopKeys;
 import java.util.Set;
@@ -26,11 +27,15 @@ public final class Shop implements Domain {
 
   /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
   public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
-      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"));
+      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"),
+      new Index(Gsi.GSI2, "open orders by status in write shards, STATUS#{status}#{shard} (S28, sparse)"));
 
   public static final Shop DOMAIN = new Shop();
 
-  /** The user pool group of the shop's administrators: finding customers by e-mail, creating products. */
+  /**
+   * The user pool group of the shop's administrators: finding customers by e-mail, creating
+   * products, shipping, delivering and refunding orders, listing orders by status.
+   */
   public static final String ADMINS = "admins";
 
   private static final String HANDLERS = "dev.monotable.shop.functions.";
@@ -96,6 +101,16 @@ public final class Shop implements Domain {
         Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
             ShopPattern.S11).ownedBy("username"),
         Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
+        // S26 is a transaction: IAM authorises its Updates, so the route names its actions.
+        new Endpoint("POST", customer + "/orders/{order}/status", HANDLERS + "OrderStatusHandler", Auth.REQUIRED,
+            List.of(ShopPattern.S25, ShopPattern.S26), Set.of(DynamoAction.QUERY, DynamoAction.UPDATE_ITEM), Set.of())
+            .ownedBy("username")
+            .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.OWNER)).required()),
+        Endpoint.of("POST", "/orders/{order}/status", HANDLERS + "AdminOrderStatusHandler", Auth.REQUIRED,
+            ShopPattern.S27).forGroup(ADMINS)
+            .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.ADMIN)).required()),
+        Endpoint.of("GET", "/statuses/{status}/orders", HANDLERS + "OrdersByStatusHandler", Auth.REQUIRED,
+            ShopPattern.S28).forGroup(ADMINS),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 

@@ -1,7 +1,9 @@
 package dev.monotable.shop.keys;
 
 import dev.monotable.kit.keys.Template;
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
+import java.util.zip.CRC32;
 
 /** Every key template of Shop's table and the rule of each user value that becomes a key segment. */
 public final class ShopKeys {
@@ -25,6 +27,16 @@ public final class ShopKeys {
   /** The orders of a customer in GSI1. */
   public static final Template ORDERS = Template.of("ORDER#");
 
+  /**
+   * GSI2 (shared with the customer listing, whose keys start otherwise): one write shard of the
+   * orders in a state an admin acts on (placed, paid, shipped; sparse: delivered, cancelled and
+   * refunded orders leave the index). Sorted by the order's ULID sort key ({@link #ORDER}).
+   */
+  public static final Template ORDER_STATUS = Template.of("STATUS#{status}#{shard}");
+
+  /** Write shards of each status's GSI2 partition; a page of S28 reads one shard (relationship-decisions.md). */
+  public static final int STATUS_SHARDS = 4;
+
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
   /** E-mail addresses as keys: lower case, one {@code @}, no whitespace or {@code #}, at most 254 characters. */
@@ -37,4 +49,14 @@ public final class ShopKeys {
   public static final Pattern ORDER_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
 
   private ShopKeys() {}
+
+  /**
+   * The status shard of an order: CRC-32 of its id modulo {@link #STATUS_SHARDS}, so an order
+   * stays in its shard through every state, and orders spread evenly over the shards.
+   */
+  public static int statusShard(String order) {
+    CRC32 crc = new CRC32();
+    crc.update(order.getBytes(StandardCharsets.UTF_8));
+    return (int) (crc.getValue() % STATUS_SHARDS);
+  }
 }

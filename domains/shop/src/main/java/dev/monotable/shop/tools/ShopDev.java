@@ -303,6 +303,16 @@ public final class ShopDev implements DevDomain {
             + "409 naming the product out of stock, 400 for a cart beyond DynamoDB's 100 actions", "Order", body);
         case "GET /customers/{username}/orders/{order}" -> ApiShape.read("an order with its lines",
             JsonSchema.ref("Order"));
+        case "POST /customers/{username}/orders/{order}/status" -> new ApiShape("pay for (paid) or cancel "
+            + "(cancelled, the stock goes back) one's order: 409 naming its current state when it cannot move there",
+            200, JsonSchema.ref("OrderHead"), body, false, Map.of(), false);
+        case "POST /orders/{order}/status" -> new ApiShape("ship, deliver or refund an order (admins): 409 naming "
+            + "its current state when it cannot move there", 200, JsonSchema.ref("OrderHead"), body, false, Map.of(),
+            false);
+        case "GET /statuses/{status}/orders" -> ApiShape.read("orders placed, paid or shipped (admins): one shard "
+            + "of GSI2 per page, the cursor walks the shards; a page may be short or empty and still go on",
+            JsonSchema.record("items", array(JsonSchema.ref("OrderHead")), "nextCursor",
+                JsonSchema.nullable(JsonSchema.string())));
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
@@ -319,10 +329,16 @@ public final class ShopDev implements DevDomain {
           "expiresAt", JsonSchema.nullable(JsonSchema.timestamp()),
           "updatedAt", JsonSchema.nullable(JsonSchema.timestamp())));
       m.put("Order", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
-          "status", JsonSchema.enumOf(List.of(Order.PLACED)), "totalCents", JsonSchema.atLeast(0),
+          "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
           "lineCount", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
           "lines", array(JsonSchema.record("product", JsonSchema.string(), "name", JsonSchema.string(),
               "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
+      m.put("OrderHead", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
+          "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
+          "lineCount", JsonSchema.atLeast(1), "paidAt", JsonSchema.timestamp(), "shippedAt", JsonSchema.timestamp(),
+          "deliveredAt", JsonSchema.timestamp(), "cancelledAt", JsonSchema.timestamp(),
+          "refundedAt", JsonSchema.timestamp(), "closedAt", JsonSchema.timestamp(),
+          "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
@@ -343,6 +359,7 @@ public final class ShopDev implements DevDomain {
         case "product" -> ShopKeys.PRODUCT_ID.pattern();
         case "order" -> ShopKeys.ORDER_ID.pattern();
         case "category" -> ShopKeys.CATEGORY_NAME.pattern();
+        case "status" -> Order.STATUS.pattern();
         default -> ShopKeys.USERNAME.pattern();
       });
     }
@@ -372,7 +389,8 @@ public final class ShopDev implements DevDomain {
     public String conflictCase() {
       return "the username or the e-mail address is taken (`field` names which); a checkout's cart is empty or "
           + "changed, or a line's product is out of stock, gone or repriced (`field` is `product`, the message "
-          + "names it); an Idempotency-Key reused for another request";
+          + "names it); an Idempotency-Key reused for another request; an order's status cannot move from its "
+          + "current one (`field` is `status`, the message names the current state)";
     }
 
     @Override
@@ -396,6 +414,8 @@ public final class ShopDev implements DevDomain {
           new InputRule("`product`", "a product's ULID"),
           new InputRule("`quantity`", "a whole number from 1 to " + Cart.QUANTITY_MAX),
           new InputRule("`idempotencyKey` / `Idempotency-Key`", "8-64 letters, digits, `-` or `_`; both given must agree"),
+          new InputRule("`status`", "a customer's: paid or cancelled; an admin's: shipped, delivered or refunded; "
+              + "listed: placed, paid or shipped"),
           new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
               + "per transaction"));
     }
@@ -403,7 +423,10 @@ public final class ShopDev implements DevDomain {
     @Override
     public String permissions() {
       return "A customer creates and reads only their own customer item; members of the group `admins` find a "
-          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and changes only their own cart checks out only their own cart and reads only their own orders.";
+          + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and "
+          + "changes only their own cart, checks out only their own cart, reads only their own orders, and pays "
+          + "for or cancels only their own orders; members of `admins` ship, deliver and refund orders and list "
+          + "orders by status.";
     }
 
     @Override
@@ -452,7 +475,31 @@ public final class ShopDev implements DevDomain {
           BenchCase.route(d, "GET /customers/{username}/orders/{order}", i -> BenchRequest.as("bob")
               .path("username", "bob").path("order", demoOrder())),
           BenchCase.route(d, "GET /customers/{username}/orders", i -> BenchRequest.as("bob").path("username", "bob")),
+          BenchCase.<ShopServices>route(d, "POST /customers/{username}/orders/{order}/status",
+              i -> BenchRequest.as("bob").path("username", "bob").path("order", benchOrder(run, "pay", i))
+                  .body("{\"status\":\"paid\"}"))
+              .before((s, i) -> benchCheckout(s, benchOrder(run, "pay", i))),
+          BenchCase.<ShopServices>route(d, "POST /orders/{order}/status",
+              i -> BenchRequest.asMemberOf("ops", Shop.ADMINS).path("order", benchOrder(run, "ship", i))
+                  .body("{\"status\":\"shipped\"}"))
+              .before((s, i) -> {
+                benchCheckout(s, benchOrder(run, "ship", i));
+                s.orders().changeStatus("bob", benchOrder(run, "ship", i), Order.PAID);
+              }),
+          BenchCase.route(d, "GET /statuses/{status}/orders", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .path("status", Order.PLACED)),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
+    }
+
+    /** The id of the order a status case's invocation {@code i} moves: new on every run over one table. */
+    private static String benchOrder(String run, String kind, int i) {
+      return Ulid.derived(DEMO_TIME.plusSeconds(i), "bench-" + kind + "-" + run + "-" + i);
+    }
+
+    /** Bob checks out one unit of the bench product as order {@code order}. */
+    private static void benchCheckout(ShopServices s, String order) {
+      s.carts().put("bob", BENCH_PRODUCT, 1);
+      s.orders().checkout("bob", null, order);
     }
 
     @Override

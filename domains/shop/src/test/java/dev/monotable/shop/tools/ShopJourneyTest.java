@@ -277,6 +277,79 @@ class ShopJourneyTest {
     assertEquals(401, send("GET", orders, BenchRequest.anonymous().path("username", "flo")).status());
   }
 
+  @Test
+  void orderStatus_ownerPaysAndCancels_adminsShipDeliverRefund_andListOpenOrdersByStatus() {
+    String status = "/customers/{username}/orders/{order}/status";
+    String admin = "/orders/{order}/status";
+    String byStatus = "/statuses/{status}/orders";
+    String book = ShopDev.demoProduct(0);
+    BenchRequest gus = BenchRequest.as("gus").path("username", "gus");
+    List<String> ids = new java.util.ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      send("PUT", "/customers/{username}/cart/{product}", gus.path("product", book).body("{\"quantity\":1}"));
+      ids.add((String) send("POST", "/customers/{username}/orders", gus).json().get("order"));
+    }
+    String a = ids.get(0);
+    String b = ids.get(1);
+    Key aKey = new Key("ORDER#" + a, "ORDER#" + a);
+
+    Reply paid = send("POST", status, gus.path("order", a).body("{\"status\":\"paid\"}"));
+    assertEquals(List.of(200, "paid"), List.of(paid.status(), paid.json().get("status")), paid.body());
+    var item = shop.table().item(aKey).orElseThrow();
+    assertEquals(List.of("paid", "STATUS#paid#" + dev.monotable.shop.keys.ShopKeys.statusShard(a), "ORDER#" + a),
+        List.of(item.get("Status").s(), item.get("GSI2PK").s(), item.get("GSI2SK").s()));
+    assertEquals(paid.json().get("paidAt"), item.get("PaidAt").s());
+
+    Reply early = send("POST", admin, admin().path("order", b).body("{\"status\":\"delivered\"}"));
+    assertEquals(List.of(409, "status"), List.of(early.status(), early.error().get("field")), early.body());
+    assertTrue(early.body().contains("placed"), "the 409 names the current state: " + early.body());
+    assertEquals(400, send("POST", status, gus.path("order", a).body("{\"status\":\"shipped\"}")).status(),
+        "a customer does not ship");
+    assertEquals(400, send("POST", admin, admin().path("order", a).body("{\"status\":\"paid\"}")).status(),
+        "admins do not pay");
+    assertEquals(400, send("POST", status, gus.path("order", a).body("{}")).status());
+    assertEquals(400, send("POST", status, gus.path("order", "x#y").body("{\"status\":\"paid\"}")).status());
+    assertEquals(403, send("POST", status, BenchRequest.as("ann").path("username", "gus").path("order", a)
+        .body("{\"status\":\"cancelled\"}")).status());
+    assertEquals(403, send("POST", admin, BenchRequest.as("gus").path("order", a)
+        .body("{\"status\":\"shipped\"}")).status());
+    assertEquals(404, send("POST", status, BenchRequest.as("bob").path("username", "bob").path("order", a)
+        .body("{\"status\":\"cancelled\"}")).status(), "another customer's order is not found");
+    assertEquals(404, send("POST", admin, admin().path("order", "01ARZ3NDEKTSV4RRFFQ69G5FAV")
+        .body("{\"status\":\"shipped\"}")).status());
+    assertEquals("paid", shop.table().item(aKey).orElseThrow().get("Status").s(), "refusals write nothing");
+
+    java.util.Set<Object> listed = new java.util.HashSet<>();
+    String cursor = null;
+    int pages = 0;
+    do {
+      BenchRequest r = admin().path("status", "paid").query("limit", "1");
+      Reply page = send("GET", byStatus, cursor == null ? r : r.query("cursor", cursor));
+      assertEquals(200, page.status(), page.body());
+      ((List<?>) page.json().get("items")).forEach(o -> listed.add(((java.util.Map<?, ?>) o).get("order")));
+      cursor = (String) page.json().get("nextCursor");
+      pages++;
+    } while (cursor != null && pages < 100);
+    assertTrue(listed.contains(a) && !listed.contains(b), "paid orders only: " + listed);
+    assertEquals(403, send("GET", byStatus, BenchRequest.as("gus").path("status", "paid")).status());
+    assertEquals(400, send("GET", byStatus, admin().path("status", "delivered")).status());
+    assertEquals(400, send("GET", byStatus, admin().path("status", "paid").query("cursor", "bogus")).status());
+
+    assertEquals(200, send("POST", admin, admin().path("order", a).body("{\"status\":\"shipped\"}")).status());
+    assertEquals(200, send("POST", admin, admin().path("order", a).body("{\"status\":\"delivered\"}")).status());
+    Reply refunded = send("POST", admin, admin().path("order", a).body("{\"status\":\"refunded\"}"));
+    assertEquals(List.of(200, "refunded"), List.of(refunded.status(), refunded.json().get("status")));
+    assertTrue(!shop.table().item(aKey).orElseThrow().containsKey("GSI2PK"), "a refunded order left GSI2");
+
+    long stock = Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book)).orElseThrow()
+        .get("Stock").n());
+    Reply cancelled = send("POST", status, gus.path("order", b).body("{\"status\":\"cancelled\"}"));
+    assertEquals(List.of(200, "cancelled"), List.of(cancelled.status(), cancelled.json().get("status")));
+    assertEquals(stock + 1, Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book))
+        .orElseThrow().get("Stock").n()), "the cancelled order's unit is back in stock");
+    assertEquals(409, send("POST", status, gus.path("order", b).body("{\"status\":\"paid\"}")).status());
+  }
+
   private static List<Object> ids(java.util.Map<String, Object> page) {
     return ((List<?>) page.get("items")).stream().<Object>map(i -> ((java.util.Map<?, ?>) i).get("product")).toList();
   }

@@ -44,6 +44,9 @@ class ShopRequestBudgetTest {
     budget.put("POST /customers/{username}/orders", List.of("BatchGetItem", "BatchGetItem", "TransactWriteItems"));
     budget.put("GET /customers/{username}/orders/{order}", List.of("Query"));
     budget.put("GET /customers/{username}/orders", List.of("Query"));
+    budget.put("POST /customers/{username}/orders/{order}/status", List.of("UpdateItem"));
+    budget.put("POST /orders/{order}/status", List.of("UpdateItem"));
+    budget.put("GET /statuses/{status}/orders", List.of("Query"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();
