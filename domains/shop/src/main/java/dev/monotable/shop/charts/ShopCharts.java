@@ -36,8 +36,11 @@ public final class ShopCharts implements EntityModel {
           + "newest first by its ULID")),
       Chart.of(Cart.ENTITY, Cart.class, List.of("one item per customer; TTL seven days after its last change; "
           + "read as empty once expired")),
-      Chart.of(Order.ENTITY, Order.class, List.of("the head of its own partition; in its customer's GSI1 "
-          + "partition, newest first by its ULID", "written by the checkout's one transaction")),
+      Chart.of(Order.ENTITY, "open", Order.class, List.of("the head of its own partition; in its customer's GSI1 "
+          + "partition, newest first by its ULID", "written by the checkout's one transaction",
+          "placed, paid or shipped: in its status's GSI2 shard (S28)")),
+      Chart.of(Order.ENTITY, "closed", Order.class, List.of("delivered, cancelled or refunded: out of GSI2 "
+          + "(the same UpdateItem removes its GSI2 keys and sets ClosedAt)")),
       Chart.of(Order.LINE, Order.class, List.of("one per cart line, in its order's partition",
           "name and price copied from the product at checkout")),
       idempotencyRecord());
