@@ -27,7 +27,8 @@ public final class Shop implements Domain {
 
   /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
   public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
-      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"),
+      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12), a month's "
+          + "best-selling products (S30)"),
       new Index(Gsi.GSI2, "open orders by status in write shards, STATUS#{status}#{shard} (S28, sparse)"));
 
   public static final Shop DOMAIN = new Shop();
@@ -111,11 +112,21 @@ public final class Shop implements Domain {
             .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.ADMIN)).required()),
         Endpoint.of("GET", "/statuses/{status}/orders", HANDLERS + "OrdersByStatusHandler", Auth.REQUIRED,
             ShopPattern.S28).forGroup(ADMINS),
+        Endpoint.of("GET", "/sales/days", HANDLERS + "SalesByDayHandler", Auth.REQUIRED, ShopPattern.S29)
+            .forGroup(ADMINS),
+        Endpoint.of("GET", "/sales/months/{month}/products", HANDLERS + "TopProductsHandler", Auth.REQUIRED,
+            ShopPattern.S30).forGroup(ADMINS),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 
   @Override
   public List<StreamHandlerDeclaration> streams() {
-    return List.of();
+    return List.of(
+        // ST2: the sales by day and by product (S29, S30): one transaction per record, its receipt and the counts.
+        StreamHandlerDeclaration.builder(HANDLERS + "streams.SalesHandler").stream("ST2")
+            .itemTypes(Order.ENTITY.type())
+            .eventNames("INSERT", "MODIFY")
+            .actions(DynamoAction.QUERY, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.BATCH_GET_ITEM)
+            .build());
   }
 }

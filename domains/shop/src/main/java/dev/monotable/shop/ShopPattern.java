@@ -13,6 +13,7 @@ import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.KeyCondition.Part;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Customer;
@@ -82,10 +83,17 @@ public final class ShopPattern {
       + "(admins)", Calls.of(QUERY), query(ShopKeys.ORDER_STATUS).on(Gsi.GSI2).beginsWith(ShopKeys.ORDERS)
           .descending().note("one shard per page; the cursor walks shards 0-" + (ShopKeys.STATUS_SHARDS - 1)),
       "status; limit, cursor");
+  public static final DeclaredPattern S29 = DeclaredPattern.of("S29", "sales by day over a range of days of one "
+      + "year (admins; ST2 keeps them)", Calls.of(QUERY), query(ShopKeys.SALES_YEAR).between(
+          Part.of(ShopKeys.SALES_DAY).as("day", "from"), Part.of(ShopKeys.SALES_DAY).as("day", "to")),
+      "from, to (one calendar year: {year} is theirs); limit, cursor");
+  public static final DeclaredPattern S30 = DeclaredPattern.of("S30", "a month's best-selling products by units "
+      + "(admins; ST2 keeps them)", Calls.of(QUERY), query(ShopKeys.TOP_PRODUCTS).on(Gsi.GSI1)
+          .beginsWith(ShopKeys.UNITS).descending(), "month; limit, cursor");
   public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
   public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12,
-      S25, S26, S27, S28, S00);
+      S25, S26, S27, S28, S29, S30, S00);
 }

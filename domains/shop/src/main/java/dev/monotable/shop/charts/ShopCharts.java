@@ -6,6 +6,7 @@ import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
+import dev.monotable.shop.model.Sales;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.AttributeType;
 import dev.monotable.kit.charts.ChartTypes.Chart;
@@ -26,7 +27,8 @@ import java.util.function.Predicate;
 public final class ShopCharts implements EntityModel {
 
   /** Every entity of Shop, for the key-segment rules. */
-  private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE);
+  private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE,
+      Sales.DAY, Sales.PRODUCT_MONTH, Sales.RECEIPT);
 
   private static final List<Chart> CHARTS = List.of(
       Chart.of(Customer.ENTITY, Customer.class, List.of("one item per customer, in the customer's partition")),
@@ -43,7 +45,13 @@ public final class ShopCharts implements EntityModel {
           + "(the same UpdateItem removes its GSI2 keys and sets ClosedAt)")),
       Chart.of(Order.LINE, Order.class, List.of("one per cart line, in its order's partition",
           "name and price copied from the product at checkout")),
-      idempotencyRecord());
+      idempotencyRecord(),
+      Chart.of(Sales.DAY, Sales.class, List.of("one per day with orders, under its year's partition; ST2 moves it "
+          + "by ADD only")),
+      Chart.of(Sales.PRODUCT_MONTH, Sales.class, List.of("one per product sold in a month; ST2 moves it by ADD, "
+          + "then sets its GSI1 rank key to its units (conditioned on the units it read)")),
+      Chart.of(Sales.RECEIPT, Sales.class, List.of("one per stream record ST2 counted, in the counts' transaction",
+          "TTL = counted + 48 hours")));
 
   /** The kit's record of a create sent with an Idempotency-Key (the checkout writes it in its transaction). */
   private static Chart idempotencyRecord() {

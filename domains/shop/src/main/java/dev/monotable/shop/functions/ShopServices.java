@@ -5,6 +5,7 @@ import dev.monotable.shop.data.Carts;
 import dev.monotable.shop.data.Customers;
 import dev.monotable.shop.data.Orders;
 import dev.monotable.shop.data.Products;
+import dev.monotable.shop.data.SalesLedger;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -24,6 +25,7 @@ public final class ShopServices implements DomainServices {
   private final Products products;
   private final Carts carts;
   private final Orders orders;
+  private final SalesLedger sales;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
@@ -32,6 +34,7 @@ public final class ShopServices implements DomainServices {
     this.products = new Products(table);
     this.carts = new Carts(table);
     this.orders = new Orders(table);
+    this.sales = new SalesLedger(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -53,6 +56,10 @@ public final class ShopServices implements DomainServices {
 
   public Orders orders() {
     return orders;
+  }
+
+  public SalesLedger sales() {
+    return sales;
   }
 
   @Override

@@ -37,6 +37,21 @@ public final class ShopKeys {
   /** Write shards of each status's GSI2 partition; a page of S28 reads one shard (relationship-decisions.md). */
   public static final int STATUS_SHARDS = 4;
 
+  /** A year's sales by day (ST2 keeps them): one partition per calendar year, so a range of days is one Query. */
+  public static final Template SALES_YEAR = Template.of("SALES#{year}");
+  /** One day's sales, under its year. */
+  public static final Template SALES_DAY = Template.of("DAY#{day}");
+  /** A month's sales per product (ST2): one partition per month, one item per product sold. */
+  public static final Template PRODUCT_SALES = Template.of("PRODUCTSALES#{month}");
+  /** GSI1: a month's products ranked by units sold, highest first (S30). */
+  public static final Template TOP_PRODUCTS = Template.of("TOPPRODUCTS#{month}");
+  /** GSI1: a product's rank key, its units zero-padded to 10 digits so the string order is the number's. */
+  public static final Template RANKED = Template.of("UNITS#{units}#{product}");
+  /** A month's ranked products in GSI1. */
+  public static final Template UNITS = Template.of("UNITS#");
+  /** The receipt of a stream record ST2 counted (TTL two days). */
+  public static final Template COUNTED_SALE = Template.of("COUNTEDSALE#{record}");
+
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
   /** E-mail addresses as keys: lower case, one {@code @}, no whitespace or {@code #}, at most 254 characters. */
@@ -45,6 +60,14 @@ public final class ShopKeys {
   public static final Pattern PRODUCT_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
   /** Categories: 1-40 lower-case letters, digits or inner hyphens. */
   public static final Pattern CATEGORY_NAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$");
+  /** Days: {@code yyyy-mm-dd}. */
+  public static final Pattern DAY = Pattern.compile("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$");
+  /** Months: {@code yyyy-mm}. */
+  public static final Pattern MONTH = Pattern.compile("^[0-9]{4}-(0[1-9]|1[0-2])$");
+  /** Years: four digits. */
+  public static final Pattern YEAR = Pattern.compile("^[0-9]{4}$");
+  /** A stream record's id as a key segment. */
+  public static final Pattern RECORD = Pattern.compile("^[A-Za-z0-9-]{1,128}$");
   /** Order ids: ULIDs, so a customer's orders sort by time. */
   public static final Pattern ORDER_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
 

@@ -313,6 +313,13 @@ public final class ShopDev implements DevDomain {
             + "of GSI2 per page, the cursor walks the shards; a page may be short or empty and still go on",
             JsonSchema.record("items", array(JsonSchema.ref("OrderHead")), "nextCursor",
                 JsonSchema.nullable(JsonSchema.string())));
+        case "GET /sales/days" -> ApiShape.read("sales by day, from..to within one year (admins): orders placed "
+            + "each day net of those cancelled or refunded since; a day without orders is absent",
+            JsonSchema.record("items", array(JsonSchema.ref("SalesDay")), "nextCursor",
+                JsonSchema.nullable(JsonSchema.string())));
+        case "GET /sales/months/{month}/products" -> ApiShape.read("a month's products by units sold, highest "
+            + "first (admins)", JsonSchema.record("items", array(JsonSchema.ref("ProductSales")), "nextCursor",
+                JsonSchema.nullable(JsonSchema.string())));
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
@@ -339,6 +346,12 @@ public final class ShopDev implements DevDomain {
           "deliveredAt", JsonSchema.timestamp(), "cancelledAt", JsonSchema.timestamp(),
           "refundedAt", JsonSchema.timestamp(), "closedAt", JsonSchema.timestamp(),
           "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
+      m.put("SalesDay", JsonSchema.record("day", JsonSchema.string(), "orders", JsonSchema.atLeast(0),
+          "units", JsonSchema.atLeast(0), "revenueCents", JsonSchema.atLeast(0), "createdAt", JsonSchema.timestamp(),
+          "updatedAt", JsonSchema.timestamp()));
+      m.put("ProductSales", JsonSchema.record("month", JsonSchema.string(), "product", JsonSchema.string(),
+          "units", JsonSchema.atLeast(0), "revenueCents", JsonSchema.atLeast(0), "createdAt", JsonSchema.timestamp(),
+          "updatedAt", JsonSchema.timestamp()));
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
@@ -360,6 +373,7 @@ public final class ShopDev implements DevDomain {
         case "order" -> ShopKeys.ORDER_ID.pattern();
         case "category" -> ShopKeys.CATEGORY_NAME.pattern();
         case "status" -> Order.STATUS.pattern();
+        case "month" -> ShopKeys.MONTH.pattern();
         default -> ShopKeys.USERNAME.pattern();
       });
     }
@@ -416,6 +430,8 @@ public final class ShopDev implements DevDomain {
           new InputRule("`idempotencyKey` / `Idempotency-Key`", "8-64 letters, digits, `-` or `_`; both given must agree"),
           new InputRule("`status`", "a customer's: paid or cancelled; an admin's: shipped, delivered or refunded; "
               + "listed: placed, paid or shipped"),
+          new InputRule("`from`, `to`", "days, yyyy-mm-dd, `from` <= `to`, within one calendar year"),
+          new InputRule("`month`", "yyyy-mm"),
           new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
               + "per transaction"));
     }
@@ -425,13 +441,16 @@ public final class ShopDev implements DevDomain {
       return "A customer creates and reads only their own customer item; members of the group `admins` find a "
           + "customer by e-mail address and create products; anyone reads the catalog; a customer reads and "
           + "changes only their own cart, checks out only their own cart, reads only their own orders, and pays "
-          + "for or cancels only their own orders; members of `admins` ship, deliver and refund orders and list "
-          + "orders by status.";
+          + "for or cancels only their own orders; members of `admins` ship, deliver and refund orders, list "
+          + "orders by status and read the sales.";
     }
 
     @Override
     public String streamEffects() {
-      return "None.";
+      return "ST2 (SalesHandler): an order's INSERT counts it into the sales of the day (`SALES#{year}` / "
+          + "`DAY#{day}`) and of its products' month (`PRODUCTSALES#{month}` / `PRODUCT#{product}`, ranked in "
+          + "GSI1); its change into cancelled or refunded counts it out again. One transaction per record with "
+          + "its receipt (`COUNTEDSALE#{record}`, TTL two days): a redelivered record changes nothing.";
     }
   }
 
@@ -488,6 +507,10 @@ public final class ShopDev implements DevDomain {
               }),
           BenchCase.route(d, "GET /statuses/{status}/orders", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
               .path("status", Order.PLACED)),
+          BenchCase.route(d, "GET /sales/days", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .query("from", "2026-01-01").query("to", "2026-01-31")),
+          BenchCase.route(d, "GET /sales/months/{month}/products", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .path("month", "2026-01")),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
     }
 

@@ -25,7 +25,7 @@ class ShopJourneyTest {
 
   @BeforeAll
   static void serve() {
-    shop = ServedDomain.start(new ShopDev());
+    shop = ServedDomain.start(new ShopDev(), new ServedDomain.Options(true, false)); // ST2 runs on settle()
   }
 
   @AfterAll
@@ -348,6 +348,52 @@ class ShopJourneyTest {
     assertEquals(stock + 1, Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book))
         .orElseThrow().get("Stock").n()), "the cancelled order's unit is back in stock");
     assertEquals(409, send("POST", status, gus.path("order", b).body("{\"status\":\"paid\"}")).status());
+  }
+
+  @Test
+  void sales_byDayAndTopProducts_keptByTheStream_forAdmins() {
+    String days = "/sales/days";
+    String top = "/sales/months/{month}/products";
+    assertEquals(List.of(), shop.settle(), "no dead letters");
+    String today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+    String month = today.substring(0, 7);
+    BenchRequest range = admin().query("from", today).query("to", today);
+    long ordersBefore = salesOf(send("GET", days, range));
+    String kite = (String) send("POST", "/products", admin()
+        .body("{\"category\":\"toys\",\"name\":\"Kite\",\"priceCents\":700,\"stock\":50}")).json().get("product");
+    BenchRequest hal = BenchRequest.as("hal").path("username", "hal");
+    send("PUT", "/customers/{username}/cart/{product}", hal.path("product", kite).body("{\"quantity\":7}"));
+    assertEquals(201, send("POST", "/customers/{username}/orders", hal).status());
+    assertEquals(List.of(), shop.settle(), "no dead letters");
+
+    Reply day = send("GET", days, range);
+    assertEquals(200, day.status(), day.body());
+    assertEquals(ordersBefore + 1, salesOf(day));
+    Reply ranked = send("GET", top, admin().path("month", month).query("limit", "100"));
+    assertEquals(200, ranked.status(), ranked.body());
+    List<?> items = (List<?>) ranked.json().get("items");
+    java.util.Map<?, ?> kiteSales = items.stream().map(i -> (java.util.Map<?, ?>) i)
+        .filter(i -> kite.equals(i.get("product"))).findFirst().orElseThrow();
+    assertEquals(List.of(7L, 4900L), List.of(((Number) kiteSales.get("units")).longValue(),
+        ((Number) kiteSales.get("revenueCents")).longValue()));
+    List<Long> units = items.stream().map(i -> ((Number) ((java.util.Map<?, ?>) i).get("units")).longValue()).toList();
+    List<Long> sorted = new java.util.ArrayList<>(units);
+    sorted.sort(java.util.Comparator.reverseOrder());
+    assertEquals(sorted, units, "highest first");
+    var stored = shop.table().item(new Key("PRODUCTSALES#" + month, "PRODUCT#" + kite)).orElseThrow();
+    assertEquals(List.of("TOPPRODUCTS#" + month, "UNITS#0000000007#" + kite, "ProductSales"),
+        List.of(stored.get("GSI1PK").s(), stored.get("GSI1SK").s(), stored.get("Type").s()));
+
+    assertEquals(403, send("GET", days, BenchRequest.as("hal").query("from", today).query("to", today)).status());
+    assertEquals(403, send("GET", top, BenchRequest.as("hal").path("month", month)).status());
+    assertEquals(400, send("GET", days, admin().query("from", "2026-12-31").query("to", "2027-01-01")).status());
+    assertEquals(400, send("GET", days, admin().query("from", today)).status());
+    assertEquals(400, send("GET", top, admin().path("month", "2026-13")).status());
+  }
+
+  private static long salesOf(Reply day) {
+    List<?> items = (List<?>) day.json().get("items");
+    return items.isEmpty() ? 0 : ((Number) ((java.util.Map<?, ?>) items.get(0)).get("orders")).longValue();
   }
 
   private static List<Object> ids(java.util.Map<String, Object> page) {

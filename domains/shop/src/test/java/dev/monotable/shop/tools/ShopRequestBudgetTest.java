@@ -47,6 +47,8 @@ class ShopRequestBudgetTest {
     budget.put("POST /customers/{username}/orders/{order}/status", List.of("UpdateItem"));
     budget.put("POST /orders/{order}/status", List.of("UpdateItem"));
     budget.put("GET /statuses/{status}/orders", List.of("Query"));
+    budget.put("GET /sales/days", List.of("Query"));
+    budget.put("GET /sales/months/{month}/products", List.of("Query"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();
