@@ -5,6 +5,7 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
 import dev.monotable.shop.model.Cart;
+import dev.monotable.shop.data.Confirmations;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
@@ -127,6 +128,13 @@ public final class Shop implements Domain {
             .itemTypes(Order.ENTITY.type())
             .eventNames("INSERT", "MODIFY")
             .actions(DynamoAction.QUERY, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.BATCH_GET_ITEM)
+            .build(),
+        // ST3: each new order's confirmation to the outlet (SQS FIFO), once per order: a receipt after the send.
+        StreamHandlerDeclaration.builder(HANDLERS + "streams.ConfirmationHandler").stream("ST3")
+            .itemTypes(Order.ENTITY.type())
+            .eventNames("INSERT")
+            .actions(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM)
+            .outlet(Confirmations.OUTLET)
             .build());
   }
 }

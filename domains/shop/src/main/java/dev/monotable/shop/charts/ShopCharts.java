@@ -28,7 +28,7 @@ public final class ShopCharts implements EntityModel {
 
   /** Every entity of Shop, for the key-segment rules. */
   private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE,
-      Sales.DAY, Sales.PRODUCT_MONTH, Sales.RECEIPT);
+      Order.CONFIRMATION, Sales.DAY, Sales.PRODUCT_MONTH, Sales.RECEIPT);
 
   private static final List<Chart> CHARTS = List.of(
       Chart.of(Customer.ENTITY, Customer.class, List.of("one item per customer, in the customer's partition")),
@@ -45,6 +45,8 @@ public final class ShopCharts implements EntityModel {
           + "(the same UpdateItem removes its GSI2 keys and sets ClosedAt)")),
       Chart.of(Order.LINE, Order.class, List.of("one per cart line, in its order's partition",
           "name and price copied from the product at checkout")),
+      Chart.of(Order.CONFIRMATION, Order.class, List.of("in its order's partition: ST3 puts it after handing the "
+          + "confirmation to the outlet, so a redelivered record sends nothing")),
       idempotencyRecord(),
       Chart.of(Sales.DAY, Sales.class, List.of("one per day with orders, under its year's partition; ST2 moves it "
           + "by ADD only")),

@@ -2,6 +2,7 @@ package dev.monotable.shop.functions;
 
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.data.Carts;
+import dev.monotable.shop.data.Confirmations;
 import dev.monotable.shop.data.Customers;
 import dev.monotable.shop.data.Orders;
 import dev.monotable.shop.data.Products;
@@ -26,6 +27,7 @@ public final class ShopServices implements DomainServices {
   private final Carts carts;
   private final Orders orders;
   private final SalesLedger sales;
+  private final Confirmations confirmations;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
@@ -35,6 +37,7 @@ public final class ShopServices implements DomainServices {
     this.carts = new Carts(table);
     this.orders = new Orders(table);
     this.sales = new SalesLedger(table);
+    this.confirmations = new Confirmations(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -60,6 +63,10 @@ public final class ShopServices implements DomainServices {
 
   public SalesLedger sales() {
     return sales;
+  }
+
+  public Confirmations confirmations() {
+    return confirmations;
   }
 
   @Override

@@ -24,6 +24,8 @@ public final class ShopKeys {
   public static final Template ORDER = Template.of("ORDER#{order}");
   /** An order line, under its order. */
   public static final Template LINE = Template.of("LINE#{product}");
+  /** The receipt of an order's confirmation (ST3), in the order's partition. */
+  public static final Template CONFIRMATION = Template.of("CONFIRMATION");
   /** The orders of a customer in GSI1. */
   public static final Template ORDERS = Template.of("ORDER#");
 

@@ -107,5 +107,15 @@ public final class Order {
           Attr.number("Quantity", "quantity", "units ordered"))
       .build();
 
+  /**
+   * The receipt of an order's confirmation (ST3): put, in the order's partition, after the
+   * confirmation was handed to the outlet; a redelivered INSERT finds it and sends nothing.
+   */
+  public static final Entity CONFIRMATION = Entity.of("OrderConfirmation", ShopKeys.ORDER, ShopKeys.CONFIRMATION)
+      .attributes(
+          Attr.segment("OrderId", "order", ShopKeys.ORDER_ID, "the order confirmed"),
+          Attr.string("Outlet", "outlet", "the outlet it was handed to"))
+      .build();
+
   private Order() {}
 }
