@@ -450,7 +450,10 @@ public final class ShopDev implements DevDomain {
       return "ST2 (SalesHandler): an order's INSERT counts it into the sales of the day (`SALES#{year}` / "
           + "`DAY#{day}`) and of its products' month (`PRODUCTSALES#{month}` / `PRODUCT#{product}`, ranked in "
           + "GSI1); its change into cancelled or refunded counts it out again. One transaction per record with "
-          + "its receipt (`COUNTEDSALE#{record}`, TTL two days): a redelivered record changes nothing.";
+          + "its receipt (`COUNTEDSALE#{record}`, TTL two days): a redelivered record changes nothing. ST3 "
+          + "(ConfirmationHandler): each new order's confirmation to the outlet `OrderConfirmations` (an SQS FIFO "
+          + "queue; locally `target/outbox/OrderConfirmations.jsonl`), then its receipt `ORDER#{order}` / "
+          + "`CONFIRMATION`: a redelivered record sends nothing.";
     }
   }
 
