@@ -5,7 +5,6 @@ import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
 import dev.monotable.shop.model.Cart;
-import dev.monotable.shop.data.Confirmations;
 import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
@@ -134,7 +133,7 @@ public final class Shop implements Domain {
             .itemTypes(Order.ENTITY.type())
             .eventNames("INSERT")
             .actions(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM)
-            .outlet(Confirmations.OUTLET)
+            .outlet(Order.CONFIRMATION_OUTLET)
             .build());
   }
 }

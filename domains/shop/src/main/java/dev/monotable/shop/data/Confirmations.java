@@ -17,8 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 /** The order confirmations ST3 hands to its outlet, each order's once (see {@link #confirm}). */
 public final class Confirmations {
 
-  /** The outlet's name: the SQS queue infra creates, the local file {@code OrderConfirmations.jsonl}. */
-  public static final String OUTLET = "OrderConfirmations";
+  /** The outlet's name ({@link Order#CONFIRMATION_OUTLET}). */
+  public static final String OUTLET = Order.CONFIRMATION_OUTLET;
 
   private final TableGateway table;
 

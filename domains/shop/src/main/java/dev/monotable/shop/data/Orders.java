@@ -201,8 +201,9 @@ public final class Orders {
    * line, {@code ADD Stock :qty} on the product existing.
    *
    * @param owner the customer the order must belong to, or null for an admin
-   * @return the order after the change, without its lines
    * @throws NotFoundException {@code order}: no such order (or another customer's)
+   * @return the order after the change, without its lines; an order in {@code target} already is
+   *     answered as it is and nothing is written (a retry of the same change succeeds)
    * @throws ConflictException {@code status}: the order is in a state {@code target} cannot follow (the
    *     message names it); {@code product}: a product to return stock to is gone
    * @throws ValidationException {@code status}: no transition leads to {@code target}
@@ -253,7 +254,7 @@ public final class Orders {
     try {
       return Order.ENTITY.values(table.updateAndGet(key, update, condition.toString(), names, values));
     } catch (ConditionalCheckFailedException refused) {
-      throw refusal(owner, target, refused.hasItem() ? refused.item() : null);
+      return alreadyOrRefused(owner, target, refused.hasItem() ? refused.item() : null);
     }
   }
 
@@ -265,7 +266,7 @@ public final class Orders {
         .filter(i -> i.get(TableSchema.TYPE).s().equals(Order.ENTITY.type())).findFirst().orElse(null);
     if (head == null || !Order.into(target).from().contains(head.get("Status").s())
         || (owner != null && !owner.equals(head.get("Username").s()))) {
-      throw refusal(owner, target, head); // refused as read: no write is sent
+      return alreadyOrRefused(owner, target, head); // as read: no write is sent
     }
     WriteTransaction tx = new WriteTransaction(table);
     int orderUpdate = tx.update(key, update, condition, names, values);
@@ -287,7 +288,7 @@ public final class Orders {
     answer.put("updatedAt", now);
     return tx.commit(answer, f -> {
       if (f.failed(orderUpdate)) {
-        throw refusal(owner, target, f.oldItem(orderUpdate)); // moved on meanwhile
+        return alreadyOrRefused(owner, target, f.oldItem(orderUpdate)); // moved on meanwhile
       }
       for (int i = 0; i < products.size(); i++) {
         if (f.failed(i + 1)) {
@@ -299,13 +300,20 @@ public final class Orders {
     });
   }
 
-  /** Why an order could not move to {@code target}: it is missing (or another's), or in a state {@code target} cannot follow. */
-  private static RuntimeException refusal(String owner, String target, Map<String, AttributeValue> stored) {
+  /**
+   * The order {@code stored} as it is when it is in {@code target} already (a retried request, such
+   * as the SDK's retry after a lost answer: nothing is written again); else why it could not move
+   * there: missing (or another's), or in a state {@code target} cannot follow.
+   */
+  private static Map<String, Object> alreadyOrRefused(String owner, String target, Map<String, AttributeValue> stored) {
     if (stored == null || stored.isEmpty() || (owner != null && !owner.equals(stored.get("Username").s()))) {
-      return new NotFoundException("order");
+      throw new NotFoundException("order");
     }
     String current = stored.get("Status").s();
-    return new ConflictException("status", "the order is " + current + ": it cannot become " + target
+    if (current.equals(target)) {
+      return Order.ENTITY.values(stored);
+    }
+    throw new ConflictException("status", "the order is " + current + ": it cannot become " + target
         + " (only from " + String.join(" or ", Order.into(target).from()) + ")");
   }
 

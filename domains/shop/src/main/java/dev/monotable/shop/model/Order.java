@@ -111,6 +111,9 @@ public final class Order {
    * The receipt of an order's confirmation (ST3): put, in the order's partition, after the
    * confirmation was handed to the outlet; a redelivered INSERT finds it and sends nothing.
    */
+  /** The confirmations' outlet: the SQS queue infra creates, locally {@code OrderConfirmations.jsonl}. */
+  public static final String CONFIRMATION_OUTLET = "OrderConfirmations";
+
   public static final Entity CONFIRMATION = Entity.of("OrderConfirmation", ShopKeys.ORDER, ShopKeys.CONFIRMATION)
       .attributes(
           Attr.segment("OrderId", "order", ShopKeys.ORDER_ID, "the order confirmed"),

@@ -24,6 +24,8 @@ import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
+import dev.monotable.shop.data.Orders;
+import dev.monotable.shop.data.SalesLedger;
 import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Cart;
@@ -189,7 +191,14 @@ public final class ShopDev implements DevDomain {
                   "S11")),
           new ReadPattern(ShopPattern.S12, List.of("username"), false, ReadPattern.Sample.of(null, "bob"),
               (table, caller, p, page) -> table.query(ShopPattern.S12.queryFor(Map.of("username", p.get(0))), page,
-                  "S12")));
+                  "S12")),
+          new ReadPattern(ShopPattern.S28, List.of("status"), false, ReadPattern.Sample.of(null, Order.PLACED),
+              (table, caller, p, page) -> new Orders(table).byStatus(p.get(0), page)),
+          new ReadPattern(ShopPattern.S29, List.of("from", "to"), false,
+              ReadPattern.Sample.of(null, "2026-01-01", "2026-12-31"),
+              (table, caller, p, page) -> new SalesLedger(table).days(p.get(0), p.get(1), page)),
+          new ReadPattern(ShopPattern.S30, List.of("month"), false, ReadPattern.Sample.of(null, "2026-01"),
+              (table, caller, p, page) -> new SalesLedger(table).topProducts(p.get(0), page)));
     }
 
     @Override
@@ -391,7 +400,8 @@ public final class ShopDev implements DevDomain {
     @Override
     public String requestBudget() {
       return "Every read is one GetItem or Query; creating a customer is one transaction; a checkout is two "
-          + "BatchGetItems (the cart, its products) and one TransactWriteItems.";
+          + "BatchGetItems (the cart, its products) and one TransactWriteItems; an order's status change is one "
+          + "UpdateItem, a cancel one Query (its lines) and one TransactWriteItems (the stock back).";
     }
 
     @Override
