@@ -242,6 +242,53 @@ class StreamHandlerFunctionTest {
   }
 
   @Test
+  void outlet_shouldBeAFifoQueueTheFunctionMayOnlySendTo_withItsUrlInTheEnvironment_andNagClean() {
+    SynthesizedForge forge = SynthesizedForge.get();
+    App app = new App();
+    Stack outletStack = new Stack(app, "OutletSeam", StackProps.builder()
+        .env(Environment.builder().account(SynthesizedForge.ACCOUNT).region(SynthesizedForge.REGION).build())
+        .build());
+    SingleTable table = new SingleTable(outletStack, "Data", SingleTable.props().schema(Forge.SCHEMA).build());
+    StreamHandlerFunction f = new StreamHandlerFunction(outletStack, "Confirm", StreamHandlerFunction.props()
+        .declaration(StreamHandlerDeclaration.builder("dev.monotable.forge.functions.streams.ConfirmHandler")
+            .itemTypes("Issue").eventNames("INSERT").actions(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM)
+            .outlet("Confirmations").build())
+        .table(table.getTable())
+        .code(Code.fromAsset(MonotableApp.functionsJar(forge.app.getNode()).toString()))
+        .build());
+    Aspects.of(app).add(new AwsSolutionsChecks());
+    Template t = Template.fromStack(outletStack);
+
+    t.resourceCountIs("AWS::SQS::Queue", 3); // the mapping's on-failure queue, the outlet and its dead letters
+    t.hasResourceProperties("AWS::SQS::Queue", Map.of("FifoQueue", true, "SqsManagedSseEnabled", true,
+        "RedrivePolicy", Match.objectLike(Map.of("maxReceiveCount", 5))));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> json = (Map<String, Object>) (Map<?, ?>) t.toJSON();
+    String outletId = outletStack.getLogicalId((software.amazon.awscdk.CfnElement) f.getOutlet().getNode()
+        .getDefaultChild());
+    List<Map<String, Object>> sqsAllows = new ArrayList<>();
+    findAll(json, "Statement").forEach(statements -> list(statements).forEach(st -> {
+      Map<String, Object> m = Json.map(st);
+      // The mapping's own grant on its on-failure queue is the construct's, as without an outlet.
+      if ("Allow".equals(m.get("Effect")) && String.valueOf(m.get("Action")).contains("sqs:")
+          && !String.valueOf(m.get("Resource")).contains("OnFailure")) {
+        sqsAllows.add(m);
+      }
+    }));
+    assertEquals(1, sqsAllows.size(), "nothing on the outlet's dead letters: " + sqsAllows);
+    assertEquals("sqs:SendMessage", sqsAllows.get(0).get("Action"), "sending only");
+    assertTrue(String.valueOf(sqsAllows.get(0).get("Resource")).contains(outletId), "to the outlet only: "
+        + sqsAllows.get(0));
+    Map<String, Object> function = resources(json, "AWS::Lambda::Function").values().iterator().next();
+    Map<String, Object> variables = Json.map(Json.map(props(function).get("Environment")).get("Variables"));
+    assertTrue(String.valueOf(variables.get("OUTLET_QUEUE_URL")).contains(outletId), variables.toString());
+    assertEquals(List.of(), NagTest.describe(Annotations.fromStack(outletStack)
+        .findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))));
+    assertEquals(List.of("x: outlet must match " + StreamHandlerDeclaration.OUTLET_NAME.pattern()),
+        StreamHandlerDeclaration.builder("x").itemTypes("Issue").outlet("no#way").build().problems());
+  }
+
+  @Test
   void problems_shouldRejectUnfilteredConsumer_whenNoItemTypeIsGiven() {
     List<String> problems = StreamHandlerDeclaration.builder("dev.monotable.forge.functions.streams.All").build().problems();
 

@@ -6,6 +6,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
 import dev.monotable.shop.model.Cart;
 import dev.monotable.shop.model.Customer;
+import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.model.Review;
 import dev.monotable.shop.keys.ShopKeys;
@@ -27,12 +28,17 @@ public final class Shop implements Domain {
 
   /** The table: GSI1 is overloaded as in seed 004 §8.1 (docs/shop/relationship-decisions.md). */
   public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1,
-      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12)"),
-      new Index(Gsi.GSI2, "every customer, write-sharded in CUSTOMERS#{shard} partitions (S14)"));
+      "customers by e-mail address (S03), products by category (S06), a customer's orders (S12), a month's "
+          + "best-selling products (S30)"),
+      new Index(Gsi.GSI2, "every customer, write-sharded in CUSTOMERS#{shard} partitions (S14); open orders by "
+          + "status in write shards, STATUS#{status}#{shard} (S28, sparse)"));
 
   public static final Shop DOMAIN = new Shop();
 
-  /** The user pool group of the shop's administrators: finding customers by e-mail, creating products. */
+  /**
+   * The user pool group of the shop's administrators: finding customers by e-mail, creating
+   * products, shipping, delivering and refunding orders, listing orders by status.
+   */
   public static final String ADMINS = "admins";
 
   private static final String HANDLERS = "dev.monotable.shop.functions.";
@@ -115,6 +121,20 @@ public final class Shop implements Domain {
             .withBody(BodyField.integer("rating", Review.RATING_MIN, Review.RATING_MAX).required(),
                 BodyField.text("text", 1, Review.TEXT_MAX)),
         Endpoint.plain("GET", "/products/{product}/reviews", Auth.NONE, ShopPattern.S18),
+        // S26 is a transaction: IAM authorises its Updates, so the route names its actions.
+        new Endpoint("POST", customer + "/orders/{order}/status", HANDLERS + "OrderStatusHandler", Auth.REQUIRED,
+            List.of(ShopPattern.S25, ShopPattern.S26), Set.of(DynamoAction.QUERY, DynamoAction.UPDATE_ITEM), Set.of())
+            .ownedBy("username")
+            .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.OWNER)).required()),
+        Endpoint.of("POST", "/orders/{order}/status", HANDLERS + "AdminOrderStatusHandler", Auth.REQUIRED,
+            ShopPattern.S27).forGroup(ADMINS)
+            .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.ADMIN)).required()),
+        Endpoint.of("GET", "/statuses/{status}/orders", HANDLERS + "OrdersByStatusHandler", Auth.REQUIRED,
+            ShopPattern.S28).forGroup(ADMINS),
+        Endpoint.of("GET", "/sales/days", HANDLERS + "SalesByDayHandler", Auth.REQUIRED, ShopPattern.S29)
+            .forGroup(ADMINS),
+        Endpoint.of("GET", "/sales/months/{month}/products", HANDLERS + "TopProductsHandler", Auth.REQUIRED,
+            ShopPattern.S30).forGroup(ADMINS),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }
 
@@ -129,5 +149,18 @@ public final class Shop implements Domain {
           .itemTypes(Review.ENTITY.type())
           .eventNames("INSERT")
           .actions(DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM)
+          .build(),
+      // ST2: the sales by day and by product (S29, S30): one transaction per record, its receipt and the counts.
+      StreamHandlerDeclaration.builder(HANDLERS + "streams.SalesHandler").stream("ST2")
+          .itemTypes(Order.ENTITY.type())
+          .eventNames("INSERT", "MODIFY")
+          .actions(DynamoAction.QUERY, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.BATCH_GET_ITEM)
+          .build(),
+      // ST3: each new order's confirmation to the outlet (SQS FIFO), once per order: a receipt after the send.
+      StreamHandlerDeclaration.builder(HANDLERS + "streams.ConfirmationHandler").stream("ST3")
+          .itemTypes(Order.ENTITY.type())
+          .eventNames("INSERT")
+          .actions(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM)
+          .outlet(Order.CONFIRMATION_OUTLET)
           .build());
 }

@@ -12,6 +12,7 @@ import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.KeyCondition.Part;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Customer;
@@ -88,10 +89,36 @@ public final class ShopPattern {
       "product, caller; body: rating, text");
   public static final DeclaredPattern S18 = DeclaredPattern.list("S18", "a product's reviews, newest first",
       Review.ENTITY, query(ShopKeys.PRODUCT).beginsWith(ShopKeys.REVIEWS).descending());
+  public static final DeclaredPattern S25 = DeclaredPattern.of("S25", "pay for an order (its customer)",
+      Calls.of(UPDATE_ITEM), plan("Update ORDER#{order} SET Status = paid, PaidAt, GSI2PK = STATUS#paid#{shard}, "
+          + "GSI2SK = ORDER#{order} on attribute_exists(PK) AND Status IN (placed) AND Username = :owner; a failed "
+          + "condition returns the order (ALL_OLD): absent 404, another state 409"), "username, order; body: status");
+  public static final DeclaredPattern S26 = DeclaredPattern.of("S26", "cancel an order, returning its stock "
+      + "(its customer)", Calls.then(QUERY, TRANSACT_WRITE_ITEMS), plan("Query PK = ORDER#{order} (the order and "
+          + "its lines); TransactWriteItems: Update ORDER#{order} SET Status = cancelled, CancelledAt REMOVE GSI2PK, "
+          + "GSI2SK on attribute_exists(PK) AND Status IN (placed, paid) AND Username = :owner, Update "
+          + "PRODUCT#{product} ADD Stock :qty on attribute_exists(PK) per line"), "username, order; body: status")
+      .allowing(2, "the order's lines are read (one Query) to return their stock in the transaction");
+  public static final DeclaredPattern S27 = DeclaredPattern.of("S27", "ship, deliver or refund an order (admins)",
+      Calls.of(UPDATE_ITEM), plan("Update ORDER#{order} SET Status, ShippedAt|DeliveredAt|RefundedAt, GSI2PK = "
+          + "STATUS#shipped#{shard} (shipped) or REMOVE GSI2PK, GSI2SK (delivered, refunded) on attribute_exists(PK) "
+          + "AND Status IN (the states it may follow); a failed condition returns the order (ALL_OLD)"),
+      "order; body: status");
+  public static final DeclaredPattern S28 = DeclaredPattern.of("S28", "orders in a status, newest first per shard "
+      + "(admins)", Calls.of(QUERY), query(ShopKeys.ORDER_STATUS).on(Gsi.GSI2).beginsWith(ShopKeys.ORDERS)
+          .descending().note("one shard per page; the cursor walks shards 0-" + (ShopKeys.STATUS_SHARDS - 1)),
+      "status; limit, cursor");
+  public static final DeclaredPattern S29 = DeclaredPattern.of("S29", "sales by day over a range of days of one "
+      + "year (admins; ST2 keeps them)", Calls.of(QUERY), query(ShopKeys.SALES_YEAR).between(
+          Part.of(ShopKeys.SALES_DAY).as("day", "from"), Part.of(ShopKeys.SALES_DAY).as("day", "to")),
+      "from, to (one calendar year: {year} is theirs); limit, cursor");
+  public static final DeclaredPattern S30 = DeclaredPattern.of("S30", "a month's best-selling products by units "
+      + "(admins; ST2 keeps them)", Calls.of(QUERY), query(ShopKeys.TOP_PRODUCTS).on(Gsi.GSI1)
+          .beginsWith(ShopKeys.UNITS).descending(), "month; limit, cursor");
   public static final DeclaredPattern S00 = DeclaredPattern.of("S00", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
   public static final List<DeclaredPattern> ALL = List.of(S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12,
-      S13, S14, S15, S16, S17, S18, S00);
+      S13, S14, S15, S16, S17, S18, S25, S26, S27, S28, S29, S30, S00);
 }

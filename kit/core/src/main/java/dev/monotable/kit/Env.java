@@ -50,6 +50,16 @@ public final class Env {
   public static final String LAMBDA_HANDLER = "_HANDLER";
   /** Static credentials; with an endpoint override they win over the local dummy ones. */
   public static final String AWS_ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
+  /**
+   * URL of the SQS queue a stream handler's declared outlet sends to
+   * ({@code StreamHandlerDeclaration#outlet}); set by infra on that handler's function only.
+   */
+  public static final String OUTLET_QUEUE_URL = "OUTLET_QUEUE_URL";
+  /**
+   * Local only: the folder of the outlets' JSON-lines files ({@code {outlet}.jsonl}) when no queue
+   * is set (default {@code target/outbox} under the working directory).
+   */
+  public static final String MONOTABLE_OUTBOX = "MONOTABLE_OUTBOX";
   /** HTTP port of the local service ({@code scripts/dev}); not used in Lambda. */
   public static final String PORT = "PORT";
   /** Folder of the local service's keys (default {@code .local/}); not used in Lambda. */

@@ -16,7 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What one run of requests changed in a table (two {@code ServedDomain.snapshot()}s), written so
  * that two runs of the same request from the same items compare: every item added, removed or
  * changed as canonical text, with what a run cannot repeat masked (ISO-8601 timestamps as
- * {@code <ts>}, ULIDs as {@code <id>}, the UUIDs, hyphenated or not, as {@code <id>}, the {@link TableSchema#TTL} number as {@code <ttl>}); and per
+ * {@code <ts>}, ULIDs as {@code <id>}, the UUIDs, hyphenated or not, as {@code <id>}, the {@link TableSchema#TTL} number as {@code <ttl>},
+ * a write shard, the last segment of 1-3 digits of an index's partition key, as {@code <shard>}: a
+ * hash of a new ULID lands in another shard on every run); and per
  * item kind (its {@code Type}, else its key prefixes) the items added and removed and the sum of
  * every number's change in the items changed (a counter, a version, a size), for runs that must be
  * N times one run.
@@ -26,6 +28,10 @@ final class TableDelta {
   private static final Pattern ULID = Pattern.compile("\\b[0-9A-HJKMNP-TV-Z]{26}\\b");
   /** A UUID with or without hyphens (a stream record's id kept as a receipt). */
   private static final Pattern UUID = Pattern.compile("\\b[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\\b");
+
+  /** An index's partition key attribute, and the write shard its value may end with. */
+  private static final Pattern INDEX_PARTITION = Pattern.compile("GSI\\d+PK");
+  private static final Pattern SHARD = Pattern.compile("#\\d{1,3}$");
 
   private final List<String> added = new ArrayList<>();
   private final List<String> removed = new ArrayList<>();
@@ -174,7 +180,8 @@ final class TableDelta {
   static String text(Map<String, AttributeValue> item) {
     StringBuilder b = new StringBuilder("{");
     new TreeMap<>(item).forEach((k, v) -> b.append(k).append('=')
-        .append(k.equals(TableSchema.TTL) ? "<ttl>" : value(v)).append(", "));
+        .append(k.equals(TableSchema.TTL) ? "<ttl>" : INDEX_PARTITION.matcher(k).matches() && v.s() != null
+            ? SHARD.matcher(value(v)).replaceAll("#<shard>") : value(v)).append(", "));
     return b.append('}').toString();
   }
 

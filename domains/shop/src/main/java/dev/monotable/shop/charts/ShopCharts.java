@@ -8,6 +8,7 @@ import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.model.Review;
+import dev.monotable.shop.model.Sales;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.ChartTypes.AttributeType;
 import dev.monotable.kit.charts.ChartTypes.Chart;
@@ -29,7 +30,8 @@ public final class ShopCharts implements EntityModel {
 
   /** Every entity of Shop, for the key-segment rules. */
   private static final List<Entity> ENTITIES = List.of(Customer.ENTITY, Customer.EMAIL_CLAIM, Product.ENTITY, Cart.ENTITY, Order.ENTITY, Order.LINE,
-      Product.CATEGORY, Product.TOKEN, Review.ENTITY, Review.CLAIM, Review.RECEIPT);
+      Product.CATEGORY, Product.TOKEN, Review.ENTITY, Review.CLAIM, Review.RECEIPT, Order.CONFIRMATION, Sales.DAY,
+      Sales.PRODUCT_MONTH, Sales.RECEIPT);
 
   private static final List<Chart> CHARTS = List.of(
       Chart.of(Customer.ENTITY, Customer.class, List.of("one item per customer, in the customer's partition")),
@@ -39,10 +41,15 @@ public final class ShopCharts implements EntityModel {
           + "newest first by its ULID")),
       Chart.of(Cart.ENTITY, Cart.class, List.of("one item per customer; TTL seven days after its last change; "
           + "read as empty once expired")),
-      Chart.of(Order.ENTITY, Order.class, List.of("the head of its own partition; in its customer's GSI1 "
-          + "partition, newest first by its ULID", "written by the checkout's one transaction")),
+      Chart.of(Order.ENTITY, "open", Order.class, List.of("the head of its own partition; in its customer's GSI1 "
+          + "partition, newest first by its ULID", "written by the checkout's one transaction",
+          "placed, paid or shipped: in its status's GSI2 shard (S28)")),
+      Chart.of(Order.ENTITY, "closed", Order.class, List.of("delivered, cancelled or refunded: out of GSI2 "
+          + "(the same UpdateItem removes its GSI2 keys and sets ClosedAt)")),
       Chart.of(Order.LINE, Order.class, List.of("one per cart line, in its order's partition",
           "name and price copied from the product at checkout")),
+      Chart.of(Order.CONFIRMATION, Order.class, List.of("in its order's partition: ST3 puts it after handing the "
+          + "confirmation to the outlet, so a redelivered record sends nothing")),
       idempotencyRecord(),
       Chart.of(Product.CATEGORY, Product.class, List.of("one item per category in the partition CATEGORIES",
           "written in each product's transaction: ADD ProductCount 1")),
@@ -52,7 +59,13 @@ public final class ShopCharts implements EntityModel {
           "ST1 counts it into the product's RatingCount and RatingTotal")),
       Chart.of(Review.CLAIM, Review.class, List.of("one per customer and product: written with the review")),
       Chart.of(Review.RECEIPT, Review.class, List.of("written by ST1 in the transaction that counts the review",
-          "TTL = counted + 48 hours, past the stream's 24-hour retention")));
+          "TTL = counted + 48 hours, past the stream's 24-hour retention")),
+      Chart.of(Sales.DAY, Sales.class, List.of("one per day with orders, under its year's partition; ST2 moves it "
+          + "by ADD only")),
+      Chart.of(Sales.PRODUCT_MONTH, Sales.class, List.of("one per product sold in a month; ST2 moves it by ADD, "
+          + "then sets its GSI1 rank key to its units (conditioned on the units it read)")),
+      Chart.of(Sales.RECEIPT, Sales.class, List.of("one per stream record ST2 counted, in the counts' transaction",
+          "TTL = counted + 48 hours")));
 
   /** The kit's record of a create sent with an Idempotency-Key (the checkout writes it in its transaction). */
   private static Chart idempotencyRecord() {

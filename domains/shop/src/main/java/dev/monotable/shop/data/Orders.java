@@ -2,6 +2,7 @@ package dev.monotable.shop.data;
 
 import dev.monotable.kit.data.IdempotencyRecord;
 import dev.monotable.kit.data.IdempotentRequest;
+import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.WriteTransaction;
@@ -12,7 +13,9 @@ import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.ShopPattern;
+import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import java.time.Instant;
@@ -21,12 +24,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /** The data access of orders: the checkout (one transaction) and the order with its lines (one Query). */
 public final class Orders {
 
   /** DynamoDB's limit of actions in one TransactWriteItems. */
   public static final int TRANSACTION_ACTIONS_MAX = 100;
+
+  /** The cursor of S28: the shard, and the shard's own Query cursor when the shard goes on. */
+  private static final String SHARD = "Shard";
+  private static final String INNER = "Cursor";
 
   private final TableGateway table;
 
@@ -178,6 +186,175 @@ public final class Orders {
       throw new NotFoundException("order");
     }
     return answer(head, lines);
+  }
+
+  /**
+   * S25-S27: moves an order into {@code target} along the state machine ({@link Order#TRANSITIONS}).
+   * Paying, shipping, delivering and refunding are ONE UpdateItem of the order: {@code SET Status},
+   * its time attribute ({@code PaidAt}...), {@code UpdatedAt} and GSI2's keys (placed, paid and
+   * shipped orders are in their status's shard; delivered, cancelled and refunded ones leave GSI2:
+   * {@code REMOVE}), on {@code attribute_exists(PK) AND Status IN (the states it may come from)}
+   * (and, for an owner, {@code Username = :owner}). A failed condition returns the stored order
+   * (ReturnValuesOnConditionCheckFailure ALL_OLD), which tells a missing order from one in another
+   * state without a second read. Cancelling returns the stock: one Query of the order's partition
+   * (its lines, as S11), then ONE TransactWriteItems of that Update of the order and an Update per
+   * line, {@code ADD Stock :qty} on the product existing.
+   *
+   * @param owner the customer the order must belong to, or null for an admin
+   * @throws NotFoundException {@code order}: no such order (or another customer's)
+   * @return the order after the change, without its lines; an order in {@code target} already is
+   *     answered as it is and nothing is written (a retry of the same change succeeds)
+   * @throws ConflictException {@code status}: the order is in a state {@code target} cannot follow (the
+   *     message names it); {@code product}: a product to return stock to is gone
+   * @throws ValidationException {@code status}: no transition leads to {@code target}
+   */
+  public Map<String, Object> changeStatus(String owner, String order, String target) {
+    Order.ENTITY.key(Map.of("order", order)); // held to the key's rule first: a 400 naming order
+    Order.Transition t = Order.into(target);
+    if (t == null) {
+      throw new ValidationException("status", "an order cannot become " + target + "; it becomes one of "
+          + Order.TRANSITIONS.stream().map(Order.Transition::target).toList());
+    }
+    String now = Timestamps.format(table.clock().instant());
+    Map<String, String> names = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    names.put("#status", "Status");
+    names.put("#at", t.timeAttribute());
+    names.put("#updated", TableSchema.UPDATED_AT);
+    names.put("#gpk", Gsi.GSI2.pk());
+    names.put("#gsk", Gsi.GSI2.sk());
+    values.put(":target", AttributeValue.fromS(target));
+    values.put(":now", AttributeValue.fromS(now));
+    String update = "SET #status = :target, #at = :now, #updated = :now";
+    if (Order.OPEN.contains(target)) {
+      Key status = Order.ENTITY.key(Gsi.GSI2, Map.of("order", order, "status", target));
+      values.put(":gpk", AttributeValue.fromS(status.pk()));
+      values.put(":gsk", AttributeValue.fromS(status.sk()));
+      update += ", #gpk = :gpk, #gsk = :gsk";
+    } else {
+      names.put("#closed", "ClosedAt");
+      update += ", #closed = if_not_exists(#closed, :now) REMOVE #gpk, #gsk";
+    }
+    names.put("#pk", TableSchema.PK);
+    StringBuilder condition = new StringBuilder("attribute_exists(#pk) AND #status IN (");
+    for (int i = 0; i < t.from().size(); i++) {
+      condition.append(i == 0 ? "" : ", ").append(":from").append(i);
+      values.put(":from" + i, AttributeValue.fromS(t.from().get(i)));
+    }
+    condition.append(")");
+    if (owner != null) {
+      names.put("#user", "Username");
+      values.put(":owner", AttributeValue.fromS(owner));
+      condition.append(" AND #user = :owner");
+    }
+    Key key = Order.ENTITY.key(Map.of("order", order));
+    if (t.restoresStock()) {
+      return cancel(owner, order, target, key, update, condition.toString(), names, values, now);
+    }
+    try {
+      return Order.ENTITY.values(table.updateAndGet(key, update, condition.toString(), names, values));
+    } catch (ConditionalCheckFailedException refused) {
+      return alreadyOrRefused(owner, target, refused.hasItem() ? refused.item() : null);
+    }
+  }
+
+  private Map<String, Object> cancel(String owner, String order, String target, Key key, String update,
+      String condition, Map<String, String> names, Map<String, AttributeValue> values, String now) {
+    List<Map<String, AttributeValue>> items = table.query(ShopPattern.S11.queryFor(Map.of("order", order)),
+        PageRequest.first(PageRequest.MAX_LIMIT), "S11").items();
+    Map<String, AttributeValue> head = items.stream()
+        .filter(i -> i.get(TableSchema.TYPE).s().equals(Order.ENTITY.type())).findFirst().orElse(null);
+    if (head == null || !Order.into(target).from().contains(head.get("Status").s())
+        || (owner != null && !owner.equals(head.get("Username").s()))) {
+      return alreadyOrRefused(owner, target, head); // as read: no write is sent
+    }
+    WriteTransaction tx = new WriteTransaction(table);
+    int orderUpdate = tx.update(key, update, condition, names, values);
+    List<String> products = new ArrayList<>();
+    for (Map<String, AttributeValue> line : items) {
+      if (!line.get(TableSchema.TYPE).s().equals(Order.LINE.type())) {
+        continue;
+      }
+      String product = line.get("ProductId").s();
+      products.add(product);
+      tx.update(Product.ENTITY.key(Map.of("product", product)), "SET #updated = :now ADD #stock :qty",
+          "attribute_exists(#pk)", Map.of("#stock", "Stock", "#updated", TableSchema.UPDATED_AT,
+              "#pk", TableSchema.PK), Map.of(":qty", line.get("Quantity"), ":now", AttributeValue.fromS(now)));
+    }
+    Map<String, Object> answer = new LinkedHashMap<>(Order.ENTITY.values(head));
+    answer.put("status", target);
+    answer.put(Order.into(target).timeField(), now);
+    answer.put("closedAt", now); // cancelled orders were open: placed or paid
+    answer.put("updatedAt", now);
+    return tx.commit(answer, f -> {
+      if (f.failed(orderUpdate)) {
+        return alreadyOrRefused(owner, target, f.oldItem(orderUpdate)); // moved on meanwhile
+      }
+      for (int i = 0; i < products.size(); i++) {
+        if (f.failed(i + 1)) {
+          throw new ConflictException("product", "product " + products.get(i) + " is not in the catalog any more: "
+              + "its stock cannot be returned");
+        }
+      }
+      return null;
+    });
+  }
+
+  /**
+   * The order {@code stored} as it is when it is in {@code target} already (a retried request, such
+   * as the SDK's retry after a lost answer: nothing is written again); else why it could not move
+   * there: missing (or another's), or in a state {@code target} cannot follow.
+   */
+  private static Map<String, Object> alreadyOrRefused(String owner, String target, Map<String, AttributeValue> stored) {
+    if (stored == null || stored.isEmpty() || (owner != null && !owner.equals(stored.get("Username").s()))) {
+      throw new NotFoundException("order");
+    }
+    String current = stored.get("Status").s();
+    if (current.equals(target)) {
+      return Order.ENTITY.values(stored);
+    }
+    throw new ConflictException("status", "the order is " + current + ": it cannot become " + target
+        + " (only from " + String.join(" or ", Order.into(target).from()) + ")");
+  }
+
+  /**
+   * S28: the orders in {@code status} (placed, paid or shipped), for admins: ONE Query per page of
+   * ONE shard of GSI2 ({@code GSI2PK = STATUS#{status}#{shard}}, newest first by the order's ULID).
+   * The cursor (sealed by the kit's cursor codec, bound to the status) carries the shard and, within
+   * it, the Query's own cursor; a page that ends a shard continues at the next shard, so a page may
+   * hold fewer than {@code limit} orders, or none, and still have a next one. Orders are newest
+   * first within a shard, not across shards.
+   *
+   * @throws ValidationException {@code status}: not a status in GSI2; {@code cursor}: not one this list issued
+   */
+  public Page<Map<String, AttributeValue>> byStatus(String status, PageRequest page) {
+    if (!Order.OPEN.contains(status)) {
+      throw new ValidationException("status", "orders are listed by status while " + String.join(", ", Order.OPEN)
+          + "; " + status + " orders are found by id");
+    }
+    String scope = "S28|" + status;
+    int shard = 0;
+    String inner = null;
+    if (page.cursor() != null) {
+      Map<String, AttributeValue> state = table.cursors().decode(scope, page.cursor());
+      AttributeValue s = state.get(SHARD);
+      if (s == null || s.s() == null || !s.s().matches("\\d{1,3}")
+          || Integer.parseInt(s.s()) >= ShopKeys.STATUS_SHARDS) {
+        throw new ValidationException("invalid_cursor", "cursor", "cursor is malformed, altered or belongs to another list");
+      }
+      shard = Integer.parseInt(s.s());
+      inner = state.containsKey(INNER) ? state.get(INNER).s() : null;
+    }
+    Page<Map<String, AttributeValue>> one = table.query(ShopPattern.S28.queryFor(Map.of("status", status,
+        "shard", Integer.toString(shard))), new PageRequest(page.limit(), inner), "S28");
+    Map<String, AttributeValue> next = new LinkedHashMap<>();
+    if (one.nextCursor() != null) {
+      next.put(SHARD, AttributeValue.fromS(Integer.toString(shard)));
+      next.put(INNER, AttributeValue.fromS(one.nextCursor()));
+    } else if (shard + 1 < ShopKeys.STATUS_SHARDS) {
+      next.put(SHARD, AttributeValue.fromS(Integer.toString(shard + 1)));
+    }
+    return new Page<>(one.items(), next.isEmpty() ? null : table.cursors().encode(scope, next));
   }
 
   /** The most lines one checkout takes. */

@@ -2,10 +2,12 @@ package dev.monotable.shop.functions;
 
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.data.Carts;
+import dev.monotable.shop.data.Confirmations;
 import dev.monotable.shop.data.Customers;
 import dev.monotable.shop.data.Orders;
 import dev.monotable.shop.data.Products;
 import dev.monotable.shop.data.Reviews;
+import dev.monotable.shop.data.SalesLedger;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -26,6 +28,8 @@ public final class ShopServices implements DomainServices {
   private final Carts carts;
   private final Orders orders;
   private final Reviews reviews;
+  private final SalesLedger sales;
+  private final Confirmations confirmations;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
     this.table = table;
@@ -35,6 +39,8 @@ public final class ShopServices implements DomainServices {
     this.carts = new Carts(table);
     this.orders = new Orders(table);
     this.reviews = new Reviews(table);
+    this.sales = new SalesLedger(table);
+    this.confirmations = new Confirmations(table);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -60,6 +66,14 @@ public final class ShopServices implements DomainServices {
 
   public Reviews reviews() {
     return reviews;
+  }
+
+  public SalesLedger sales() {
+    return sales;
+  }
+
+  public Confirmations confirmations() {
+    return confirmations;
   }
 
   @Override

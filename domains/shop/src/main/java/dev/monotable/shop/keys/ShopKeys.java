@@ -1,7 +1,9 @@
 package dev.monotable.shop.keys;
 
 import dev.monotable.kit.keys.Template;
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
+import java.util.zip.CRC32;
 
 /** Every key template of Shop's table and the rule of each user value that becomes a key segment. */
 public final class ShopKeys {
@@ -22,6 +24,8 @@ public final class ShopKeys {
   public static final Template ORDER = Template.of("ORDER#{order}");
   /** An order line, under its order. */
   public static final Template LINE = Template.of("LINE#{product}");
+  /** The receipt of an order's confirmation (ST3), in the order's partition. */
+  public static final Template CONFIRMATION = Template.of("CONFIRMATION");
   /** The orders of a customer in GSI1. */
   public static final Template ORDERS = Template.of("ORDER#");
 
@@ -46,6 +50,30 @@ public final class ShopKeys {
 
   /** Shards of the customer list in GSI2 (S14): a customer's shard is a stable hash of its username. */
   public static final int CUSTOMER_SHARDS = 4;
+  /**
+   * GSI2 (shared with the customer listing, whose keys start otherwise): one write shard of the
+   * orders in a state an admin acts on (placed, paid, shipped; sparse: delivered, cancelled and
+   * refunded orders leave the index). Sorted by the order's ULID sort key ({@link #ORDER}).
+   */
+  public static final Template ORDER_STATUS = Template.of("STATUS#{status}#{shard}");
+
+  /** Write shards of each status's GSI2 partition; a page of S28 reads one shard (relationship-decisions.md). */
+  public static final int STATUS_SHARDS = 4;
+
+  /** A year's sales by day (ST2 keeps them): one partition per calendar year, so a range of days is one Query. */
+  public static final Template SALES_YEAR = Template.of("SALES#{year}");
+  /** One day's sales, under its year. */
+  public static final Template SALES_DAY = Template.of("DAY#{day}");
+  /** A month's sales per product (ST2): one partition per month, one item per product sold. */
+  public static final Template PRODUCT_SALES = Template.of("PRODUCTSALES#{month}");
+  /** GSI1: a month's products ranked by units sold, highest first (S30). */
+  public static final Template TOP_PRODUCTS = Template.of("TOPPRODUCTS#{month}");
+  /** GSI1: a product's rank key, its units zero-padded to 10 digits so the string order is the number's. */
+  public static final Template RANKED = Template.of("UNITS#{units}#{product}");
+  /** A month's ranked products in GSI1. */
+  public static final Template UNITS = Template.of("UNITS#");
+  /** The receipt of a stream record ST2 counted (TTL two days). */
+  public static final Template COUNTED_SALE = Template.of("COUNTEDSALE#{record}");
 
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
@@ -55,6 +83,14 @@ public final class ShopKeys {
   public static final Pattern PRODUCT_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
   /** Categories: 1-40 lower-case letters, digits or inner hyphens. */
   public static final Pattern CATEGORY_NAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$");
+  /** Days: {@code yyyy-mm-dd}. */
+  public static final Pattern DAY = Pattern.compile("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$");
+  /** Months: {@code yyyy-mm}. */
+  public static final Pattern MONTH = Pattern.compile("^[0-9]{4}-(0[1-9]|1[0-2])$");
+  /** Years: four digits. */
+  public static final Pattern YEAR = Pattern.compile("^[0-9]{4}$");
+  /** A stream record's id as a key segment. */
+  public static final Pattern RECORD = Pattern.compile("^[A-Za-z0-9-]{1,128}$");
   /** Order ids: ULIDs, so a customer's orders sort by time. */
   public static final Pattern ORDER_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
 
@@ -76,4 +112,14 @@ public final class ShopKeys {
   }
 
   private ShopKeys() {}
+
+  /**
+   * The status shard of an order: CRC-32 of its id modulo {@link #STATUS_SHARDS}, so an order
+   * stays in its shard through every state, and orders spread evenly over the shards.
+   */
+  public static int statusShard(String order) {
+    CRC32 crc = new CRC32();
+    crc.update(order.getBytes(StandardCharsets.UTF_8));
+    return (int) (crc.getValue() % STATUS_SHARDS);
+  }
 }

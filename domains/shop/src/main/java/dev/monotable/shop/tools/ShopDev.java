@@ -24,6 +24,8 @@ import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
+import dev.monotable.shop.data.Orders;
+import dev.monotable.shop.data.SalesLedger;
 import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Cart;
@@ -226,7 +228,14 @@ public final class ShopDev implements DevDomain {
                   "S16")),
           new ReadPattern(ShopPattern.S18, List.of("product"), false, ReadPattern.Sample.of(null, demoProduct(0)),
               (table, caller, p, page) -> table.query(ShopPattern.S18.queryFor(Map.of("product", p.get(0))), page,
-                  "S18")));
+                  "S18")),
+          new ReadPattern(ShopPattern.S28, List.of("status"), false, ReadPattern.Sample.of(null, Order.PLACED),
+              (table, caller, p, page) -> new Orders(table).byStatus(p.get(0), page)),
+          new ReadPattern(ShopPattern.S29, List.of("from", "to"), false,
+              ReadPattern.Sample.of(null, "2026-01-01", "2026-12-31"),
+              (table, caller, p, page) -> new SalesLedger(table).days(p.get(0), p.get(1), page)),
+          new ReadPattern(ShopPattern.S30, List.of("month"), false, ReadPattern.Sample.of(null, "2026-01"),
+              (table, caller, p, page) -> new SalesLedger(table).topProducts(p.get(0), page)));
     }
 
     @Override
@@ -354,6 +363,23 @@ public final class ShopDev implements DevDomain {
             JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false);
         case "POST /products/{product}/reviews" -> ApiShape.create("review a product as the caller: 404 when "
             + "the product does not exist, 409 naming review on a second review", "Review", body);
+        case "POST /customers/{username}/orders/{order}/status" -> new ApiShape("pay for (paid) or cancel "
+            + "(cancelled, the stock goes back) one's order: 409 naming its current state when it cannot move there",
+            200, JsonSchema.ref("OrderHead"), body, false, Map.of(), false);
+        case "POST /orders/{order}/status" -> new ApiShape("ship, deliver or refund an order (admins): 409 naming "
+            + "its current state when it cannot move there", 200, JsonSchema.ref("OrderHead"), body, false, Map.of(),
+            false);
+        case "GET /statuses/{status}/orders" -> ApiShape.read("orders placed, paid or shipped (admins): one shard "
+            + "of GSI2 per page, the cursor walks the shards; a page may be short or empty and still go on",
+            JsonSchema.record("items", array(JsonSchema.ref("OrderHead")), "nextCursor",
+                JsonSchema.nullable(JsonSchema.string())));
+        case "GET /sales/days" -> ApiShape.read("sales by day, from..to within one year (admins): orders placed "
+            + "each day net of those cancelled or refunded since; a day without orders is absent",
+            JsonSchema.record("items", array(JsonSchema.ref("SalesDay")), "nextCursor",
+                JsonSchema.nullable(JsonSchema.string())));
+        case "GET /sales/months/{month}/products" -> ApiShape.read("a month's products by units sold, highest "
+            + "first (admins)", JsonSchema.record("items", array(JsonSchema.ref("ProductSales")), "nextCursor",
+                JsonSchema.nullable(JsonSchema.string())));
         case Endpoint.HEALTH_ROUTE -> ApiShape.read("liveness, table name and endpoint", JsonSchema.ref("Health"));
         default -> throw new IllegalArgumentException("no shape for " + endpoint.routeKey());
       };
@@ -370,7 +396,7 @@ public final class ShopDev implements DevDomain {
           "expiresAt", JsonSchema.nullable(JsonSchema.timestamp()),
           "updatedAt", JsonSchema.nullable(JsonSchema.timestamp())));
       m.put("Order", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
-          "status", JsonSchema.enumOf(List.of(Order.PLACED)), "totalCents", JsonSchema.atLeast(0),
+          "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
           "lineCount", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
           "lines", array(JsonSchema.record("product", JsonSchema.string(), "name", JsonSchema.string(),
               "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
@@ -378,6 +404,18 @@ public final class ShopDev implements DevDomain {
       m.put("Review", JsonSchema.entity(Review.ENTITY));
       m.put("SearchResult", JsonSchema.record("product", JsonSchema.string(), "category", JsonSchema.string(),
           "name", JsonSchema.string(), "priceCents", JsonSchema.atLeast(0)));
+      m.put("OrderHead", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
+          "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
+          "lineCount", JsonSchema.atLeast(1), "paidAt", JsonSchema.timestamp(), "shippedAt", JsonSchema.timestamp(),
+          "deliveredAt", JsonSchema.timestamp(), "cancelledAt", JsonSchema.timestamp(),
+          "refundedAt", JsonSchema.timestamp(), "closedAt", JsonSchema.timestamp(),
+          "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
+      m.put("SalesDay", JsonSchema.record("day", JsonSchema.string(), "orders", JsonSchema.atLeast(0),
+          "units", JsonSchema.atLeast(0), "revenueCents", JsonSchema.atLeast(0), "createdAt", JsonSchema.timestamp(),
+          "updatedAt", JsonSchema.timestamp()));
+      m.put("ProductSales", JsonSchema.record("month", JsonSchema.string(), "product", JsonSchema.string(),
+          "units", JsonSchema.atLeast(0), "revenueCents", JsonSchema.atLeast(0), "createdAt", JsonSchema.timestamp(),
+          "updatedAt", JsonSchema.timestamp()));
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
@@ -398,6 +436,8 @@ public final class ShopDev implements DevDomain {
         case "product" -> ShopKeys.PRODUCT_ID.pattern();
         case "order" -> ShopKeys.ORDER_ID.pattern();
         case "category" -> ShopKeys.CATEGORY_NAME.pattern();
+        case "status" -> Order.STATUS.pattern();
+        case "month" -> ShopKeys.MONTH.pattern();
         default -> ShopKeys.USERNAME.pattern();
       });
     }
@@ -415,7 +455,8 @@ public final class ShopDev implements DevDomain {
     @Override
     public String requestBudget() {
       return "Every read is one GetItem or Query; creating a customer is one transaction; a checkout is two "
-          + "BatchGetItems (the cart, its products) and one TransactWriteItems.";
+          + "BatchGetItems (the cart, its products) and one TransactWriteItems; an order's status change is one "
+          + "UpdateItem, a cancel one Query (its lines) and one TransactWriteItems (the stock back).";
     }
 
     @Override
@@ -427,7 +468,8 @@ public final class ShopDev implements DevDomain {
     public String conflictCase() {
       return "the username or the e-mail address is taken (`field` names which); a checkout's cart is empty or "
           + "changed, or a line's product is out of stock, gone or repriced (`field` is `product`, the message "
-          + "names it); an Idempotency-Key reused for another request";
+          + "names it); an Idempotency-Key reused for another request; an order's status cannot move from its "
+          + "current one (`field` is `status`, the message names the current state)";
     }
 
     @Override
@@ -455,6 +497,10 @@ public final class ShopDev implements DevDomain {
           new InputRule("`text`", "1-" + Review.TEXT_MAX + " characters"),
           new InputRule("`q`", "1-200 characters, 1-" + SearchTokens.MAX_PER_SEARCH + " searchable words (stop words "
               + "and single characters are not)"),
+          new InputRule("`status`", "a customer's: paid or cancelled; an admin's: shipped, delivered or refunded; "
+              + "listed: placed, paid or shipped"),
+          new InputRule("`from`, `to`", "days, yyyy-mm-dd, `from` <= `to`, within one calendar year"),
+          new InputRule("`month`", "yyyy-mm"),
           new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
               + "per transaction"));
     }
@@ -464,14 +510,22 @@ public final class ShopDev implements DevDomain {
       return "A customer creates and reads only their own customer item; members of the group `admins` find a "
           + "customer by e-mail address, list every customer and create products; anyone reads the catalog, its "
           + "categories, searches it and reads reviews; a customer changes only their own name and address, reads "
-          + "and changes only their own cart, checks out only their own cart and reads only their own orders; "
-          + "any signed-in caller reviews a product once, as themselves.";
+          + "and changes only their own cart, checks out only their own cart, reads only their own orders, and pays "
+          + "for or cancels only their own orders; any signed-in caller reviews a product once, as themselves; "
+          + "members of `admins` ship, deliver and refund orders, list orders by status and read the sales.";
     }
 
     @Override
     public String streamEffects() {
       return "ST1: each new review (INSERT of a Review) is counted into its product's RatingCount and RatingTotal "
-          + "once, with a receipt per stream record in the same transaction (redelivery counts nothing twice).";
+          + "once, with a receipt per stream record in the same transaction (redelivery counts nothing twice). "
+          + "ST2 (SalesHandler): an order's INSERT counts it into the sales of the day (`SALES#{year}` / "
+          + "`DAY#{day}`) and of its products' month (`PRODUCTSALES#{month}` / `PRODUCT#{product}`, ranked in "
+          + "GSI1); its change into cancelled or refunded counts it out again. One transaction per record with "
+          + "its receipt (`COUNTEDSALE#{record}`, TTL two days): a redelivered record changes nothing. ST3 "
+          + "(ConfirmationHandler): each new order's confirmation to the outlet `OrderConfirmations` (an SQS FIFO "
+          + "queue; locally `target/outbox/OrderConfirmations.jsonl`), then its receipt `ORDER#{order}` / "
+          + "`CONFIRMATION`: a redelivered record sends nothing.";
     }
   }
 
@@ -527,7 +581,35 @@ public final class ShopDev implements DevDomain {
               .path("product", BENCH_PRODUCT).body("{\"rating\":" + (1 + i % 5) + ",\"text\":\"Bench\"}")),
           BenchCase.route(d, "GET /products/{product}/reviews", i -> BenchRequest.anonymous()
               .path("product", demoProduct(0))),
+          BenchCase.<ShopServices>route(d, "POST /customers/{username}/orders/{order}/status",
+              i -> BenchRequest.as("bob").path("username", "bob").path("order", benchOrder(run, "pay", i))
+                  .body("{\"status\":\"paid\"}"))
+              .before((s, i) -> benchCheckout(s, benchOrder(run, "pay", i))),
+          BenchCase.<ShopServices>route(d, "POST /orders/{order}/status",
+              i -> BenchRequest.asMemberOf("ops", Shop.ADMINS).path("order", benchOrder(run, "ship", i))
+                  .body("{\"status\":\"shipped\"}"))
+              .before((s, i) -> {
+                benchCheckout(s, benchOrder(run, "ship", i));
+                s.orders().changeStatus("bob", benchOrder(run, "ship", i), Order.PAID);
+              }),
+          BenchCase.route(d, "GET /statuses/{status}/orders", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .path("status", Order.PLACED)),
+          BenchCase.route(d, "GET /sales/days", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .query("from", "2026-01-01").query("to", "2026-01-31")),
+          BenchCase.route(d, "GET /sales/months/{month}/products", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)
+              .path("month", "2026-01")),
           BenchCase.route(d, Endpoint.HEALTH_ROUTE, i -> BenchRequest.anonymous()));
+    }
+
+    /** The id of the order a status case's invocation {@code i} moves: new on every run over one table. */
+    private static String benchOrder(String run, String kind, int i) {
+      return Ulid.derived(DEMO_TIME.plusSeconds(i), "bench-" + kind + "-" + run + "-" + i);
+    }
+
+    /** Bob checks out one unit of the bench product as order {@code order}. */
+    private static void benchCheckout(ShopServices s, String order) {
+      s.carts().put("bob", BENCH_PRODUCT, 1);
+      s.orders().checkout("bob", null, order);
     }
 
     @Override

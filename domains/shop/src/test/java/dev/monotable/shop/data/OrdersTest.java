@@ -73,6 +73,7 @@ class OrdersTest {
     String id = (String) placed.get("order");
 
     assertEquals(item("PK", "ORDER#" + id, "SK", "ORDER#" + id, "GSI1PK", "CUSTOMER#amy", "GSI1SK", "ORDER#" + id,
+        "GSI2PK", "STATUS#placed#" + dev.monotable.shop.keys.ShopKeys.statusShard(id), "GSI2SK", "ORDER#" + id,
         "Type", "Order", "OrderId", id, "Username", "amy", "Status", "placed", "TotalCents", 1500, "LineCount", 2,
         "CreatedAt", t1, "UpdatedAt", t1, "SchemaVersion", 1),
         table.item(new Key("ORDER#" + id, "ORDER#" + id)).orElseThrow());

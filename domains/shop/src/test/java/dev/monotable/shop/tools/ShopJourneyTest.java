@@ -25,7 +25,7 @@ class ShopJourneyTest {
 
   @BeforeAll
   static void serve() {
-    shop = ServedDomain.start(new ShopDev(), new ServedDomain.Options(true, false));
+    shop = ServedDomain.start(new ShopDev(), new ServedDomain.Options(true, false)); // ST2 runs on settle()
   }
 
   @AfterAll
@@ -276,6 +276,125 @@ class ShopJourneyTest {
         .map(i -> ((java.util.Map<?, ?>) i).get("order")).toList());
     assertEquals(403, send("GET", orders, BenchRequest.as("ann").path("username", "flo")).status());
     assertEquals(401, send("GET", orders, BenchRequest.anonymous().path("username", "flo")).status());
+  }
+
+  @Test
+  void orderStatus_ownerPaysAndCancels_adminsShipDeliverRefund_andListOpenOrdersByStatus() {
+    String status = "/customers/{username}/orders/{order}/status";
+    String admin = "/orders/{order}/status";
+    String byStatus = "/statuses/{status}/orders";
+    String book = ShopDev.demoProduct(0);
+    BenchRequest gus = BenchRequest.as("gus").path("username", "gus");
+    List<String> ids = new java.util.ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      send("PUT", "/customers/{username}/cart/{product}", gus.path("product", book).body("{\"quantity\":1}"));
+      ids.add((String) send("POST", "/customers/{username}/orders", gus).json().get("order"));
+    }
+    String a = ids.get(0);
+    String b = ids.get(1);
+    Key aKey = new Key("ORDER#" + a, "ORDER#" + a);
+
+    Reply paid = send("POST", status, gus.path("order", a).body("{\"status\":\"paid\"}"));
+    assertEquals(List.of(200, "paid"), List.of(paid.status(), paid.json().get("status")), paid.body());
+    var item = shop.table().item(aKey).orElseThrow();
+    assertEquals(List.of("paid", "STATUS#paid#" + dev.monotable.shop.keys.ShopKeys.statusShard(a), "ORDER#" + a),
+        List.of(item.get("Status").s(), item.get("GSI2PK").s(), item.get("GSI2SK").s()));
+    assertEquals(paid.json().get("paidAt"), item.get("PaidAt").s());
+
+    Reply early = send("POST", admin, admin().path("order", b).body("{\"status\":\"delivered\"}"));
+    assertEquals(List.of(409, "status"), List.of(early.status(), early.error().get("field")), early.body());
+    assertTrue(early.body().contains("placed"), "the 409 names the current state: " + early.body());
+    assertEquals(400, send("POST", status, gus.path("order", a).body("{\"status\":\"shipped\"}")).status(),
+        "a customer does not ship");
+    assertEquals(400, send("POST", admin, admin().path("order", a).body("{\"status\":\"paid\"}")).status(),
+        "admins do not pay");
+    assertEquals(400, send("POST", status, gus.path("order", a).body("{}")).status());
+    assertEquals(400, send("POST", status, gus.path("order", "x#y").body("{\"status\":\"paid\"}")).status());
+    assertEquals(403, send("POST", status, BenchRequest.as("ann").path("username", "gus").path("order", a)
+        .body("{\"status\":\"cancelled\"}")).status());
+    assertEquals(403, send("POST", admin, BenchRequest.as("gus").path("order", a)
+        .body("{\"status\":\"shipped\"}")).status());
+    assertEquals(404, send("POST", status, BenchRequest.as("bob").path("username", "bob").path("order", a)
+        .body("{\"status\":\"cancelled\"}")).status(), "another customer's order is not found");
+    assertEquals(404, send("POST", admin, admin().path("order", "01ARZ3NDEKTSV4RRFFQ69G5FAV")
+        .body("{\"status\":\"shipped\"}")).status());
+    assertEquals("paid", shop.table().item(aKey).orElseThrow().get("Status").s(), "refusals write nothing");
+
+    java.util.Set<Object> listed = new java.util.HashSet<>();
+    String cursor = null;
+    int pages = 0;
+    do {
+      BenchRequest r = admin().path("status", "paid").query("limit", "1");
+      Reply page = send("GET", byStatus, cursor == null ? r : r.query("cursor", cursor));
+      assertEquals(200, page.status(), page.body());
+      ((List<?>) page.json().get("items")).forEach(o -> listed.add(((java.util.Map<?, ?>) o).get("order")));
+      cursor = (String) page.json().get("nextCursor");
+      pages++;
+    } while (cursor != null && pages < 100);
+    assertTrue(listed.contains(a) && !listed.contains(b), "paid orders only: " + listed);
+    assertEquals(403, send("GET", byStatus, BenchRequest.as("gus").path("status", "paid")).status());
+    assertEquals(400, send("GET", byStatus, admin().path("status", "delivered")).status());
+    assertEquals(400, send("GET", byStatus, admin().path("status", "paid").query("cursor", "bogus")).status());
+
+    assertEquals(200, send("POST", admin, admin().path("order", a).body("{\"status\":\"shipped\"}")).status());
+    assertEquals(200, send("POST", admin, admin().path("order", a).body("{\"status\":\"delivered\"}")).status());
+    Reply refunded = send("POST", admin, admin().path("order", a).body("{\"status\":\"refunded\"}"));
+    assertEquals(List.of(200, "refunded"), List.of(refunded.status(), refunded.json().get("status")));
+    assertTrue(!shop.table().item(aKey).orElseThrow().containsKey("GSI2PK"), "a refunded order left GSI2");
+
+    long stock = Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book)).orElseThrow()
+        .get("Stock").n());
+    Reply cancelled = send("POST", status, gus.path("order", b).body("{\"status\":\"cancelled\"}"));
+    assertEquals(List.of(200, "cancelled"), List.of(cancelled.status(), cancelled.json().get("status")));
+    assertEquals(stock + 1, Long.parseLong(shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book))
+        .orElseThrow().get("Stock").n()), "the cancelled order's unit is back in stock");
+    assertEquals(409, send("POST", status, gus.path("order", b).body("{\"status\":\"paid\"}")).status());
+  }
+
+  @Test
+  void sales_byDayAndTopProducts_keptByTheStream_forAdmins() {
+    String days = "/sales/days";
+    String top = "/sales/months/{month}/products";
+    assertEquals(List.of(), shop.settle(), "no dead letters");
+    String today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+    String month = today.substring(0, 7);
+    BenchRequest range = admin().query("from", today).query("to", today);
+    long ordersBefore = salesOf(send("GET", days, range));
+    String kite = (String) send("POST", "/products", admin()
+        .body("{\"category\":\"toys\",\"name\":\"Kite\",\"priceCents\":700,\"stock\":50}")).json().get("product");
+    BenchRequest hal = BenchRequest.as("hal").path("username", "hal");
+    send("PUT", "/customers/{username}/cart/{product}", hal.path("product", kite).body("{\"quantity\":7}"));
+    assertEquals(201, send("POST", "/customers/{username}/orders", hal).status());
+    assertEquals(List.of(), shop.settle(), "no dead letters");
+
+    Reply day = send("GET", days, range);
+    assertEquals(200, day.status(), day.body());
+    assertEquals(ordersBefore + 1, salesOf(day));
+    Reply ranked = send("GET", top, admin().path("month", month).query("limit", "100"));
+    assertEquals(200, ranked.status(), ranked.body());
+    List<?> items = (List<?>) ranked.json().get("items");
+    java.util.Map<?, ?> kiteSales = items.stream().map(i -> (java.util.Map<?, ?>) i)
+        .filter(i -> kite.equals(i.get("product"))).findFirst().orElseThrow();
+    assertEquals(List.of(7L, 4900L), List.of(((Number) kiteSales.get("units")).longValue(),
+        ((Number) kiteSales.get("revenueCents")).longValue()));
+    List<Long> units = items.stream().map(i -> ((Number) ((java.util.Map<?, ?>) i).get("units")).longValue()).toList();
+    List<Long> sorted = new java.util.ArrayList<>(units);
+    sorted.sort(java.util.Comparator.reverseOrder());
+    assertEquals(sorted, units, "highest first");
+    var stored = shop.table().item(new Key("PRODUCTSALES#" + month, "PRODUCT#" + kite)).orElseThrow();
+    assertEquals(List.of("TOPPRODUCTS#" + month, "UNITS#0000000007#" + kite, "ProductSales"),
+        List.of(stored.get("GSI1PK").s(), stored.get("GSI1SK").s(), stored.get("Type").s()));
+
+    assertEquals(403, send("GET", days, BenchRequest.as("hal").query("from", today).query("to", today)).status());
+    assertEquals(403, send("GET", top, BenchRequest.as("hal").path("month", month)).status());
+    assertEquals(400, send("GET", days, admin().query("from", "2026-12-31").query("to", "2027-01-01")).status());
+    assertEquals(400, send("GET", days, admin().query("from", today)).status());
+    assertEquals(400, send("GET", top, admin().path("month", "2026-13")).status());
+  }
+
+  private static long salesOf(Reply day) {
+    List<?> items = (List<?>) day.json().get("items");
+    return items.isEmpty() ? 0 : ((Number) ((java.util.Map<?, ?>) items.get(0)).get("orders")).longValue();
   }
 
   private static List<Object> ids(java.util.Map<String, Object> page) {

@@ -50,6 +50,11 @@ class ShopRequestBudgetTest {
     budget.put("GET /search", List.of("Query"));
     budget.put("POST /products/{product}/reviews", List.of("TransactWriteItems"));
     budget.put("GET /products/{product}/reviews", List.of("Query"));
+    budget.put("POST /customers/{username}/orders/{order}/status", List.of("UpdateItem"));
+    budget.put("POST /orders/{order}/status", List.of("UpdateItem"));
+    budget.put("GET /statuses/{status}/orders", List.of("Query"));
+    budget.put("GET /sales/days", List.of("Query"));
+    budget.put("GET /sales/months/{month}/products", List.of("Query"));
     budget.put("GET /health", List.of());
 
     ShopDev dev = new ShopDev();

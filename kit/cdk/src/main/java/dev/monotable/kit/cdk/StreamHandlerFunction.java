@@ -1,5 +1,6 @@
 package dev.monotable.kit.cdk;
 
+import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.schema.TableSchema;
@@ -30,6 +31,7 @@ import software.amazon.awscdk.services.lambda.StartingPosition;
 import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.amazon.awscdk.services.sns.ITopic;
+import software.amazon.awscdk.services.sqs.DeadLetterQueue;
 import software.amazon.awscdk.services.sqs.Queue;
 import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.constructs.Construct;
@@ -40,7 +42,8 @@ import software.constructs.Construct;
  * mapping on its alias that filters by event name and item {@code Type} before invoking, and an
  * SQS queue that receives the metadata of batches that exhausted their retries or grew older than
  * the declared maximum record age, with alarms on the queue's depth and on the function's
- * iterator age.
+ * iterator age. A declared outlet is an SQS FIFO queue (with its dead-letter queue) the function
+ * may only send to, its URL in {@code OUTLET_QUEUE_URL}.
  */
 public final class StreamHandlerFunction extends Construct {
 
@@ -63,6 +66,8 @@ public final class StreamHandlerFunction extends Construct {
   private final Queue failures;
   private final Alarm iteratorAge;
   private final Alarm failedBatches;
+  private final Queue outlet;
+  private final Queue outletFailures;
 
   public StreamHandlerFunction(Construct scope, String id, Props props) {
     super(scope, id);
@@ -71,12 +76,40 @@ public final class StreamHandlerFunction extends Construct {
     Objects.requireNonNull(props.table, "table");
     String streamArn = Objects.requireNonNull(props.table.getTableStreamArn(), "the table has no stream");
 
+    Map<String, String> environment = new java.util.TreeMap<>(props.environment);
+    if (declaration.outlet() != null) {
+      // A FIFO queue: the message's id is its deduplication id, so a resend after a crash is dropped.
+      this.outletFailures = Queue.Builder.create(this, declaration.outlet() + "DeadLetters")
+          .fifo(true)
+          .encryption(QueueEncryption.SQS_MANAGED)
+          .enforceSsl(true)
+          .retentionPeriod(Duration.days(14))
+          .removalPolicy(props.removalPolicy)
+          .build();
+      NagSuppressions.addResourceSuppressions(outletFailures, List.of(NagPackSuppression.builder()
+          .id("AwsSolutions-SQS3")
+          .reason("This queue is itself the dead-letter queue of the outlet queue.")
+          .build()));
+      this.outlet = Queue.Builder.create(this, declaration.outlet())
+          .fifo(true)
+          .encryption(QueueEncryption.SQS_MANAGED)
+          .enforceSsl(true)
+          .retentionPeriod(Duration.days(4))
+          .deadLetterQueue(DeadLetterQueue.builder().queue(outletFailures).maxReceiveCount(5).build())
+          .removalPolicy(props.removalPolicy)
+          .build();
+      environment.put(Env.OUTLET_QUEUE_URL, outlet.getQueueUrl());
+    } else {
+      this.outlet = null;
+      this.outletFailures = null;
+    }
+
     this.function = new RouteFunction(this, "Handler", RouteFunction.props()
         .handlerClass(declaration.handlerClass())
         .description(declaration.stream() + " (table stream): " + declaration.handlerClass())
         .code(props.code)
         .timeout(TIMEOUT)
-        .environment(props.environment)
+        .environment(environment)
         .logRetention(props.logRetention)
         .logRemovalPolicy(props.removalPolicy)
         .tracing(props.tracing)
@@ -113,6 +146,15 @@ public final class StreamHandlerFunction extends Construct {
         .appliesTo(List.of("Resource::*"))
         .build()), true);
     function.allow(tableStatements(declaration, props.table.getTableArn()));
+    if (outlet != null) {
+      // Sending only, to this queue only: not grantSendMessages, which adds GetQueueAttributes and GetQueueUrl.
+      function.allow(List.of(PolicyStatement.Builder.create()
+          .sid("SendToOutlet")
+          .effect(Effect.ALLOW)
+          .actions(List.of("sqs:SendMessage"))
+          .resources(List.of(outlet.getQueueArn()))
+          .build()));
+    }
 
     this.mapping = EventSourceMapping.Builder.create(this, "Mapping")
         .target(function.getAlias())
@@ -205,6 +247,11 @@ public final class StreamHandlerFunction extends Construct {
 
   public Queue getFailures() {
     return failures;
+  }
+
+  /** The queue of the declaration's outlet, or null without one. */
+  public Queue getOutlet() {
+    return outlet;
   }
 
   public Alarm getIteratorAgeAlarm() {

@@ -29,6 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param maximumRecordAgeSeconds records older than this go to the on-failure queue unprocessed, 60..604800
  * @param actions DynamoDB actions granted on the table ARN (Query here means the base table)
  * @param indexes indexes the handler may Query, each on its own ARN
+ * @param outlet the name of the queue the handler hands messages to (infra creates it and grants
+ *     the function {@code sqs:SendMessage} on it alone), or null for none
  */
 public record StreamHandlerDeclaration(
     String stream,
@@ -42,9 +44,13 @@ public record StreamHandlerDeclaration(
     int retryAttempts,
     int maximumRecordAgeSeconds,
     Set<DynamoAction> actions,
-    Set<Gsi> indexes) {
+    Set<Gsi> indexes,
+    String outlet) {
 
   public static final Set<String> EVENT_NAMES = Set.of("INSERT", "MODIFY", "REMOVE");
+
+  /** An outlet's name: it names the queue's construct and the local file, so letters and digits. */
+  public static final java.util.regex.Pattern OUTLET_NAME = java.util.regex.Pattern.compile("^[A-Z][A-Za-z0-9]{0,39}$");
 
   /** userIdentity of a TTL deletion's REMOVE record, as DynamoDB writes it. */
   public static final String TTL_IDENTITY_TYPE = "Service";
@@ -114,6 +120,9 @@ public record StreamHandlerDeclaration(
     if (!indexes.isEmpty() && !actions.contains(DynamoAction.QUERY)) {
       problems.add(name + ": indexes without the Query action");
     }
+    if (outlet != null && !OUTLET_NAME.matcher(outlet).matches()) {
+      problems.add(name + ": outlet must match " + OUTLET_NAME.pattern());
+    }
     return problems;
   }
 
@@ -135,6 +144,7 @@ public record StreamHandlerDeclaration(
     private int maximumRecordAgeSeconds = 86_400;
     private Set<DynamoAction> actions = Set.of();
     private Set<Gsi> indexes = Set.of();
+    private String outlet;
 
     private Builder(String handlerClass) {
       this.handlerClass = handlerClass;
@@ -206,11 +216,17 @@ public record StreamHandlerDeclaration(
       return this;
     }
 
+    /** A queue the handler sends messages to, named {@code name} (an SQS queue on AWS, a JSON-lines file locally). @default none */
+    public Builder outlet(String name) {
+      this.outlet = name;
+      return this;
+    }
+
     public StreamHandlerDeclaration build() {
       String name = stream != null ? stream
           : handlerClass == null ? null : handlerClass.substring(handlerClass.lastIndexOf('.') + 1);
       return new StreamHandlerDeclaration(name, handlerClass, itemTypes, eventNames, ttlDeletionsOnly, batchSize,
-          reportBatchItemFailures, bisectBatchOnError, retryAttempts, maximumRecordAgeSeconds, actions, indexes);
+          reportBatchItemFailures, bisectBatchOnError, retryAttempts, maximumRecordAgeSeconds, actions, indexes, outlet);
     }
   }
 }

@@ -147,6 +147,29 @@ public final class CountOnce {
   }
 
   /**
+   * Counts one record into several counters (a sale into its day and each product it sold): one
+   * TransactWriteItems of a Put of its {@code receipt} ({@code attribute_not_exists(PK)}) and an
+   * Update of each counter, so all of them move or none does. At most 99 counters, each at its
+   * own key (a transaction takes 100 actions, one item once).
+   *
+   * @return APPLIED; ALREADY_APPLIED when the receipt exists (a redelivered record); IGNORED when
+   *     a counter must exist and does not
+   */
+  public StreamEffect count(Map<String, AttributeValue> receipt, List<Counter> counters) {
+    if (counters.size() > MAX_RECEIPTS) {
+      throw new IllegalArgumentException(counters.size() + " counters in one transaction; at most " + MAX_RECEIPTS);
+    }
+    WriteTransaction tx = new WriteTransaction(table);
+    int put = tx.putIfAbsent(receipt);
+    List<Integer> updates = new ArrayList<>(counters.size());
+    for (Counter c : counters) {
+      updates.add(c.addTo(tx));
+    }
+    return tx.commit(StreamEffect.APPLIED, f -> f.failed(put) ? StreamEffect.ALREADY_APPLIED
+        : updates.stream().anyMatch(i -> i >= 0 && f.failed(i)) ? StreamEffect.IGNORED : null);
+  }
+
+  /**
    * Uncounts one record: one TransactWriteItems of a Delete of its {@code receipt}
    * ({@code attribute_exists(PK)}) and the Update of {@code counter} (ADD of its deltas, usually
    * negative). Without a receipt the change was never counted, or its removal already was.
