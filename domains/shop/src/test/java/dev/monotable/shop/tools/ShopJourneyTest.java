@@ -361,7 +361,7 @@ class ShopJourneyTest {
     BenchRequest range = admin().query("from", today).query("to", today);
     long ordersBefore = salesOf(send("GET", days, range));
     String kite = (String) send("POST", "/products", admin()
-        .body("{\"category\":\"toys\",\"name\":\"Kite\",\"priceCents\":700,\"stock\":50}")).json().get("product");
+        .body("{\"category\":\"toys\",\"name\":\"Spinning top\",\"priceCents\":700,\"stock\":50}")).json().get("product");
     BenchRequest hal = BenchRequest.as("hal").path("username", "hal");
     send("PUT", "/customers/{username}/cart/{product}", hal.path("product", kite).body("{\"quantity\":7}"));
     assertEquals(201, send("POST", "/customers/{username}/orders", hal).status());
