@@ -104,8 +104,12 @@ public final class ShopCharts implements EntityModel {
     for (Entity e : ENTITIES) {
       rules.putAll(e.segmentRules());
     }
-    // the customer list's shard is derived, no attribute: its rule is the range of the hash
-    rules.put("shard", v -> v.matches("^[0-9]{1,3}$") && Integer.parseInt(v) < ShopKeys.CUSTOMER_SHARDS);
+    // the write shards (customers, order statuses) are derived, no attribute: their rule is the range of the hash
+    rules.put("shard", v -> v.matches("^[0-9]{1,3}$")
+        && Integer.parseInt(v) < Math.max(ShopKeys.CUSTOMER_SHARDS, ShopKeys.STATUS_SHARDS));
+    // the sales' year partition and rank key are derived from the day and the units
+    rules.put("year", v -> v.matches("^[0-9]{4}$"));
+    rules.put("units", v -> v.matches("^[0-9]{" + Sales.UNITS_DIGITS + "}$"));
     return rules;
   }
 }

@@ -24,7 +24,6 @@ import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
-import dev.monotable.shop.data.Orders;
 import dev.monotable.shop.data.SalesLedger;
 import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
@@ -229,12 +228,18 @@ public final class ShopDev implements DevDomain {
           new ReadPattern(ShopPattern.S18, List.of("product"), false, ReadPattern.Sample.of(null, demoProduct(0)),
               (table, caller, p, page) -> table.query(ShopPattern.S18.queryFor(Map.of("product", p.get(0))), page,
                   "S18")),
-          new ReadPattern(ShopPattern.S28, List.of("status"), false, ReadPattern.Sample.of(null, Order.PLACED),
-              (table, caller, p, page) -> new Orders(table).byStatus(p.get(0), page)),
+          // One shard of a status, as each page of the route reads one: the demo order's.
+          new ReadPattern(ShopPattern.S28, List.of("status", "shard"), false,
+              ReadPattern.Sample.of(null, Order.PLACED, Integer.toString(ShopKeys.statusShard(demoOrder()))),
+              (table, caller, p, page) -> table.query(ShopPattern.S28.queryFor(Map.of("status", p.get(0),
+                  "shard", p.get(1))), page, "S28")),
+          // The demo order is placed when the demo data is written: its sales are this year's and month's.
           new ReadPattern(ShopPattern.S29, List.of("from", "to"), false,
-              ReadPattern.Sample.of(null, "2026-01-01", "2026-12-31"),
+              ReadPattern.Sample.of(null, java.time.Year.now(java.time.ZoneOffset.UTC) + "-01-01",
+                  java.time.Year.now(java.time.ZoneOffset.UTC) + "-12-31"),
               (table, caller, p, page) -> new SalesLedger(table).days(p.get(0), p.get(1), page)),
-          new ReadPattern(ShopPattern.S30, List.of("month"), false, ReadPattern.Sample.of(null, "2026-01"),
+          new ReadPattern(ShopPattern.S30, List.of("month"), false,
+              ReadPattern.Sample.of(null, java.time.YearMonth.now(java.time.ZoneOffset.UTC).toString()),
               (table, caller, p, page) -> new SalesLedger(table).topProducts(p.get(0), page)));
     }
 
