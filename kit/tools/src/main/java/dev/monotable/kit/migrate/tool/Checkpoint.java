@@ -127,8 +127,8 @@ final class Checkpoint {
       if (b.length() > 0) {
         b.append(';');
       }
-      b.append(Base64.getUrlEncoder().encodeToString(e.getKey().getBytes(StandardCharsets.UTF_8))).append('=')
-          .append(kind).append(':').append(Base64.getUrlEncoder().encodeToString(bytes));
+      b.append(Base64.getUrlEncoder().withoutPadding().encodeToString(e.getKey().getBytes(StandardCharsets.UTF_8))).append('=')
+          .append(kind).append(':').append(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
     }
     return b.toString();
   }
