@@ -6,7 +6,6 @@ import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.migrate.tool.DesignPatterns;
 import dev.monotable.kit.ops.ParallelScan;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,18 +33,31 @@ public final class DevicesPatterns implements DesignPatterns {
   private final SingleTableSide single;
   private final String from;
   private final String to;
+  private final String since;
 
   /**
-   * @param table the single table's gateway; its clock's present bounds the time windows
+   * Every event the single table keeps: from 89 days before the gateway clock's present (events live
+   * 90 days, by TTL) to a day after it.
    */
   public DevicesPatterns(DynamoDbClient client, EntityFirstDevices.Tables old, TableGateway table) {
+    this(client, old, table, Timestamps.format(table.clock().instant().minus(Duration.ofDays(89))),
+        Timestamps.format(table.clock().instant().plus(Duration.ofDays(1))),
+        Timestamps.format(table.clock().instant().minus(Duration.ofDays(89))));
+  }
+
+  /**
+   * @param from the first time of the event ranges (patterns 4, 5)
+   * @param to their last time
+   * @param since the first time of the events of a type (pattern 9)
+   */
+  public DevicesPatterns(DynamoDbClient client, EntityFirstDevices.Tables old, TableGateway table, String from,
+      String to, String since) {
     this.client = client;
     this.peer = new EntityFirstDevices(client, old);
     this.single = new SingleTableSide(table);
-    Instant now = table.clock().instant();
-    // the single table keeps events 90 days (TTL): both sides are asked from within that horizon
-    this.from = Timestamps.format(now.minus(Duration.ofDays(89)));
-    this.to = Timestamps.format(now.plus(Duration.ofDays(1)));
+    this.from = from;
+    this.to = to;
+    this.since = since;
   }
 
   @Override
@@ -91,7 +103,7 @@ public final class DevicesPatterns implements DesignPatterns {
       case "3" -> peerOrAbsent(peer.device(device), Views::peerDevice);
       case "4" -> peer.deviceEvents(device, from, to).stream().map(Views::peerEvent).toList();
       case "5" -> peer.userEvents(user, from, to).stream().map(Views::peerEvent).toList();
-      case "9" -> peer.eventsOfType(c.args().get("type"), from, 100).stream().map(Views::peerEvent).toList();
+      case "9" -> peer.eventsOfType(c.args().get("type"), since, 100).stream().map(Views::peerEvent).toList();
       default -> throw new IllegalArgumentException("unknown pattern " + c.pattern());
     };
   }
@@ -106,7 +118,7 @@ public final class DevicesPatterns implements DesignPatterns {
       case "3" -> orAbsent(() -> single.device(user, device).orElseThrow());
       case "4" -> single.deviceEvents(user, device, from, to).orElseThrow();
       case "5" -> single.userEvents(user, from, to).orElseThrow();
-      case "9" -> single.eventsOfType(c.args().get("type"), from, 100).orElseThrow();
+      case "9" -> single.eventsOfType(c.args().get("type"), since, 100).orElseThrow();
       default -> throw new IllegalArgumentException("unknown pattern " + c.pattern());
     };
   }
