@@ -6,6 +6,7 @@ import dev.monotable.kit.data.Backoff;
 import dev.monotable.kit.migrate.ConditionalWrites;
 import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.MigrationPlan;
+import dev.monotable.kit.ops.ParallelScan;
 import dev.monotable.kit.ops.RateLimiter;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
@@ -17,10 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -176,7 +173,8 @@ public final class LegacyBackfill {
           todo.add(s);
         }
       }
-      inParallel(todo, segment -> copySegment(t.getKey(), t.getValue(), segment, checkpoint));
+      ParallelScan.inParallel(todo, "backfill-segment", segment -> copySegment(t.getKey(), t.getValue(), segment,
+          checkpoint));
     }
     bar.finish();
     return new Report(read.get(), created.get(), keptNewer.get(), removed.get(), refusals.size(), skipped, resumed,
@@ -298,43 +296,6 @@ public final class LegacyBackfill {
       n += c == null ? 0 : c;
     }
     return n;
-  }
-
-  private interface SegmentWork {
-    void run(int segment);
-  }
-
-  private void inParallel(List<Integer> segments, SegmentWork work) {
-    if (segments.isEmpty()) {
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(segments.size(), 8), r -> {
-      Thread t = new Thread(r, "backfill-segment");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int s : segments) {
-        futures.add(pool.submit(() -> work.run(s)));
-      }
-      for (Future<?> f : futures) {
-        try {
-          f.get();
-        } catch (ExecutionException e) {
-          futures.forEach(other -> other.cancel(true));
-          if (e.getCause() instanceof RuntimeException re) {
-            throw re;
-          }
-          throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted", e);
-        }
-      }
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   /** The progress bar on stderr: items read of the tables' estimated count (DescribeTable's ItemCount). */
