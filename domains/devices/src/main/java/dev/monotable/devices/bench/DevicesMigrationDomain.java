@@ -46,9 +46,9 @@ public final class DevicesMigrationDomain implements MigrationDomain {
   }
 
   @Override
-  public String traffic(DynamoDbClient client, String oldPrefix, AtomicBoolean stop, long seed) {
+  public String traffic(DynamoDbClient tools, DynamoDbClient dual, String oldPrefix, AtomicBoolean stop, long seed) {
     EntityFirstDevices.Tables old = EntityFirstDevices.Tables.prefixed(oldPrefix);
-    MigrationTraffic traffic = new MigrationTraffic(client, old, MigrationTraffic.devices(client, old),
+    MigrationTraffic traffic = new MigrationTraffic(dual, old, MigrationTraffic.devices(tools, old),
         Instant.now().minusSeconds(3600), seed);
     return traffic.run(stop, 0).toString();
   }

@@ -51,6 +51,7 @@ public final class MigrationTraffic {
   private final Instant base;
   private final List<String> live = new ArrayList<>();
   private final Ledger ledger = new Ledger();
+  private final long seed;
   private long clock;
 
   /**
@@ -63,6 +64,7 @@ public final class MigrationTraffic {
     this.client = client;
     this.peer = new EntityFirstDevices(client, tables);
     this.random = new Random(seed);
+    this.seed = seed;
     this.base = base;
     devices.forEach((d, u) -> {
       live.add(d);
@@ -91,7 +93,7 @@ public final class MigrationTraffic {
       List<WriteRequest> batch = new ArrayList<>();
       List<String> ids = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        String id = device + "-t" + n + "-" + i;
+        String id = device + "-t" + seed + "-" + n + "-" + i;
         ids.add(id);
         batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(EntityFirstDevices.eventItem(id, device,
             user, Timestamps.format(base.plusMillis(clock++)),
@@ -107,7 +109,7 @@ public final class MigrationTraffic {
       ledger.status.put(device, status);
       ledger.updates++;
     } else if (pick < 96) {
-      String added = "t" + n;
+      String added = "t" + seed + "-" + n; // another run (seed) never reuses an id
       client.putItem(PutItemRequest.builder().tableName(peer.tables().devices())
           .item(EntityFirstDevices.deviceItem(added, user, "Added " + n, "sensor", "offline")).build());
       live.add(added);

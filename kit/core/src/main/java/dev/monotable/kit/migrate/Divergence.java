@@ -13,7 +13,7 @@ package dev.monotable.kit.migrate;
  */
 public record Divergence(String operation, String oldTable, String oldKey, String acceptedBy, String reason) {
 
-  /** One line for a log: {@code divergence PutItem Devices {deviceId=d1}: accepted by old, ...}. */
+  /** One line for a log: {@code divergence PutItem Things {thingId=t1}: accepted by old, ...}. */
   @Override
   public String toString() {
     return "divergence " + operation + " " + oldTable + " " + oldKey + ": accepted by " + acceptedBy + ", " + reason;

@@ -26,8 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
@@ -52,7 +50,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  *   <li>{@code NEW_ONLY}: a write to an old table is refused ({@link IllegalStateException}) and reported.
  * </ul>
  *
- * <p>Reads and writes of other tables pass through. Two concurrent writes of one old item may reach
+ * <p>Reads (GetItem, Query, BatchGetItem) and writes of other tables pass through; a Scan is refused, as
+ * everywhere in application code. Two concurrent writes of one old item may reach
  * the single table in the other order than the old one; {@code scripts/migrate verify} finds such an item.
  */
 public final class DualWriteClient implements DynamoDbClient {
@@ -258,11 +257,6 @@ public final class DualWriteClient implements DynamoDbClient {
   @Override
   public QueryResponse query(QueryRequest r) {
     return delegate.query(r);
-  }
-
-  @Override
-  public ScanResponse scan(ScanRequest r) {
-    return delegate.scan(r);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.monotable.kit.migrate.tool;
 
+import dev.monotable.kit.Env;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
@@ -117,7 +118,7 @@ public final class MigrateTool {
 
   static int traffic(MigrationDomain domain, DynamoDbClient client, String prefix, String table, int seconds,
       long seed) {
-    MigrationMode mode = dev.monotable.kit.Env.get(dev.monotable.kit.Env.MIGRATION_MODE) == null
+    MigrationMode mode = Env.get(Env.MIGRATION_MODE) == null
         ? MigrationMode.DUAL : MigrationMode.fromEnvironment();
     List<Divergence> divergences = Collections.synchronizedList(new ArrayList<>());
     DualWriteClient dual = new DualWriteClient(client, domain.plan(prefix, table), mode, d -> {
@@ -136,7 +137,7 @@ public final class MigrateTool {
     timer.setDaemon(true);
     timer.start();
     System.out.println("traffic for " + seconds + " s, MIGRATION_MODE=" + mode);
-    String summary = domain.traffic(dual, prefix, stop, seed);
+    String summary = domain.traffic(client, dual, prefix, stop, seed);
     System.out.println("acknowledged: " + summary);
     System.out.println("divergences: " + divergences.size());
     return divergences.isEmpty() ? 0 : 1;

@@ -27,8 +27,8 @@ public interface MigrationDomain {
 
   /**
    * A rehearsal's traffic: the old design's own writes (new items, updates, deletions) through
-   * {@code client}, which dual-writes, until {@code stop} is set; returns a summary of what it was
-   * acknowledged.
+   * {@code dual}, which dual-writes, until {@code stop} is set; returns a summary of what it was
+   * acknowledged. {@code tools} may scan (to find the old design's keys); {@code dual} may not.
    */
-  String traffic(DynamoDbClient client, String oldPrefix, AtomicBoolean stop, long seed);
+  String traffic(DynamoDbClient tools, DynamoDbClient dual, String oldPrefix, AtomicBoolean stop, long seed);
 }
