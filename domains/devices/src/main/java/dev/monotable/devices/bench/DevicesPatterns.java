@@ -2,6 +2,7 @@ package dev.monotable.devices.bench;
 
 import dev.monotable.devices.peer.EntityFirstDevices;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.migrate.tool.DesignPatterns;
 import dev.monotable.kit.ops.ParallelScan;
@@ -12,7 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Seed 002's read patterns on both Devices designs, each answer in {@link Views}' form: the patterns
@@ -123,15 +127,14 @@ public final class DevicesPatterns implements DesignPatterns {
     };
   }
 
-  private static Object peerOrAbsent(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item,
-      java.util.function.Function<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>, String> view) {
+  private static Object peerOrAbsent(Map<String, AttributeValue> item, Function<Map<String, AttributeValue>, String> view) {
     return item == null ? "absent" : view.apply(item);
   }
 
-  private static Object orAbsent(java.util.function.Supplier<Object> read) {
+  private static Object orAbsent(Supplier<Object> read) {
     try {
       return read.get();
-    } catch (dev.monotable.kit.errors.NotFoundException e) {
+    } catch (NotFoundException e) {
       return "absent";
     }
   }

@@ -96,7 +96,8 @@ public final class DualWriteClient implements DynamoDbClient {
     }
     ReturnValue asked = r.returnValues();
     boolean answerHoldsItem = asked == null || asked == ReturnValue.NONE || asked == ReturnValue.ALL_NEW;
-    UpdateItemResponse out = delegate.updateItem(answerHoldsItem ? r.toBuilder().returnValues(ReturnValue.ALL_NEW).build() : r);
+    UpdateItemResponse out = delegate.updateItem(answerHoldsItem
+        ? r.toBuilder().returnValues(ReturnValue.ALL_NEW).build() : r);
     Map<String, AttributeValue> after = answerHoldsItem ? out.attributes() : consistentGet(r.tableName(), r.key());
     if (after != null && !after.isEmpty()) {
       mirrorPut("UpdateItem", r.tableName(), m, after);
@@ -234,7 +235,8 @@ public final class DualWriteClient implements DynamoDbClient {
   }
 
   private Map<String, AttributeValue> consistentGet(String table, Map<String, AttributeValue> key) {
-    GetItemResponse g = delegate.getItem(GetItemRequest.builder().tableName(table).key(key).consistentRead(true).build());
+    GetItemResponse g = delegate.getItem(GetItemRequest.builder().tableName(table).key(key).consistentRead(true)
+        .build());
     return g.hasItem() && !g.item().isEmpty() ? g.item() : null;
   }
 

@@ -29,13 +29,14 @@ public final class LegacyMapping {
   private final List<String> oldKey;
   private final Map<String, Function<Map<String, AttributeValue>, Object>> fields;
 
-  private LegacyMapping(Entity entity, List<String> oldKey, Map<String, Function<Map<String, AttributeValue>, Object>> fields) {
+  private LegacyMapping(Entity entity, List<String> oldKey,
+      Map<String, Function<Map<String, AttributeValue>, Object>> fields) {
     this.entity = entity;
     this.oldKey = List.copyOf(oldKey);
     this.fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
   }
 
-  /** The mapping of an old table keyed by {@code oldKey} (its partition key, and sort key if any) onto {@code entity}. */
+  /** The mapping onto {@code entity} of an old table keyed by {@code oldKey} (partition key, and sort key if any). */
   public static Builder of(Entity entity, String... oldKey) {
     if (oldKey.length == 0) {
       throw new IllegalArgumentException("an old table has a key attribute");

@@ -127,8 +127,9 @@ final class Checkpoint {
       if (b.length() > 0) {
         b.append(';');
       }
-      b.append(Base64.getUrlEncoder().withoutPadding().encodeToString(e.getKey().getBytes(StandardCharsets.UTF_8))).append('=')
-          .append(kind).append(':').append(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+      Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
+      b.append(base64.encodeToString(e.getKey().getBytes(StandardCharsets.UTF_8))).append('=')
+          .append(kind).append(':').append(base64.encodeToString(bytes));
     }
     return b.toString();
   }

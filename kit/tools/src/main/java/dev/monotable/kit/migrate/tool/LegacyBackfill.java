@@ -77,7 +77,8 @@ public final class LegacyBackfill {
    *
    * @param read old items read by the Scans of this run
    * @param created items the backfill created on the single table
-   * @param keptNewer items a dual write had put there first (the write was refused, the newer item kept)
+   * @param keptNewer items already on the single table (put there by a dual write, which is newer, or copied by a
+   *     run that was killed before its checkpoint): the creation was refused, the item kept
    * @param removedDeleted copies removed because their old item was deleted meanwhile
    * @param refused old items the single table's rules refuse (each in {@link #refusals})
    * @param skippedSegments segments an earlier run had finished
@@ -97,13 +98,13 @@ public final class LegacyBackfill {
 
     /** On-demand price of the capacity used ({@link Capacity#PRICE_SOURCE}). */
     public double usd() {
-      return readUnits * Capacity.USD_PER_MILLION_READ_UNITS / 1e6 + writeUnits * Capacity.USD_PER_MILLION_WRITE_UNITS / 1e6;
+      return (readUnits * Capacity.USD_PER_MILLION_READ_UNITS + writeUnits * Capacity.USD_PER_MILLION_WRITE_UNITS) / 1e6;
     }
 
     public void print(PrintStream out) {
       out.printf(Locale.ROOT, "read %,d old items in %.1f s: %,.0f items/s%n", read, seconds, itemsPerSecond());
       out.printf(Locale.ROOT, "  created on the single table      %,d%n", created);
-      out.printf(Locale.ROOT, "  kept newer (dual-written first)  %,d%n", keptNewer);
+      out.printf(Locale.ROOT, "  already there (kept)            %,d%n", keptNewer);
       out.printf(Locale.ROOT, "  removed (deleted meanwhile)      %,d%n", removedDeleted);
       out.printf(Locale.ROOT, "  refused by the single table      %,d%n", refused);
       if (skippedSegments + resumedSegments > 0) {
@@ -112,7 +113,8 @@ public final class LegacyBackfill {
       out.printf(Locale.ROOT, "capacity: %,.1f read units, %,.1f write units: $%.4f on demand (%s)%n", readUnits,
           writeUnits, usd(), Capacity.PRICE_SOURCE);
       refusals.forEach(r -> out.println("  REFUSED " + r));
-      out.println("result: " + (refused == 0 ? "done" : "done, with refusals (fix the mapping or the data, run again)"));
+      out.println("result: " + (refused == 0 ? "done"
+          : "done, with refusals (fix the mapping or the data, run again)"));
     }
   }
 
@@ -142,7 +144,7 @@ public final class LegacyBackfill {
     this.bar = new Bar(progress, estimate(client, plan));
   }
 
-  /** Runs the backfill (resuming from the checkpoint when it exists); progress goes to {@code progress} (null: silent). */
+  /** Runs the backfill, resuming from the checkpoint when it exists; progress to {@code progress} (null: silent). */
   public static Report run(DynamoDbClient client, MigrationPlan plan, Options options, PrintStream progress) {
     return run(client, plan, options, progress, (table, old, item) -> { });
   }
