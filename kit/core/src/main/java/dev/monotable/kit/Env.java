@@ -76,6 +76,16 @@ public final class Env {
    * retries included (default 60); never read in Lambda, whose handlers keep their 3 s deadline.
    */
   public static final String MONOTABLE_TOOL_TIMEOUT = "MONOTABLE_TOOL_TIMEOUT";
+  /**
+   * The stage of a migration from tables of another design to the domain's table
+   * ({@code kit.migrate.MigrationMode}): {@code OLD_ONLY} (default), {@code DUAL} or {@code NEW_ONLY}.
+   */
+  public static final String MIGRATION_MODE = "MIGRATION_MODE";
+  /**
+   * Which design answers each read pattern during a migration ({@code kit.migrate.ReadSwitch}):
+   * {@code P1=new,P2=both,*=old}; default every pattern {@code old}.
+   */
+  public static final String MIGRATION_READS = "MIGRATION_READS";
   /** Account and region the CDK CLI resolved; the stage's defaults when the context names none. */
   public static final String CDK_DEFAULT_ACCOUNT = "CDK_DEFAULT_ACCOUNT";
   public static final String CDK_DEFAULT_REGION = "CDK_DEFAULT_REGION";

@@ -10,6 +10,7 @@ import dev.monotable.kit.bench.ItemSize;
 import dev.monotable.kit.bench.RequestRecorder;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.migrate.tool.DesignPatterns;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.ops.BatchWrites;
 import java.io.PrintStream;
@@ -162,6 +163,8 @@ public final class CompareDesigns {
   private final CapacityMeter meter;
   private final EntityFirstDevices peer;
   private final SingleTableSide single;
+  /** The read patterns, shared with {@code scripts/migrate verify}. */
+  private final DevicesPatterns reads;
   private final DesignsDataset data;
   private final String from;
   private final String to;
@@ -180,13 +183,15 @@ public final class CompareDesigns {
     this.peer = new EntityFirstDevices(client, peerTables);
     byte[] secret = new byte[32];
     new SecureRandom().nextBytes(secret);
-    this.single = new SingleTableSide(new TableGateway(client, singleTable, new CursorCodec(secret),
-        Clock.fixed(data.now(), java.time.ZoneOffset.UTC)));
+    TableGateway gateway = new TableGateway(client, singleTable, new CursorCodec(secret),
+        Clock.fixed(data.now(), java.time.ZoneOffset.UTC));
+    this.single = new SingleTableSide(gateway);
     this.data = data;
     this.from = Timestamps.format(data.now().minus(Duration.ofDays(30)));
     this.to = Timestamps.format(data.now());
     this.sinceWeek = Timestamps.format(data.now().minus(Duration.ofDays(7)));
     this.sinceMonth = from;
+    this.reads = new DevicesPatterns(client, peerTables, gateway, from, to, sinceWeek);
     this.dashboardSince = Timestamps.format(data.now().minus(DesignsDataset.SPAN).minusSeconds(1));
     this.random = new Random(data.seed());
     for (int d = 0; d < data.devices(); d++) {
@@ -326,20 +331,31 @@ public final class CompareDesigns {
     String user = DesignsDataset.userId(a.user());
     String device = a.device().device();
     return switch (p) {
-      case PROFILE -> Views.peerProfile(peer.profile(user));
-      case DEVICES -> peer.devices(user).stream().map(Views::peerDevice).toList();
-      case DEVICE -> Views.peerDevice(peer.device(device));
-      case DEVICE_EVENTS -> peer.deviceEvents(device, from, to).stream().map(Views::peerEvent).toList();
-      case USER_EVENTS -> peer.userEvents(user, from, to).stream().map(Views::peerEvent).toList();
+      case PROFILE, DEVICES, DEVICE, DEVICE_EVENTS, USER_EVENTS, EVENTS_OF_TYPE -> reads.oldAnswer(readCase(p, a));
       case UPDATE_STATUS -> Views.peerDevice(peer.updateStatus(device, a.status()));
       case ADD_DEVICE -> Views.peerDevice(peer.addDevice(a.newDevice(), user, "Added " + a.newDevice(), a.newKind()));
       case DELETE_DEVICE -> peer.deleteDevice(device);
-      case EVENTS_OF_TYPE -> peer.eventsOfType(a.type(), sinceWeek, 100).stream().map(Views::peerEvent).toList();
       case COUNT_BY_STATUS -> peer.countByStatus().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
           .toList();
       case ACTIVE_USERS -> peer.activeUsers(sinceMonth);
       case DASHBOARD -> dashboardView(peer.dashboard(user));
       case DASHBOARD_AS_SEED_SHOWS -> dashboardView(peer.dashboardAsSeedShows(user, dashboardSince));
+    };
+  }
+
+  /** A read pattern's case, as {@code scripts/migrate verify} runs it through the same {@link DevicesPatterns}. */
+  private static DesignPatterns.Case readCase(SeedPattern p, Draw a) {
+    String user = DesignsDataset.userId(a.user());
+    String device = a.device().device();
+    return switch (p) {
+      case PROFILE -> new DesignPatterns.Case(DevicesPatterns.PATTERNS.get(0), Map.of("user", user));
+      case DEVICES -> new DesignPatterns.Case(DevicesPatterns.PATTERNS.get(1), Map.of("user", user));
+      case DEVICE -> new DesignPatterns.Case(DevicesPatterns.PATTERNS.get(2), Map.of("user", user, "device", device));
+      case DEVICE_EVENTS -> new DesignPatterns.Case(DevicesPatterns.PATTERNS.get(3),
+          Map.of("user", user, "device", device));
+      case USER_EVENTS -> new DesignPatterns.Case(DevicesPatterns.PATTERNS.get(4), Map.of("user", user));
+      case EVENTS_OF_TYPE -> new DesignPatterns.Case(DevicesPatterns.PATTERNS.get(5), Map.of("type", a.type()));
+      default -> throw new IllegalArgumentException(p + " is not a read of the copied items");
     };
   }
 
@@ -354,15 +370,11 @@ public final class CompareDesigns {
     String user = DesignsDataset.userId(a.user());
     String device = a.device().device();
     return switch (p) {
-      case PROFILE -> single.profile(user).map(x -> x);
-      case DEVICES -> single.devices(user).map(x -> x);
-      case DEVICE -> single.device(user, device).map(x -> x);
-      case DEVICE_EVENTS -> single.deviceEvents(user, device, from, to).map(x -> x);
-      case USER_EVENTS -> single.userEvents(user, from, to).map(x -> x);
+      case PROFILE, DEVICES, DEVICE, DEVICE_EVENTS, USER_EVENTS, EVENTS_OF_TYPE ->
+          Optional.of(reads.newAnswer(readCase(p, a)));
       case UPDATE_STATUS -> single.updateStatus(user, device, a.status()).map(x -> x);
       case ADD_DEVICE -> single.addDevice(user, a.newDevice(), "Added " + a.newDevice(), a.newKind()).map(x -> x);
       case DELETE_DEVICE -> single.deleteDevice(user, device).map(x -> x);
-      case EVENTS_OF_TYPE -> single.eventsOfType(a.type(), sinceWeek, 100).map(x -> x);
       case COUNT_BY_STATUS -> single.countByStatus().map(x -> x);
       case ACTIVE_USERS -> single.activeUsers(30).map(x -> x);
       case DASHBOARD, DASHBOARD_AS_SEED_SHOWS -> single.dashboard(user).map(x -> x);

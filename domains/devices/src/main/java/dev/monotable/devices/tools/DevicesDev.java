@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.devices.Devices;
+import dev.monotable.devices.bench.DevicesMigrationDomain;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.charts.DevicesCharts;
@@ -58,6 +59,7 @@ import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.migrate.tool.MigrationDomain;
 import dev.monotable.kit.ops.BackfillRules;
 import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
@@ -141,6 +143,12 @@ public final class DevicesDev implements DevDomain {
   @Override
   public BenchDomain<?> bench() {
     return new Bench();
+  }
+
+  /** From seed 002's entity-first tables (the peer of scripts/compare-designs) onto the single table. */
+  @Override
+  public MigrationDomain migration() {
+    return new DevicesMigrationDomain();
   }
 
   /** Handlers over one table, and the demo entry. */

@@ -409,35 +409,4 @@ public final class BackfillTool {
   private static String fmt(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
-
-  /** Spaces writes evenly over all threads: at most {@code perSecond}; 0 means no limit. */
-  static final class RateLimiter {
-    private final long intervalNanos;
-    private long next = System.nanoTime();
-
-    RateLimiter(double perSecond) {
-      this.intervalNanos = perSecond <= 0 ? 0 : (long) (1_000_000_000L / perSecond);
-    }
-
-    void acquire() {
-      if (intervalNanos == 0) {
-        return;
-      }
-      long wait;
-      synchronized (this) {
-        long now = System.nanoTime();
-        long slot = Math.max(next, now);
-        next = slot + intervalNanos;
-        wait = slot - now;
-      }
-      if (wait > 0) {
-        try {
-          Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted", e);
-        }
-      }
-    }
-  }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -49,18 +50,30 @@ public final class ParallelScan {
    */
   public long forEach(int totalSegments, List<Integer> segments, Consumer<Map<String, AttributeValue>> each) {
     AtomicLong count = new AtomicLong();
+    inParallel(segments, "scan-segment", segment -> scanSegment(totalSegments, segment, item -> {
+      count.incrementAndGet();
+      each.accept(item);
+    }));
+    return count.get();
+  }
+
+  /**
+   * Runs {@code work} for each segment, on up to {@link #MAX_THREADS} threads named {@code name}.
+   * The first failure of any segment is rethrown after the others are interrupted.
+   */
+  public static void inParallel(List<Integer> segments, String name, IntConsumer work) {
+    if (segments.isEmpty()) {
+      return;
+    }
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(segments.size(), MAX_THREADS)), r -> {
-      Thread t = new Thread(r, "scan-segment");
+      Thread t = new Thread(r, name);
       t.setDaemon(true);
       return t;
     });
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int segment : segments) {
-        futures.add(pool.submit(() -> scanSegment(totalSegments, segment, item -> {
-          count.incrementAndGet();
-          each.accept(item);
-        })));
+        futures.add(pool.submit(() -> work.accept(segment)));
       }
       for (Future<?> f : futures) {
         try {
@@ -82,7 +95,6 @@ public final class ParallelScan {
     } finally {
       pool.shutdownNow();
     }
-    return count.get();
   }
 
   private void scanSegment(int totalSegments, int segment, Consumer<Map<String, AttributeValue>> each) {

@@ -6,6 +6,7 @@ import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.migrate.tool.MigrationDomain;
 import dev.monotable.kit.ops.OpsDomain;
 
 /**
@@ -43,4 +44,12 @@ public interface DevDomain {
   DocsDomain docs();
 
   BenchDomain<?> bench();
+
+  /**
+   * The domain's migration from an older design onto its table ({@code scripts/migrate}), or null
+   * when it has none.
+   */
+  default MigrationDomain migration() {
+    return null;
+  }
 }
