@@ -1,9 +1,5 @@
 package dev.monotable.social.tools;
 
-import dev.monotable.social.Social;
-import dev.monotable.social.charts.SocialCharts;
-import dev.monotable.social.functions.SocialServices;
-import dev.monotable.social.model.Entry;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
@@ -15,9 +11,18 @@ import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.social.Social;
+import dev.monotable.social.charts.SocialCharts;
+import dev.monotable.social.functions.SocialServices;
+import dev.monotable.social.model.Post;
+import dev.monotable.social.model.User;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,15 +31,52 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Social for the kit's dev-time programs (registered in META-INF/services): its demo data and what
- * the kit cannot derive from the declarations. The handlers, the read patterns, the backfill, the
- * reads' bench cases and most of the docs come from {@link Social} and the entities.
+ * the kit cannot derive from the declarations. The handlers, the plain reads' bench cases and most
+ * of the docs come from {@link Social} and the entities.
  */
 public final class SocialDev implements DevDomain {
 
-  private static final String DEMO_TIME = "2026-01-01T00:00:00.000Z";
+  private static final String POST = "/users/{username}/posts/{post}";
+
+  static final Instant DEMO_TIME = Instant.parse("2026-01-01T00:00:00Z");
 
   /** Key values of the demo data: the kit derives the read patterns and the reads' bench cases from them. */
-  static final Map<String, String> SAMPLES = Map.of("entry", "hello");
+  static final Map<String, String> SAMPLES = Map.of("username", "ann", "post", demoPost("ann", 0),
+      "followee", "bob", "liker", "bob", "comment", demoPost("comment", 0));
+
+  /**
+   * The demo: ann follows bob (below the threshold: his posts are fanned out into her feed) and
+   * star (marked as above it, as if star had crossed it: star's posts are merged into ann's feed on
+   * read); bob and cat follow ann; bob likes and comments on ann's post.
+   */
+  static void seed(SocialServices s) {
+    s.users().create("ann", "Ann");
+    s.users().create("bob", "Bob");
+    s.users().create("cat", "Cat");
+    s.table().putIfAbsent(User.ENTITY.toItem(Map.of("username", "star", "name", "Star", "followerCount", 0L,
+        "followingCount", 0L, "reach", User.READ, "createdAt", Timestamps.format(DEMO_TIME))));
+    s.follows().follow("ann", "bob");
+    s.follows().follow("ann", "star");
+    s.follows().follow("bob", "ann");
+    s.follows().follow("cat", "ann");
+    for (String[] p : List.of(new String[] {"bob", "0"}, new String[] {"star", "1"}, new String[] {"bob", "2"},
+        new String[] {"ann", "0"})) {
+      int i = Integer.parseInt(p[1]);
+      Map<String, Object> values = Map.of("username", p[0], "post", demoPost(p[0], i), "text",
+          "Post " + i + " of " + p[0], "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i)));
+      s.posts().create(values);
+      // What ST1 does with the post, done here too, so the demo's feeds are whole without the stream
+      // (the same items: ST1 writing them again changes nothing).
+      s.fanOut().posted(Post.ENTITY.toItem(values));
+    }
+    s.likes().like("ann", demoPost("ann", 0), "bob");
+    s.comments().create("ann", demoPost("ann", 0), "bob", "Nice post");
+  }
+
+  /** The id of a demo post of {@code user} ({@code i}: hours after the demo time): the same on every start. */
+  public static String demoPost(String user, int i) {
+    return Ulid.derived(DEMO_TIME.plusSeconds(3600L * i), "demo-" + user + "-" + i);
+  }
 
   @Override
   public Domain domain() {
@@ -66,7 +108,7 @@ public final class SocialDev implements DevDomain {
     return new Bench();
   }
 
-  /** The services over one table (the handlers come from the routes' declarations), and the demo entry. */
+  /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
   static final class Local implements LocalDomain {
     @Override
     public Domain domain() {
@@ -84,20 +126,23 @@ public final class SocialDev implements DevDomain {
 
         @Override
         public void seedDemo() {
-          services.entries().create("hello", "Hello from Social");
+          seed(services);
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "entry hello";
+      return "users ann (follows bob and star, above the fan-out threshold), bob, cat, star; posts by each";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
-      return List.of("curl -s " + baseUrl + "/entries/hello",
-          "curl -s -X PUT " + baseUrl + "/entries/second -H 'content-type: application/json' -d '{\"text\":\"Hi\"}'");
+      return List.of("curl -s " + baseUrl + "/users/ann",
+          "curl -s " + baseUrl + "/users/ann/feed -H \"authorization: Bearer $(scripts/token ann)\"",
+          "curl -s -X POST " + baseUrl + "/users/bob/posts -H \"authorization: Bearer $(scripts/token bob)\" "
+              + "-H 'content-type: application/json' -d '{\"text\":\"Hello\"}'",
+          "curl -s -X PUT " + baseUrl + "/users/cat/following/bob -H \"authorization: Bearer $(scripts/token cat)\"");
     }
   }
 
@@ -121,12 +166,14 @@ public final class SocialDev implements DevDomain {
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
       for (int i = 0; i < n; i++) {
-        sink.accept(new Entry("scale-" + seed + "-" + i, "entry " + i, DEMO_TIME).toItem());
+        Instant at = DEMO_TIME.plusSeconds(i);
+        sink.accept(Post.ENTITY.toItem(Map.of("username", "scale-" + seed + "-" + (i % 100), "post",
+            Ulid.derived(at, seed + "-" + i), "text", "post " + i, "createdAt", Timestamps.format(at))));
       }
     }
   }
 
-  /** Social's docs (docs/social/): the custom route's answer; the rest is derived. */
+  /** Social's docs (docs/social/): the custom routes' answers; the rest is derived. */
   static final class Docs implements DocsDomain {
     @Override
     public Domain domain() {
@@ -140,19 +187,48 @@ public final class SocialDev implements DevDomain {
 
     @Override
     public ApiShape shape(Endpoint endpoint) {
+      Map<String, Object> body = endpoint.body().isEmpty() ? null : JsonSchema.body(endpoint.body());
       return switch (endpoint.routeKey()) {
-        case "PUT /entries/{entry}" -> ApiShape.create("create an entry", "Entry", JsonSchema.body(endpoint.body()));
+        case "PUT /users/{username}" -> ApiShape.create("create a user: 409 when the username is taken", "User", body);
+        case "POST /users/{username}/posts" -> ApiShape.create("create a post; ST1 fans it out", "Post", body);
+        case "PUT /users/{username}/following/{followee}" -> ApiShape.create(
+            "follow: 201 when followed now, 200 when already (counts unmoved)", "Follow", null);
+        case "DELETE /users/{username}/following/{followee}" -> ApiShape.empty("unfollow (idempotent)");
+        case "GET /users/{username}/followers" -> ApiShape.list("a user's followers", "Follow");
+        case "POST " + POST + "/comments" -> ApiShape.create("comment on a post (404 when it is gone)", "Comment", body);
+        case "DELETE " + POST + "/comments/{comment}" -> ApiShape.empty("delete one's own comment (403 for another's)");
+        case "PUT " + POST + "/likes/{liker}" -> ApiShape.create(
+            "like: 201 when liked now, 200 when already (the count unmoved)", "Liked", null);
+        case "DELETE " + POST + "/likes/{liker}" -> ApiShape.empty("unlike (idempotent)");
+        case "GET " + POST + "/like-count" -> ApiShape.read("the exact like count: the shards summed",
+            JsonSchema.ref("LikeCount"));
+        case "GET /users/{username}/feed" -> ApiShape.list("the home feed, newest first; cursor: the last post id",
+            "Post");
         default -> DocsDomain.super.shape(endpoint);
       };
     }
 
     @Override
+    public Map<String, Map<String, Object>> schemas() {
+      Map<String, Map<String, Object>> m = new LinkedHashMap<>(DocsDomain.super.schemas());
+      m.put("Liked", JsonSchema.record("post", JsonSchema.string(), "liker", JsonSchema.string()));
+      m.put("LikeCount", JsonSchema.record("post", JsonSchema.string(), "likes", JsonSchema.atLeast(0)));
+      return m;
+    }
+
+    @Override
     public String contractIntro() {
-      return "Social stores entries by name: create one, read it back.";
+      return "Social, the social network of seed 004 §8.3: users, posts, follows, comments, likes and the home "
+          + "feed (fan-out on write below the threshold, merged on read above it: docs/social/fan-out.md).";
+    }
+
+    @Override
+    public String conflictCase() {
+      return "the username is taken";
     }
   }
 
-  /** The write's case for scripts/bench (the kit derives the reads' from the samples); no conventional peer. */
+  /** The custom routes' and the writes' cases for scripts/bench (the kit derives the plain reads'); no peer. */
   static final class Bench implements BenchDomain<SocialServices> {
     @Override
     public SocialServices services(TableGateway table) {
@@ -166,18 +242,45 @@ public final class SocialDev implements DevDomain {
 
     @Override
     public List<BenchCase<SocialServices>> cases() {
-      return List.of(BenchCase.route(Social.DOMAIN, "PUT /entries/{entry}",
-          i -> BenchRequest.anonymous().path("entry", "bench-" + i).body("{\"text\":\"bench\"}")));
+      Domain d = Social.DOMAIN;
+      String post = "/users/{username}/posts/{post}";
+      String annPost = demoPost("ann", 0);
+      String run = Ulid.next(Instant.now()); // the DELETE case's posts are new on every run over one table
+      return List.of(
+          BenchCase.route(d, "PUT /users/{username}", i -> BenchRequest.as("bench-" + i).path("username", "bench-" + i)
+              .body("{\"name\":\"Bench\"}")),
+          BenchCase.route(d, "POST /users/{username}/posts", i -> BenchRequest.as("cat").path("username", "cat")
+              .body("{\"text\":\"Bench " + i + "\"}")),
+          BenchCase.<SocialServices>route(d, "DELETE " + post, i -> BenchRequest.as("cat").path("username", "cat")
+              .path("post", Ulid.derived(DEMO_TIME, run + i)))
+              .before((s, i) -> s.posts().create(Map.of("username", "cat", "post", Ulid.derived(DEMO_TIME, run + i),
+                  "text", "Doomed", "createdAt", Timestamps.format(DEMO_TIME)))),
+          BenchCase.route(d, "PUT /users/{username}/following/{followee}", i -> BenchRequest.as("cat")
+              .path("username", "cat").path("followee", "bob")),
+          BenchCase.route(d, "DELETE /users/{username}/following/{followee}", i -> BenchRequest.as("cat")
+              .path("username", "cat").path("followee", "star")),
+          BenchCase.route(d, "GET /users/{username}/followers", i -> BenchRequest.anonymous().path("username", "ann")),
+          BenchCase.route(d, "POST " + post + "/comments", i -> BenchRequest.as("cat").path("username", "ann")
+              .path("post", annPost).body("{\"text\":\"Bench " + i + "\"}")),
+          BenchCase.route(d, "DELETE " + post + "/comments/{comment}", i -> BenchRequest.as("cat")
+              .path("username", "ann").path("post", annPost).path("comment", Ulid.derived(DEMO_TIME, run + "c" + i))),
+          BenchCase.route(d, "PUT " + post + "/likes/{liker}", i -> BenchRequest.as("cat").path("username", "ann")
+              .path("post", annPost).path("liker", "cat")),
+          BenchCase.route(d, "DELETE " + post + "/likes/{liker}", i -> BenchRequest.as("cat").path("username", "ann")
+              .path("post", annPost).path("liker", "cat")),
+          BenchCase.route(d, "GET " + post + "/like-count", i -> BenchRequest.anonymous().path("username", "ann")
+              .path("post", annPost)),
+          BenchCase.route(d, "GET /users/{username}/feed", i -> BenchRequest.as("ann").path("username", "ann")));
     }
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("PutEntryHandler");
+      return Set.of("FeedHandler");
     }
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("P02");
+      return List.of("SO04");
     }
   }
 }
