@@ -59,16 +59,18 @@ public final class SocialDev implements DevDomain {
     s.follows().follow("ann", "star");
     s.follows().follow("bob", "ann");
     s.follows().follow("cat", "ann");
-    for (String[] p : List.of(new String[] {"bob", "0"}, new String[] {"star", "1"}, new String[] {"bob", "2"},
-        new String[] {"ann", "0"})) {
-      int i = Integer.parseInt(p[1]);
-      Map<String, Object> values = Map.of("username", p[0], "post", demoPost(p[0], i), "text",
-          "Post " + i + " of " + p[0], "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i)));
-      s.posts().create(values);
-      // What ST1 does with the post, done here too, so the demo's feeds are whole without the stream
-      // (the same items: ST1 writing them again changes nothing).
-      s.fanOut().posted(Post.ENTITY.toItem(values));
+    // ann's post has a fixed id (the samples name it); the others are new, so that their feed entries,
+    // which expire 30 days after their post, are live whenever the demo starts.
+    Map<String, Object> annPost = Map.of("username", "ann", "post", demoPost("ann", 0), "text", "Post 0 of ann",
+        "createdAt", Timestamps.format(DEMO_TIME));
+    s.posts().create(annPost);
+    List<Map<String, Object>> written = new java.util.ArrayList<>(List.of(annPost));
+    for (String author : List.of("bob", "star", "bob")) {
+      written.add(s.posts().create(author, "Hello from " + author));
     }
+    // What ST1 does with each post, done here too, so the demo's feeds are whole without the stream
+    // (the same items: ST1 writing them again changes nothing).
+    written.forEach(p -> s.fanOut().posted(Post.ENTITY.toItem(p)));
     s.likes().like("ann", demoPost("ann", 0), "bob");
     s.comments().create("ann", demoPost("ann", 0), "bob", "Nice post");
   }
