@@ -26,8 +26,10 @@ public final class SocialCharts implements EntityModel {
   private static final List<Chart> CHARTS = List.of(
       Chart.of(User.ENTITY, User.class, List.of("one item per user, in the user's partition, with exact counts")),
       Chart.of(Post.ENTITY, Post.class, List.of("in its author's partition, newest last by its ULID")),
-      Chart.of(Follow.ENTITY, Follow.class, List.of("one item per edge: following (table), followers (GSI1), "
-          + "accounts merged on read (GSI2, sparse)")),
+      Chart.of(Follow.ENTITY, "fan-out on write", Follow.class, List.of("one item per edge: following (table), "
+          + "followers (GSI1)")),
+      Chart.of(Follow.ENTITY, "above the threshold", Follow.class, List.of("an edge to an account whose posts are "
+          + "merged on read: also on GSI2, the reader's accounts above the threshold")),
       Chart.of(FeedEntry.ENTITY, FeedEntry.class, List.of("written by ST1 into each follower's feed; expires (TTL)")),
       Chart.of(Comment.ENTITY, Comment.class, List.of("in its post's partition, oldest first by its ULID")),
       Chart.of(Like.ENTITY, Like.class, List.of("one item per user and post, in the post's partition")),
