@@ -111,7 +111,8 @@ public final class Social implements Domain {
             Set.of(DELETE_ITEM, UPDATE_ITEM), Set.of()).ownedBy("liker"),
         Endpoint.plain("GET", post + "/likes", Auth.NONE, SocialPattern.SO16),
         Endpoint.of("GET", post + "/like-count", HANDLERS + "LikeCountHandler", Auth.NONE, SocialPattern.SO17),
-        Endpoint.of("GET", user + "/feed", HANDLERS + "FeedHandler", Auth.REQUIRED, SocialPattern.SO18)
+        Endpoint.of("GET", user + "/feed", HANDLERS + "FeedHandler", Auth.REQUIRED, SocialPattern.SO18,
+            SocialPattern.SO20)
             .ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", SocialPattern.SO19));
   }

@@ -6,7 +6,6 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
-import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.social.SocialPattern;
 import dev.monotable.social.keys.SocialKeys;
 import dev.monotable.social.model.FeedEntry;
@@ -40,7 +39,7 @@ public final class Feed {
   }
 
   /**
-   * SO18: one Query of GSI2 ({@code ABOVE#{username}}: the accounts above the threshold the reader
+   * SO20 then SO18: one Query of GSI2 ({@code ABOVE#{username}}: the accounts above the threshold the reader
    * follows, at most {@link SocialPattern#MERGED_MAX}), one Query of {@code FEED#{username}}, one
    * Query of each such account's posts, all newest first before the cursor; then one BatchGetItem of
    * the page's posts that came from the feed partition: a deleted post is not on the page (hidden
@@ -55,9 +54,8 @@ public final class Feed {
       throw new ValidationException("invalid_cursor", "cursor", "cursor must be a post id: the last of the page before");
     }
     int limit = page.limit();
-    Page<Map<String, AttributeValue>> above = table.query(
-        QuerySpec.index(Gsi.GSI2, SocialKeys.ABOVE.fill(username), null), PageRequest.first(SocialPattern.MERGED_MAX),
-        "SO18");
+    Page<Map<String, AttributeValue>> above = table.query(SocialPattern.SO20.queryFor(Map.of("username", username)),
+        PageRequest.first(SocialPattern.MERGED_MAX), "SO20");
     boolean more = false;
     List<Candidate> candidates = new ArrayList<>();
     Page<Map<String, AttributeValue>> feed = table.query(range(SocialKeys.FEED.fill(username), before),
