@@ -149,7 +149,7 @@ public final class FanOutMeasureScript {
     String name = "social-fan-out-" + followers + "-" + System.nanoTime();
     client.createTable(Social.SCHEMA.createTableRequest(name));
     try {
-      TableGateway table = new TableGateway(client, name, new CursorCodec(name.getBytes(StandardCharsets.UTF_8)),
+      TableGateway table = new TableGateway(client, name, new CursorCodec((name + "-measure-fan-out-cursor-secret").getBytes(StandardCharsets.UTF_8)),
           Clock.systemUTC());
       Instant now = Instant.now();
       table.putIfAbsent(User.ENTITY.toItem(Map.of("username", "author", "name", "Author", "followerCount",
@@ -223,7 +223,7 @@ public final class FanOutMeasureScript {
     String name = "social-merge-" + k + "-" + System.nanoTime();
     client.createTable(Social.SCHEMA.createTableRequest(name));
     try {
-      TableGateway table = new TableGateway(client, name, new CursorCodec(name.getBytes(StandardCharsets.UTF_8)),
+      TableGateway table = new TableGateway(client, name, new CursorCodec((name + "-measure-fan-out-cursor-secret").getBytes(StandardCharsets.UTF_8)),
           Clock.systemUTC());
       Instant now = Instant.now();
       List<Map<String, AttributeValue>> items = new ArrayList<>();
