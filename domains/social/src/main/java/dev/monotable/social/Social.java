@@ -102,14 +102,15 @@ public final class Social implements Domain {
         new Endpoint("POST", post + "/comments", HANDLERS + "CommentHandler", Auth.REQUIRED,
             List.of(SocialPattern.SO11), Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of())
             .withBody(BodyField.text("text", 1, Comment.TEXT_MAX).nonBlank().required()),
-        Endpoint.plain("GET", post + "/comments", Auth.NONE, SocialPattern.SO12),
+        // A post's comments and likes are read by its id alone (a ULID, unique across authors).
+        Endpoint.plain("GET", "/posts/{post}/comments", Auth.NONE, SocialPattern.SO12),
         Endpoint.of("DELETE", post + "/comments/{comment}", HANDLERS + "DeleteCommentHandler", Auth.REQUIRED,
             SocialPattern.SO13),
         new Endpoint("PUT", like, HANDLERS + "LikeHandler", Auth.REQUIRED, List.of(SocialPattern.SO14),
             Set.of(CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM), Set.of()).ownedBy("liker"),
         new Endpoint("DELETE", like, HANDLERS + "UnlikeHandler", Auth.REQUIRED, List.of(SocialPattern.SO15),
             Set.of(DELETE_ITEM, UPDATE_ITEM), Set.of()).ownedBy("liker"),
-        Endpoint.plain("GET", post + "/likes", Auth.NONE, SocialPattern.SO16),
+        Endpoint.plain("GET", "/posts/{post}/likes", Auth.NONE, SocialPattern.SO16),
         Endpoint.of("GET", post + "/like-count", HANDLERS + "LikeCountHandler", Auth.NONE, SocialPattern.SO17),
         Endpoint.of("GET", user + "/feed", HANDLERS + "FeedHandler", Auth.REQUIRED, SocialPattern.SO18,
             SocialPattern.SO20)

@@ -251,8 +251,8 @@ class PrimingTest {
       // the priming invocation's missing name is no e-mail address and no ULID: the key's rule refuses it
       "Blog GET /emails/{email}/user", "Blog GET /users/{username}/posts/{post}",
       "Shop GET /products/{product}", "Shop GET /customers/{username}/orders/{order}",
-      "Social GET /users/{username}/posts/{post}", "Social GET /users/{username}/posts/{post}/comments",
-      "Social GET /users/{username}/posts/{post}/like-count", "Social GET /users/{username}/posts/{post}/likes");
+      "Social GET /users/{username}/posts/{post}", "Social GET /posts/{post}/comments",
+      "Social GET /users/{username}/posts/{post}/like-count", "Social GET /posts/{post}/likes");
 
   /** A domain's functions without a GET route whose priming invocation is a route that takes a body. */
   static Stream<Endpoint> bodyRoutes(Domain d) {

@@ -51,7 +51,8 @@ public final class Comments {
    *
    * @throws ForbiddenException the comment is another user's
    */
-  public void delete(String post, String comment, String caller) {
+  public void delete(String username, String post, String comment, String caller) {
+    Post.ENTITY.key(Map.of("username", username, "post", post)); // each segment held to its rule: a 400
     try {
       table.delete(Comment.ENTITY.key(Map.of("post", post, "comment", comment)),
           "attribute_not_exists(#pk) OR #author = :caller", Map.of("#pk", TableSchema.PK, "#author", "Author"),

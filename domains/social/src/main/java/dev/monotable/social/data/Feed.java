@@ -23,7 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A user's home feed (SO18): the entries fan-out on write put into the reader's feed partition,
  * merged at read time with the posts of the accounts above the fan-out threshold the reader
  * follows, newest first. Pages continue before a post id (a ULID orders posts by time across
- * authors), so every source is read from the same point and a page needs no stored cursor.
+ * authors), so every source is read from the same point; the cursor seals that id to the reader
+ * (the kit's cursor codec), so a changed or another reader's cursor is refused.
  */
 public final class Feed {
 
@@ -45,14 +46,12 @@ public final class Feed {
    * the page's posts that came from the feed partition: a deleted post is not on the page (hidden
    * on read before ST1 takes its entries out).
    *
-   * @throws ValidationException {@code cursor}: not a post id
+   * @throws ValidationException {@code cursor}: not one this reader's feed issued
    */
   public FeedPage page(String username, PageRequest page) {
     User.ENTITY.key(Map.of("username", username)); // held to the key's rule first: a 400 naming username
-    String before = page.cursor();
-    if (before != null && !SocialKeys.ULID.matcher(before).matches()) {
-      throw new ValidationException("invalid_cursor", "cursor", "cursor must be a post id: the last of the page before");
-    }
+    String scope = "SO18|" + username;
+    String before = page.cursor() == null ? null : postOf(table.cursors().decode(scope, page.cursor()));
     int limit = page.limit();
     Page<Map<String, AttributeValue>> above = table.query(SocialPattern.SO20.queryFor(Map.of("username", username)),
         PageRequest.first(SocialPattern.MERGED_MAX), "SO20");
@@ -98,7 +97,18 @@ public final class Feed {
         }
       }
     }
-    return new FeedPage(items, more && !chosen.isEmpty() ? chosen.get(chosen.size() - 1).post() : null);
+    return new FeedPage(items, more && !chosen.isEmpty()
+        ? table.cursors().encode(scope, Map.of("post", AttributeValue.fromS(chosen.get(chosen.size() - 1).post())))
+        : null);
+  }
+
+  /** The post id a cursor of this reader's feed carries (sealed by the cursor codec: a changed one is a 400). */
+  private static String postOf(Map<String, AttributeValue> cursor) {
+    AttributeValue post = cursor.get("post");
+    if (post == null || post.s() == null || !SocialKeys.ULID.matcher(post.s()).matches()) {
+      throw new ValidationException("invalid_cursor", "cursor", "cursor is not one this feed issued");
+    }
+    return post.s();
   }
 
   /**

@@ -54,7 +54,8 @@ public final class Likes {
    *
    * @return true when unliked now, false when there was no like (nothing written)
    */
-  public boolean unlike(String post, String liker) {
+  public boolean unlike(String username, String post, String liker) {
+    Post.ENTITY.key(Map.of("username", username, "post", post)); // each segment held to its rule: a 400
     WriteTransaction tx = new WriteTransaction(table);
     int like = tx.delete(Like.ENTITY.key(Map.of("post", post, "liker", liker)), "attribute_exists(#pk)",
         Map.of("#pk", TableSchema.PK));

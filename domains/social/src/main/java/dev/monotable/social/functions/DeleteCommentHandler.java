@@ -19,7 +19,7 @@ public final class DeleteCommentHandler extends ApiHandler<SocialServices> {
   @Override
   protected Response handle(Request r) {
     String caller = r.requireCaller();
-    services.comments().delete(r.path("post"), r.path("comment"), caller);
+    services.comments().delete(r.path("username"), r.path("post"), r.path("comment"), caller);
     return Response.noContent();
   }
 }

@@ -19,7 +19,7 @@ public final class UnlikeHandler extends ApiHandler<SocialServices> {
   @Override
   protected Response handle(Request r) {
     r.requireOwner("liker");
-    services.likes().unlike(r.path("post"), r.path("liker"));
+    services.likes().unlike(r.path("username"), r.path("post"), r.path("liker"));
     return Response.noContent();
   }
 }

@@ -107,10 +107,10 @@ class SocialDataTest {
         "CommentId", comment, "Author", "bob", "Text", "Nice", "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1),
         table.item(new Key("POST#" + post, "COMMENT#" + comment)).orElseThrow());
     assertThrows(NotFoundException.class, () -> comments.create("cy", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "bob", "x"));
-    assertThrows(ForbiddenException.class, () -> comments.delete(post, comment, "cy"));
+    assertThrows(ForbiddenException.class, () -> comments.delete("cy", post, comment, "cy"));
     assertTrue(table.item(new Key("POST#" + post, "COMMENT#" + comment)).isPresent());
-    comments.delete(post, comment, "bob");
-    comments.delete(post, comment, "bob"); // gone stays gone
+    comments.delete("cy", post, comment, "bob");
+    comments.delete("cy", post, comment, "bob"); // gone stays gone
     assertFalse(table.item(new Key("POST#" + post, "COMMENT#" + comment)).isPresent());
 
     assertTrue(likes.like("cy", post, "bob"));
@@ -123,8 +123,9 @@ class SocialDataTest {
         "Shard", shard, "Count", shard.equals(Integer.toString(Math.floorMod("cat".hashCode(), 10))) ? 2 : 1),
         table.item(new Key("POST#" + post, "LIKECOUNT#" + shard)).orElseThrow());
     assertEquals(2L, likes.count("cy", post));
-    assertTrue(likes.unlike(post, "bob"));
-    assertFalse(likes.unlike(post, "bob"), "a second unlike moves nothing");
+    assertTrue(likes.unlike("cy", post, "bob"));
+    assertFalse(likes.unlike("cy", post, "bob"), "a second unlike moves nothing");
+    assertThrows(ValidationException.class, () -> likes.unlike("CY#", post, "bob"));
     assertEquals(1L, likes.count("cy", post));
     assertThrows(NotFoundException.class, () -> likes.like("cy", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "bob"));
     assertEquals(1L, likes.count("cy", post));
@@ -194,7 +195,9 @@ class SocialDataTest {
     assertEquals(List.of(later), first.items().stream().map(p -> p.get("post")).toList());
     var second = feed.page("ea", new PageRequest(1, first.nextCursor()));
     assertEquals(List.of(early), second.items().stream().map(p -> p.get("post")).toList());
-    assertNull(feed.page("ea", new PageRequest(1, early)).nextCursor());
+    assertNull(second.nextCursor(), "the last page");
+    assertThrows(ValidationException.class, () -> feed.page("eb", new PageRequest(1, first.nextCursor())),
+        "another reader's cursor");
     assertThrows(ValidationException.class, () -> feed.page("ea", new PageRequest(1, "POST#x")));
 
     // Unfollowing stops the merge.

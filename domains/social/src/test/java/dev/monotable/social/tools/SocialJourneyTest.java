@@ -97,6 +97,8 @@ class SocialJourneyTest {
       assertEquals(403, send(social, "GET", USER + "/feed", as("zoe").path("username", "yan")).status());
       assertEquals(400, send(social, "GET", USER + "/feed", as("yan").path("username", "yan")
           .query("cursor", "POST#x")).status());
+      assertEquals(400, send(social, "GET", USER + "/feed", as("yan").path("username", "yan")
+          .query("cursor", first)).status(), "a post id is no cursor the feed issued");
 
       // SO11 comment; SO12 comments oldest first; SO13 delete one's own only
       Reply c1 = send(social, "POST", POST + "/comments", as("yan").path("username", "zoe").path("post", first)
@@ -109,8 +111,8 @@ class SocialJourneyTest {
           social.table().item(new Key("POST#" + first, "COMMENT#" + comment)).orElseThrow());
       send(social, "POST", POST + "/comments", as("zoe").path("username", "zoe").path("post", first)
           .body("{\"text\":\"two\"}"));
-      assertEquals(List.of("one", "two"), field(send(social, "GET", POST + "/comments", anyone()
-          .path("username", "zoe").path("post", first)).json(), "text"));
+      assertEquals(List.of("one", "two"), field(send(social, "GET", "/posts/{post}/comments", anyone()
+          .path("post", first)).json(), "text"));
       assertEquals(404, send(social, "POST", POST + "/comments", as("yan").path("username", "yan").path("post", first)
           .body("{\"text\":\"x\"}")).status());
       assertEquals(403, send(social, "DELETE", POST + "/comments/{comment}", as("zoe").path("username", "zoe")
@@ -133,7 +135,7 @@ class SocialJourneyTest {
           "UpdatedAt", social.table().item(new Key("POST#" + first, "LIKE#yan")).orElseThrow().get("UpdatedAt").s(),
           "SchemaVersion", 1), social.table().item(new Key("POST#" + first, "LIKE#yan")).orElseThrow());
       assertEquals(2, likes(social, first));
-      assertEquals(List.of("yan", "zoe"), field(send(social, "GET", POST + "/likes", anyone().path("username", "zoe")
+      assertEquals(List.of("yan", "zoe"), field(send(social, "GET", "/posts/{post}/likes", anyone()
           .path("post", first)).json(), "liker"));
       assertEquals(204, send(social, "DELETE", LIKE, as("yan").path("username", "zoe").path("post", first)
           .path("liker", "yan")).status());

@@ -49,11 +49,11 @@ class SocialRequestBudgetTest {
     EXPECTED.put("GET /users/{username}/following", List.of("Query"));
     EXPECTED.put("GET /users/{username}/followers", List.of("Query"));
     EXPECTED.put("POST " + post + "/comments", List.of("TransactWriteItems"));
-    EXPECTED.put("GET " + post + "/comments", List.of("Query"));
+    EXPECTED.put("GET /posts/{post}/comments", List.of("Query"));
     EXPECTED.put("DELETE " + post + "/comments/{comment}", List.of("DeleteItem"));
     EXPECTED.put("PUT " + post + "/likes/{liker}", List.of("TransactWriteItems"));
     EXPECTED.put("DELETE " + post + "/likes/{liker}", List.of("TransactWriteItems"));
-    EXPECTED.put("GET " + post + "/likes", List.of("Query"));
+    EXPECTED.put("GET /posts/{post}/likes", List.of("Query"));
     EXPECTED.put("GET " + post + "/like-count", List.of("Query"));
     EXPECTED.put("GET /users/{username}/feed", List.of("Query", "Query", "Query", "BatchGetItem"));
     EXPECTED.put("GET /health", List.of());
