@@ -59,10 +59,10 @@ public final class SocialDev implements DevDomain {
     s.follows().follow("ann", "star");
     s.follows().follow("bob", "ann");
     s.follows().follow("cat", "ann");
-    // ann's post has a fixed id (the samples name it); the others are new, so that their feed entries,
-    // which expire 30 days after their post, are live whenever the demo starts.
+    // ann's post has a fixed id (the samples name it) but is written now, as the others: feed entries
+    // and checkpoints expire 30 days after their post, and the demo's must be live whenever it starts.
     Map<String, Object> annPost = Map.of("username", "ann", "post", demoPost("ann", 0), "text", "Post 0 of ann",
-        "createdAt", Timestamps.format(DEMO_TIME));
+        "createdAt", Timestamps.format(s.table().clock().instant()));
     s.posts().create(annPost);
     List<Map<String, Object>> written = new java.util.ArrayList<>(List.of(annPost));
     for (String author : List.of("bob", "star", "bob")) {
@@ -256,7 +256,7 @@ public final class SocialDev implements DevDomain {
           BenchCase.<SocialServices>route(d, "DELETE " + post, i -> BenchRequest.as("cat").path("username", "cat")
               .path("post", Ulid.derived(DEMO_TIME, run + i)))
               .before((s, i) -> s.posts().create(Map.of("username", "cat", "post", Ulid.derived(DEMO_TIME, run + i),
-                  "text", "Doomed", "createdAt", Timestamps.format(DEMO_TIME)))),
+                  "text", "Doomed", "createdAt", Timestamps.format(s.table().clock().instant())))),
           BenchCase.route(d, "PUT /users/{username}/following/{followee}", i -> BenchRequest.as("cat")
               .path("username", "cat").path("followee", "bob")),
           BenchCase.route(d, "DELETE /users/{username}/following/{followee}", i -> BenchRequest.as("cat")
