@@ -18,9 +18,7 @@ public final class Users {
 
   /**
    * SO01: one PutItem, {@code attribute_not_exists(PK)}, both counts at 0 so that every later
-   * follow moves them by ADD. When refused, one GetItem tells this call's own PutItem (applied, its
-   * answer lost, and sent again by the SDK: the user is as written, to the millisecond) from
-   * another user's.
+   * follow moves them by ADD.
    *
    * @throws ConflictException {@code username}: taken (nothing written)
    */
@@ -30,9 +28,7 @@ public final class Users {
     try {
       table.putIfAbsent(item);
     } catch (ConditionalCheckFailedException e) {
-      if (!table.get(User.ENTITY.key(Map.of("username", username))).map(item::equals).orElse(false)) {
-        throw new ConflictException("username", "username " + username + " is taken");
-      }
+      throw new ConflictException("username", "username " + username + " is taken");
     }
     return User.ENTITY.values(item);
   }
