@@ -57,6 +57,7 @@ public final class MonotableApp {
     domainStack(app, settings, "DevicesStack", dev.monotable.devices.Devices.DOMAIN);
     domainStack(app, settings, "BlogStack", dev.monotable.blog.Blog.DOMAIN);
     domainStack(app, settings, "ShopStack", dev.monotable.shop.Shop.DOMAIN);
+    domainStack(app, settings, "SocialStack", dev.monotable.social.Social.DOMAIN);
     // new-domain: stacks
     Tags.of(app).add("project", "monotable");
     Tags.of(app).add("stage", settings.stage());

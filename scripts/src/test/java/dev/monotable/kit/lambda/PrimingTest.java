@@ -253,7 +253,9 @@ class PrimingTest {
       "Shop GET /products/{product}", "Shop GET /customers/{username}/orders/{order}",
       "Shop GET /products/{product}/reviews",
       // the search requires the query parameter q, as Devices' ranges need from and to
-      "Shop GET /search");
+      "Shop GET /search",
+      "Social GET /users/{username}/posts/{post}", "Social GET /posts/{post}/comments",
+      "Social GET /users/{username}/posts/{post}/like-count", "Social GET /posts/{post}/likes");
 
   /** A domain's functions without a GET route whose priming invocation is a route that takes a body. */
   static Stream<Endpoint> bodyRoutes(Domain d) {

@@ -42,6 +42,10 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
               + "A PUT that changes nothing should write nothing (keeping its checks: caller an admin, user exists)"),
       of("devices", "PUT /users/{user}", "^fault lost answer of PutItem", LOST_CREATE
           + " (409 'user exists': the retry's attribute_not_exists finds the caller's own profile)"),
+      of("social", "PUT /users/{username}", "^fault lost answer of PutItem", LOST_CREATE
+          + " (409 'username ... is taken': the retry's attribute_not_exists finds the caller's own user; reading it "
+          + "back to tell the two apart answers two of 8 racing identical creates 201, as they write the same item "
+          + "in the same millisecond)"),
       of("devices", "POST /users/{user}/devices/{device}/events", "^fault lost answer of PutItem", LOST_CREATE
           + " (409 'device has an event at ... with seq ...': the retry finds the caller's own event)"),
       of("devices", "PATCH /users/{user}/devices/{device}", "^fault lost answer of UpdateItem", LOST_UPDATE),

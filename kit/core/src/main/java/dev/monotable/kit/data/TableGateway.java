@@ -265,6 +265,17 @@ public final class TableGateway {
   }
 
   /**
+   * One DeleteItem whose condition compares values (for example {@code #author = :caller}).
+   *
+   * @throws ConditionalCheckFailedException the condition failed (nothing deleted)
+   */
+  public void delete(Key key, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
+    client.deleteItem(DeleteItemRequest.builder().tableName(tableName).key(key.toMap()).conditionExpression(condition)
+        .expressionAttributeNames(names).expressionAttributeValues(values)
+        .returnConsumedCapacity(CallMeter.asked()).build());
+  }
+
+  /**
    * Puts up to 25 items with one BatchWriteItem, then again with its UnprocessedItems after a
    * jittered pause ({@link Backoff#jitteredPauseMillis}), at most {@code attempts} requests in all.
    * Unconditional puts: a caller whose keys are derived from the data can send the same batch

@@ -1,0 +1,81 @@
+package dev.monotable.social.data;
+
+import dev.monotable.kit.data.PageRequest;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.data.WriteTransaction;
+import dev.monotable.kit.errors.NotFoundException;
+import dev.monotable.kit.keys.Key;
+import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.social.SocialPattern;
+import dev.monotable.social.model.Like;
+import dev.monotable.social.model.Post;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The data access of likes: one item per user and post, and the post's count in {@link Like#SHARDS}
+ * shards moved in the like's own transaction, so the count is exact however the like races or is
+ * sent again: a like that exists refuses the transaction and nothing moves.
+ */
+public final class Likes {
+
+  private final TableGateway table;
+
+  public Likes(TableGateway table) {
+    this.table = table;
+  }
+
+  /**
+   * SO14: one TransactWriteItems: ConditionCheck the post, Put the like ({@code attribute_not_exists(PK)}),
+   * ADD 1 to the liker's shard of the count.
+   *
+   * @return true when liked now, false when the like existed (nothing written)
+   * @throws NotFoundException {@code post} (nothing written)
+   */
+  public boolean like(String username, String post, String liker) {
+    var item = Like.ENTITY.toItem(Map.of("post", post, "liker", liker,
+        "createdAt", Timestamps.format(table.clock().instant())));
+    WriteTransaction tx = new WriteTransaction(table);
+    int exists = tx.check(Post.ENTITY.key(Map.of("username", username, "post", post)), "attribute_exists(#pk)",
+        Map.of("#pk", TableSchema.PK), Map.of());
+    int like = tx.putIfAbsent(item);
+    move(tx, post, liker, 1);
+    return tx.commit(true, f -> {
+      if (f.failed(exists)) {
+        throw new NotFoundException("post");
+      }
+      return f.failed(like) ? false : null;
+    });
+  }
+
+  /**
+   * SO15: one TransactWriteItems: Delete the like ({@code attribute_exists(PK)}), ADD -1 to its shard.
+   *
+   * @return true when unliked now, false when there was no like (nothing written)
+   */
+  public boolean unlike(String username, String post, String liker) {
+    Post.ENTITY.key(Map.of("username", username, "post", post)); // each segment held to its rule: a 400
+    WriteTransaction tx = new WriteTransaction(table);
+    int like = tx.delete(Like.ENTITY.key(Map.of("post", post, "liker", liker)), "attribute_exists(#pk)",
+        Map.of("#pk", TableSchema.PK));
+    move(tx, post, liker, -1);
+    return tx.commit(true, f -> f.failed(like) ? false : null);
+  }
+
+  /** SO17: one Query of the post's {@code LIKECOUNT#} shards (at most {@link Like#SHARDS} items), summed. */
+  public long count(String username, String post) {
+    Post.ENTITY.key(Map.of("username", username, "post", post)); // each segment held to its rule: a 400
+    return table.query(SocialPattern.SO17.queryFor(Map.of("post", post)), PageRequest.first(Like.SHARDS), "SO17")
+        .items().stream().mapToLong(i -> Long.parseLong(i.get("Count").n())).sum();
+  }
+
+  private static void move(WriteTransaction tx, String post, String liker, long delta) {
+    String shard = Like.shard(liker);
+    Key key = Like.COUNT.key(Map.of("post", post, "shard", shard));
+    tx.update(key, "SET #type = :type, #post = :post, #shard = :shard ADD #count :d", null,
+        Map.of("#type", TableSchema.TYPE, "#post", "PostId", "#shard", "Shard", "#count", "Count"),
+        Map.of(":type", AttributeValue.fromS(Like.COUNT.type()), ":post", AttributeValue.fromS(post),
+            ":shard", AttributeValue.fromS(shard), ":d", AttributeValue.fromN(Long.toString(delta))));
+  }
+}
