@@ -59,9 +59,10 @@ class CommandLineTest {
   }
 
   @Test
-  void scripts_shouldBeTheDocumentedNineteen() throws IOException {
+  void scripts_shouldBeTheDocumentedTwenty() throws IOException {
     assertEquals(List.of("backfill", "bench", "compare-designs", "dev", "docs", "engine", "engine-bench",
-        "engine-difftest", "explore", "ingest", "levers-cold", "measure-fan-out", "metrics", "new-domain", "seed", "soak",
+        "engine-difftest", "explore", "ingest", "levers-cold", "measure-fan-out", "metrics", "migrate", "new-domain", "seed",
+        "soak",
         "test-access-patterns", "token", "validate"),
         List.copyOf(scripts().keySet()));
   }

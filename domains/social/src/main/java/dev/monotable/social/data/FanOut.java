@@ -6,6 +6,7 @@ import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.social.SocialPattern;
@@ -191,12 +192,18 @@ public final class FanOut {
 
   private void checkpoint(String post, String cursor, long written, long expires) {
     Key key = FanOutCheckpoint.ENTITY.key(Map.of("post", post));
-    table.update(key, "SET #type = :type, #post = :post, #cursor = :cursor, #ttl = :ttl ADD #written :n", null,
+    // An item like every other (scripts/validate): its version and audit times, the first write's creation kept.
+    AttributeValue now = AttributeValue.fromS(Timestamps.format(table.clock().instant()));
+    table.update(key, "SET #type = :type, #post = :post, #cursor = :cursor, #ttl = :ttl, "
+            + "#sv = if_not_exists(#sv, :sv), #created = if_not_exists(#created, :now), #updated = :now ADD #written :n",
+        null,
         Map.of("#type", TableSchema.TYPE, "#post", "PostId", "#cursor", "Cursor", "#ttl", TableSchema.TTL,
-            "#written", "Written"),
+            "#written", "Written", "#sv", TableSchema.SCHEMA_VERSION, "#created", TableSchema.CREATED_AT,
+            "#updated", TableSchema.UPDATED_AT),
         Map.of(":type", AttributeValue.fromS(FanOutCheckpoint.ENTITY.type()), ":post", AttributeValue.fromS(post),
             ":cursor", AttributeValue.fromS(cursor), ":ttl", AttributeValue.fromN(Long.toString(expires)),
-            ":n", AttributeValue.fromN(Long.toString(written))));
+            ":n", AttributeValue.fromN(Long.toString(written)),
+            ":sv", AttributeValue.fromN(Integer.toString(Items.SCHEMA_VERSION)), ":now", now));
   }
 
   private void setReach(Key user, String reach) {

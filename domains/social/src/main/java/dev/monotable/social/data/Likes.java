@@ -6,6 +6,7 @@ import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.items.Items;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.social.SocialPattern;
 import dev.monotable.social.model.Like;
@@ -70,12 +71,17 @@ public final class Likes {
         .items().stream().mapToLong(i -> Long.parseLong(i.get("Count").n())).sum();
   }
 
-  private static void move(WriteTransaction tx, String post, String liker, long delta) {
+  private void move(WriteTransaction tx, String post, String liker, long delta) {
     String shard = Like.shard(liker);
     Key key = Like.COUNT.key(Map.of("post", post, "shard", shard));
-    tx.update(key, "SET #type = :type, #post = :post, #shard = :shard ADD #count :d", null,
-        Map.of("#type", TableSchema.TYPE, "#post", "PostId", "#shard", "Shard", "#count", "Count"),
+    // An item like every other (scripts/validate): its version and audit times, the first like's creation kept.
+    tx.update(key, "SET #type = :type, #post = :post, #shard = :shard, #sv = if_not_exists(#sv, :sv), "
+            + "#created = if_not_exists(#created, :now), #updated = :now ADD #count :d", null,
+        Map.of("#type", TableSchema.TYPE, "#post", "PostId", "#shard", "Shard", "#count", "Count",
+            "#sv", TableSchema.SCHEMA_VERSION, "#created", TableSchema.CREATED_AT, "#updated", TableSchema.UPDATED_AT),
         Map.of(":type", AttributeValue.fromS(Like.COUNT.type()), ":post", AttributeValue.fromS(post),
-            ":shard", AttributeValue.fromS(shard), ":d", AttributeValue.fromN(Long.toString(delta))));
+            ":shard", AttributeValue.fromS(shard), ":d", AttributeValue.fromN(Long.toString(delta)),
+            ":sv", AttributeValue.fromN(Integer.toString(Items.SCHEMA_VERSION)),
+            ":now", AttributeValue.fromS(Timestamps.format(table.clock().instant()))));
   }
 }

@@ -120,7 +120,8 @@ class SocialDataTest {
         "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1), table.item(new Key("POST#" + post, "LIKE#bob")).orElseThrow());
     String shard = Integer.toString(Math.floorMod("bob".hashCode(), 10));
     assertEquals(item("PK", "POST#" + post, "SK", "LIKECOUNT#" + shard, "Type", "LikeCount", "PostId", post,
-        "Shard", shard, "Count", shard.equals(Integer.toString(Math.floorMod("cat".hashCode(), 10))) ? 2 : 1),
+        "Shard", shard, "Count", shard.equals(Integer.toString(Math.floorMod("cat".hashCode(), 10))) ? 2 : 1,
+        "SchemaVersion", 1, "CreatedAt", T0, "UpdatedAt", T0),
         table.item(new Key("POST#" + post, "LIKECOUNT#" + shard)).orElseThrow());
     assertEquals(2L, likes.count("cy", post));
     assertTrue(likes.unlike("cy", post, "bob"));
@@ -147,7 +148,8 @@ class SocialDataTest {
         table.item(new Key("FEED#di", "POST#" + post)).orElseThrow());
     assertTrue(table.item(new Key("FEED#dk", "POST#" + post)).isPresent());
     assertEquals(item("PK", "POST#" + post, "SK", "FANOUT", "Type", "FanOutCheckpoint", "PostId", post,
-        "Cursor", "done", "TTL", T0_TTL, "Written", 2), table.item(new Key("POST#" + post, "FANOUT")).orElseThrow());
+        "Cursor", "done", "TTL", T0_TTL, "Written", 2, "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1),
+        table.item(new Key("POST#" + post, "FANOUT")).orElseThrow());
 
     // Redelivered: the checkpoint says done, nothing is written again.
     var before = table.scanAll();

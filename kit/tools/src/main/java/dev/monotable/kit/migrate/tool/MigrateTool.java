@@ -74,14 +74,15 @@ public final class MigrateTool {
       Function<String, String> localTables, Function<String, TableSchema> schemas) {
     OpsMain.exec(USAGE, args, OpsEnvironment.forDomain(args, localTables), env -> {
       DomainOption chosen = DomainOption.take(args);
-      MigrationDomain domain = domains.apply(chosen.id());
-      if (domain == null) {
-        throw new UsageException("this domain declares no migration");
-      }
+      // The command line first: a mistyped option is named whichever domain is chosen.
       Args a = Args.parse(chosen.rest(), Set.of("--all", "--counts"), Set.of("--old-prefix", "--scale", "--seconds",
           "--seed", "--total-segments", "--max-write-units", "--checkpoint", "--sample"));
       if (a.positional().size() != 1) {
         throw new UsageException("name one command: load, traffic, backfill or verify");
+      }
+      MigrationDomain domain = domains.apply(chosen.id());
+      if (domain == null) {
+        throw new UsageException("this domain declares no migration");
       }
       String prefix = a.option("--old-prefix") == null ? "legacy" : a.option("--old-prefix");
       try (DynamoDbClient client = env.client()) {
