@@ -236,6 +236,25 @@ class PeerHandlersTest {
   }
 
   @Test
+  void createIssue_shouldAnswer404_toAStrangerOnAPrivateRepository_andOnAMissingOne_writingNoIssue() throws Exception {
+    String owner = privateRepoOwner();
+    Map<String, String> path = Map.of("owner", owner, "repo", "r");
+    CreateIssueHandler h = new CreateIssueHandler(enhanced, table.name());
+    APIGatewayV2HTTPResponse r = h.handleRequest(event("bob", path, "{\"title\":\"x\"}"), null);
+    assertEquals(404, r.getStatusCode(), r.getBody());
+    // The counter moved (a gap, as in Monotable's numbering), but no issue was written.
+    assertTrue(table.item(Keys.ticket(TicketKind.ISSUE, owner, "r", 2)).isEmpty());
+    Set<Map<String, AttributeValue>> before = snapshot();
+    assertEquals(404, h.handleRequest(event("bob", Map.of("owner", owner, "repo", "none"), "{\"title\":\"x\"}"), null)
+        .getStatusCode());
+    assertEquals(before, snapshot());
+    APIGatewayV2HTTPResponse mine = h.handleRequest(event(owner, path, "{\"title\":\"mine\"}"), null);
+    assertEquals(201, mine.getStatusCode(), mine.getBody());
+    assertEquals(3, body(mine).get("number").asInt());
+    assertEquals("mine", table.item(Keys.ticket(TicketKind.ISSUE, owner, "r", 3)).orElseThrow().get("Title").s());
+  }
+
+  @Test
   void createComment_shouldBeListedByMonotable() {
     String owner = repoOwner();
     new Tickets(gateway).create(TicketKind.ISSUE, owner, owner, "r", "Listed", null, null, null);
