@@ -255,6 +255,17 @@ class PeerHandlersTest {
   }
 
   @Test
+  void listOpenIssues_shouldAnswer404_toAStrangerOnAPrivateRepository_andOnAMissingOne() throws Exception {
+    String owner = privateRepoOwner();
+    ListOpenIssuesHandler h = new ListOpenIssuesHandler(enhanced, table.name());
+    assertEquals(404, h.handleRequest(event("bob", Map.of("owner", owner, "repo", "r"), null), null).getStatusCode());
+    assertEquals(404, h.handleRequest(event(owner, Map.of("owner", owner, "repo", "none"), null), null).getStatusCode());
+    APIGatewayV2HTTPResponse mine = h.handleRequest(event(owner, Map.of("owner", owner, "repo", "r"), null), null);
+    assertEquals(200, mine.getStatusCode(), mine.getBody());
+    assertEquals(1, body(mine).get("items").size());
+  }
+
+  @Test
   void createComment_shouldBeListedByMonotable() {
     String owner = repoOwner();
     new Tickets(gateway).create(TicketKind.ISSUE, owner, owner, "r", "Listed", null, null, null);
