@@ -14,17 +14,26 @@ import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Peer of AP28 ({@code POST /repos/{owner}/{repo}/issues/{number}/comments}): one
- * TransactWriteItems, a ConditionCheck that the issue exists and the Put of the comment; no
- * visibility or profile check. The comment id is a random UUID, as samples make ids.
+ * TransactWriteItems, a ConditionCheck of the repository (it exists and, unless the caller owns
+ * it, is public), a ConditionCheck that the issue exists and the Put of the comment; no profile
+ * check. The contract demands the visibility check (spec section 7: users comment on repositories
+ * they can see; a private repository and everything under it answers 404 to anyone who is not its
+ * owner or a member of its org): a refused repository check reads the repository and the caller's
+ * membership, then answers 404 or writes again with a ConditionCheck of that membership. (Until
+ * issue 28 part 3 the peer checked the issue only, and commented on private repositories.) The
+ * comment id is a random UUID, as samples make ids.
  */
 public class CreateCommentHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
   private final DynamoDbEnhancedClient client;
   private final DynamoDbTable<IssueItem> issues;
   private final DynamoDbTable<CommentItem> comments;
+  private final DynamoDbTable<RepositoryItem> repositories;
+  private final DynamoDbTable<MembershipItem> memberships;
 
   public CreateCommentHandler() {
     this(Peer.enhancedClient(), Peer.tableName());
@@ -34,6 +43,23 @@ public class CreateCommentHandler implements RequestHandler<APIGatewayV2HTTPEven
     this.client = client;
     this.issues = Peer.table(client, tableName, Peer.ISSUE);
     this.comments = Peer.table(client, tableName, Peer.COMMENT);
+    this.repositories = Peer.table(client, tableName, Peer.REPOSITORY);
+    this.memberships = Peer.table(client, tableName, Peer.MEMBERSHIP);
+  }
+
+  // One transaction: the visibility check (the repository, or the caller's membership), the issue, the comment.
+  private <T> void write(CommentItem comment, Key issue, Key visibilityKey, String visibility, DynamoDbTable<T> of) {
+    Expression.Builder check = Expression.builder().expression(visibility);
+    if (visibility.contains(":false")) {
+      check.putExpressionValue(":false", AttributeValue.fromBool(false));
+    }
+    client.transactWriteItems(TransactWriteItemsEnhancedRequest.builder()
+        .addConditionCheck(of, ConditionCheck.builder().key(visibilityKey).conditionExpression(check.build()).build())
+        .addConditionCheck(issues, ConditionCheck.builder().key(issue)
+            .conditionExpression(Expression.builder().expression("attribute_exists(PK)").build())
+            .build())
+        .addPutItem(comments, comment)
+        .build());
   }
 
   /** The request body. */
@@ -86,16 +112,24 @@ public class CreateCommentHandler implements RequestHandler<APIGatewayV2HTTPEven
       comment.setUpdatedAt(now);
       comment.setSchemaVersion(1);
       comment.setVersion(1L);
+      Key issue = Key.builder().partitionValue(issueKey).sortValue(issueKey).build();
+      boolean owns = Peer.isOwner(caller, owner);
       try {
-        client.transactWriteItems(TransactWriteItemsEnhancedRequest.builder()
-            .addConditionCheck(issues, ConditionCheck.builder()
-                .key(Key.builder().partitionValue(issueKey).sortValue(issueKey).build())
-                .conditionExpression(Expression.builder().expression("attribute_exists(PK)").build())
-                .build())
-            .addPutItem(comments, comment)
-            .build());
+        write(comment, issue, Peer.repositoryKey(owner, repo), owns ? "attribute_exists(PK)"
+            : "attribute_exists(PK) AND IsPrivate = :false", repositories);
       } catch (TransactionCanceledException e) {
-        return Peer.error(404, "issue not found");
+        if (!"ConditionalCheckFailed".equals(e.cancellationReasons().get(0).code())) {
+          return Peer.error(404, "issue not found");
+        }
+        // Missing or private: a member of the owning org may still comment.
+        if (!Peer.visible(repositories.getItem(Peer.repositoryKey(owner, repo)), caller, owner, memberships)) {
+          return Peer.error(404, "repository not found");
+        }
+        try {
+          write(comment, issue, Peer.membershipKey(owner, caller), "attribute_exists(PK)", memberships);
+        } catch (TransactionCanceledException again) {
+          return Peer.error(404, "issue not found");
+        }
       }
       return Peer.json(201, new CommentView(id, number, caller, in.body(), now, now, 1));
     } catch (RuntimeException e) {

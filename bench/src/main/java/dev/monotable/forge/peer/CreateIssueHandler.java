@@ -9,14 +9,30 @@ import java.time.Instant;
 import java.util.HashMap;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.enhanced.dynamodb.model.TransactWriteItemsEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Peer of AP22 ({@code POST /repos/{owner}/{repo}/issues}): the counter's atomic increment (one
- * UpdateItem), then a PutItem of the issue; no visibility, profile or permission check.
+ * UpdateItem, on a counter that exists: every repository has one), then one TransactWriteItems of a
+ * ConditionCheck of the repository (public, unless the caller owns it) and the Put of the issue; no
+ * profile check. The contract demands the visibility check (spec section 7: users open issues on
+ * repositories they can see; a private repository and everything under it answers 404 to anyone who
+ * is not its owner or a member of its org): a refused check reads the repository and the caller's
+ * membership, and answers 404 or writes again with a ConditionCheck of that membership. (Until issue
+ * 28 part 3 the peer incremented a counter, creating it if missing, and put the issue with no check.)
  */
 public class CreateIssueHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
   private final DynamoDbTable<IssueItem> issues;
   private final DynamoDbTable<CounterItem> counters;
+  private final DynamoDbTable<RepositoryItem> repositories;
+  private final DynamoDbTable<MembershipItem> memberships;
+  private final DynamoDbEnhancedClient client;
 
   public CreateIssueHandler() {
     this(Peer.enhancedClient(), Peer.tableName());
@@ -25,6 +41,21 @@ public class CreateIssueHandler implements RequestHandler<APIGatewayV2HTTPEvent,
   public CreateIssueHandler(DynamoDbEnhancedClient client, String tableName) {
     this.issues = Peer.table(client, tableName, Peer.ISSUE);
     this.counters = Peer.table(client, tableName, Peer.COUNTER);
+    this.repositories = Peer.table(client, tableName, Peer.REPOSITORY);
+    this.memberships = Peer.table(client, tableName, Peer.MEMBERSHIP);
+    this.client = client;
+  }
+
+  // One transaction: the visibility check (the repository, or the caller's membership) and the issue.
+  private <T> void write(IssueItem issue, Key visibilityKey, String visibility, DynamoDbTable<T> of) {
+    Expression.Builder check = Expression.builder().expression(visibility);
+    if (visibility.contains(":false")) {
+      check.putExpressionValue(":false", AttributeValue.fromBool(false));
+    }
+    client.transactWriteItems(TransactWriteItemsEnhancedRequest.builder()
+        .addConditionCheck(of, ConditionCheck.builder().key(visibilityKey).conditionExpression(check.build()).build())
+        .addPutItem(issues, issue)
+        .build());
   }
 
   /** The request body. */
@@ -52,7 +83,14 @@ public class CreateIssueHandler implements RequestHandler<APIGatewayV2HTTPEvent,
       CounterItem counter = new CounterItem();
       counter.setPk("COUNTER#" + owner + "#" + repo);
       counter.setSk("METADATA");
-      int number = counters.updateItem(r -> r.item(counter).ignoreNulls(true)).getLastNumber().intValue();
+      int number;
+      try {
+        number = counters.updateItem(r -> r.item(counter).ignoreNulls(true)
+            .conditionExpression(Expression.builder().expression("attribute_exists(PK)").build()))
+            .getLastNumber().intValue();
+      } catch (ConditionalCheckFailedException e) {
+        return Peer.error(404, "repository not found");
+      }
 
       String now = Instant.now().toString();
       IssueItem issue = new IssueItem();
@@ -78,7 +116,17 @@ public class CreateIssueHandler implements RequestHandler<APIGatewayV2HTTPEvent,
       issue.setUpdatedAt(now);
       issue.setSchemaVersion(1);
       issue.setVersion(1L);
-      issues.putItem(issue);
+      boolean owns = Peer.isOwner(caller, owner);
+      try {
+        write(issue, Peer.repositoryKey(owner, repo), owns ? "attribute_exists(PK)"
+            : "attribute_exists(PK) AND IsPrivate = :false", repositories);
+      } catch (TransactionCanceledException e) {
+        // Private: a member of the owning org may still open issues.
+        if (!Peer.visible(repositories.getItem(Peer.repositoryKey(owner, repo)), caller, owner, memberships)) {
+          return Peer.error(404, "repository not found");
+        }
+        write(issue, Peer.membershipKey(owner, caller), "attribute_exists(PK)", memberships);
+      }
       return Peer.json(201, Peer.IssueView.of(issue));
     } catch (RuntimeException e) {
       return Peer.error(500, "internal error");

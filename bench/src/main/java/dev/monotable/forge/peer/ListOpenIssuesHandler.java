@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbIndex;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
@@ -18,12 +19,18 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Peer of AP25 ({@code GET /repos/{owner}/{repo}/issues}, open ones newest first): one Query of
- * GSI4, a page of 30, the next page's key as a base64 JSON cursor; no visibility check.
+ * Peer of AP25 ({@code GET /repos/{owner}/{repo}/issues}, open ones newest first): a GetItem of the
+ * repository, then one Query of GSI4, a page of 30, the next page's key as a base64 JSON cursor. The
+ * GetItem serves the contract's visibility rule (spec section 7, last line: a private repository and
+ * everything under it answers 404 to anyone who is not its owner or a member of its org; a missing
+ * repository is a 404 too, not an empty page); the pattern allows two requests. (Until issue 28
+ * part 3 the peer made the Query alone.)
  */
 public class ListOpenIssuesHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
   private static final int PAGE = 30;
   private final DynamoDbIndex<IssueItem> byState;
+  private final DynamoDbTable<RepositoryItem> repositories;
+  private final DynamoDbTable<MembershipItem> memberships;
 
   public ListOpenIssuesHandler() {
     this(Peer.enhancedClient(), Peer.tableName());
@@ -31,13 +38,20 @@ public class ListOpenIssuesHandler implements RequestHandler<APIGatewayV2HTTPEve
 
   public ListOpenIssuesHandler(DynamoDbEnhancedClient client, String tableName) {
     this.byState = Peer.table(client, tableName, Peer.ISSUE).index("GSI4");
+    this.repositories = Peer.table(client, tableName, Peer.REPOSITORY);
+    this.memberships = Peer.table(client, tableName, Peer.MEMBERSHIP);
   }
 
   @Override
   public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
     try {
       Map<String, String> p = event.getPathParameters();
-      String partition = "REPO#" + p.get("owner") + "#" + p.get("repo");
+      String owner = p.get("owner");
+      if (!Peer.visible(repositories.getItem(Peer.repositoryKey(owner, p.get("repo"))), Peer.caller(event), owner,
+          memberships)) {
+        return Peer.error(404, "repository not found");
+      }
+      String partition = "REPO#" + owner + "#" + p.get("repo");
       QueryEnhancedRequest.Builder q = QueryEnhancedRequest.builder()
           .queryConditional(QueryConditional.sortBeginsWith(
               Key.builder().partitionValue(partition).sortValue("ISSUE#OPEN#").build()))

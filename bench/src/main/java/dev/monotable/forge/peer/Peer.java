@@ -5,9 +5,11 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
+import java.util.Locale;
 import java.util.Map;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbTable;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
@@ -26,6 +28,8 @@ public final class Peer {
   static final TableSchema<IssueItem> ISSUE = TableSchema.fromBean(IssueItem.class);
   static final TableSchema<CounterItem> COUNTER = TableSchema.fromBean(CounterItem.class);
   static final TableSchema<CommentItem> COMMENT = TableSchema.fromBean(CommentItem.class);
+  static final TableSchema<RepositoryItem> REPOSITORY = TableSchema.fromBean(RepositoryItem.class);
+  static final TableSchema<MembershipItem> MEMBERSHIP = TableSchema.fromBean(MembershipItem.class);
 
   private static DynamoDbEnhancedClient enhanced;
 
@@ -75,6 +79,40 @@ public final class Peer {
       return null;
     }
     return rc.getAuthorizer().getJwt().getClaims().get("username");
+  }
+
+  /** The Repository item's key (PK and SK alike). */
+  static Key repositoryKey(String owner, String repo) {
+    String k = "REPO#" + owner + "#" + repo;
+    return Key.builder().partitionValue(k).sortValue(k).build();
+  }
+
+  /** The caller's Membership in {@code owner} (an org, when the repository's owner is one). */
+  static Key membershipKey(String owner, String caller) {
+    return Key.builder().partitionValue("ACCOUNT#" + owner.toLowerCase(Locale.ROOT))
+        .sortValue("MEMBER#" + caller.toLowerCase(Locale.ROOT)).build();
+  }
+
+  /** Account names are case-insensitive. */
+  static boolean isOwner(String caller, String owner) {
+    return caller != null && caller.equalsIgnoreCase(owner);
+  }
+
+  /**
+   * The contract's visibility rule (spec section 7, its last line: a private repository and
+   * everything under it answers 404 to anyone who is not its owner or a member of its org), for a
+   * repository read already: true when {@code caller} may see it. A private repository of another
+   * account costs one GetItem of the caller's membership (the exception the spec's section 4 allows).
+   */
+  static boolean visible(RepositoryItem repository, String caller, String owner,
+      DynamoDbTable<MembershipItem> memberships) {
+    if (repository == null) {
+      return false;
+    }
+    if (!Boolean.TRUE.equals(repository.getIsPrivate()) || isOwner(caller, owner)) {
+      return true;
+    }
+    return caller != null && memberships.getItem(membershipKey(owner, caller)) != null;
   }
 
   static String issueKey(String owner, String repo, int number) {

@@ -196,6 +196,75 @@ class PeerHandlersTest {
     assertEquals(before, snapshot());
   }
 
+  /** A fresh owner with a private repository {@code r} holding issue 1, and a profile for {@code bob}. */
+  private static String privateRepoOwner() {
+    String owner = "private" + SEQ.incrementAndGet();
+    new Accounts(gateway).createUser(owner, owner, owner + "@example.com", null, null);
+    new Repositories(gateway).createRepo(owner, owner, "r", "peer test", true);
+    new Tickets(gateway).create(TicketKind.ISSUE, owner, owner, "r", "Secret", null, null, null);
+    return owner;
+  }
+
+  @Test
+  void getIssue_shouldAnswer404ToAStranger_andTheIssueToItsOwner_whenTheRepositoryIsPrivate() throws Exception {
+    // The contract (spec section 7): a private repository and everything under it is 404 to non-members.
+    String owner = privateRepoOwner();
+    GetIssueHandler h = new GetIssueHandler(enhanced, table.name());
+    Map<String, String> path = Map.of("owner", owner, "repo", "r", "number", "1");
+    assertEquals(404, h.handleRequest(event("bob", path, null), null).getStatusCode());
+    assertEquals(404, h.handleRequest(event(null, path, null), null).getStatusCode());
+    APIGatewayV2HTTPResponse mine = h.handleRequest(event(owner, path, null), null);
+    assertEquals(200, mine.getStatusCode(), mine.getBody());
+    assertEquals("Secret", body(mine).get("title").asText());
+  }
+
+  @Test
+  void createComment_shouldAnswer404AndWriteNothing_whenAStrangerCommentsOnAPrivateRepository() throws Exception {
+    String owner = privateRepoOwner();
+    Set<Map<String, AttributeValue>> before = snapshot();
+    APIGatewayV2HTTPResponse r = new CreateCommentHandler(enhanced, table.name()).handleRequest(
+        event("bob", Map.of("owner", owner, "repo", "r", "number", "1"), "{\"body\":\"x\"}"), null);
+    assertEquals(404, r.getStatusCode(), r.getBody());
+    assertEquals(before, snapshot());
+    // Its owner may.
+    APIGatewayV2HTTPResponse mine = new CreateCommentHandler(enhanced, table.name()).handleRequest(
+        event(owner, Map.of("owner", owner, "repo", "r", "number", "1"), "{\"body\":\"mine\"}"), null);
+    assertEquals(201, mine.getStatusCode(), mine.getBody());
+    String id = body(mine).get("id").asText();
+    assertTrue(table.scanAll().stream().anyMatch(i -> i.get("SK").s().equals("ISSUE#00000001#COMMENT#" + id)
+        && i.get("PK").s().equals("REPO#" + owner + "#r") && "IssueComment".equals(i.get("Type").s())));
+  }
+
+  @Test
+  void createIssue_shouldAnswer404_toAStrangerOnAPrivateRepository_andOnAMissingOne_writingNoIssue() throws Exception {
+    String owner = privateRepoOwner();
+    Map<String, String> path = Map.of("owner", owner, "repo", "r");
+    CreateIssueHandler h = new CreateIssueHandler(enhanced, table.name());
+    APIGatewayV2HTTPResponse r = h.handleRequest(event("bob", path, "{\"title\":\"x\"}"), null);
+    assertEquals(404, r.getStatusCode(), r.getBody());
+    // The counter moved (a gap, as in Monotable's numbering), but no issue was written.
+    assertTrue(table.item(Keys.ticket(TicketKind.ISSUE, owner, "r", 2)).isEmpty());
+    Set<Map<String, AttributeValue>> before = snapshot();
+    assertEquals(404, h.handleRequest(event("bob", Map.of("owner", owner, "repo", "none"), "{\"title\":\"x\"}"), null)
+        .getStatusCode());
+    assertEquals(before, snapshot());
+    APIGatewayV2HTTPResponse mine = h.handleRequest(event(owner, path, "{\"title\":\"mine\"}"), null);
+    assertEquals(201, mine.getStatusCode(), mine.getBody());
+    assertEquals(3, body(mine).get("number").asInt());
+    assertEquals("mine", table.item(Keys.ticket(TicketKind.ISSUE, owner, "r", 3)).orElseThrow().get("Title").s());
+  }
+
+  @Test
+  void listOpenIssues_shouldAnswer404_toAStrangerOnAPrivateRepository_andOnAMissingOne() throws Exception {
+    String owner = privateRepoOwner();
+    ListOpenIssuesHandler h = new ListOpenIssuesHandler(enhanced, table.name());
+    assertEquals(404, h.handleRequest(event("bob", Map.of("owner", owner, "repo", "r"), null), null).getStatusCode());
+    assertEquals(404, h.handleRequest(event(owner, Map.of("owner", owner, "repo", "none"), null), null).getStatusCode());
+    APIGatewayV2HTTPResponse mine = h.handleRequest(event(owner, Map.of("owner", owner, "repo", "r"), null), null);
+    assertEquals(200, mine.getStatusCode(), mine.getBody());
+    assertEquals(1, body(mine).get("items").size());
+  }
+
   @Test
   void createComment_shouldBeListedByMonotable() {
     String owner = repoOwner();

@@ -113,6 +113,19 @@ public final class Json {
 
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
+  /**
+   * Appends {@code s} as a JSON string ({@code null} as {@code null}), escaped exactly as {@link
+   * #write} escapes it: for a line built by hand from parts that are fixed per route (the metric
+   * line, {@code dev.monotable.kit.log.Emf.Block}).
+   */
+  public static void appendString(String s, StringBuilder out) {
+    if (s == null) {
+      out.append("null");
+    } else {
+      string(s, out);
+    }
+  }
+
   /** A JSON string as jackson-core escapes it: quote, backslash and control characters only. */
   private static void string(String s, StringBuilder out) {
     out.append('"');

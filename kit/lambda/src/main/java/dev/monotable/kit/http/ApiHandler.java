@@ -8,6 +8,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.data.CallTally;
 import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.log.JsonLog;
+import dev.monotable.kit.json.Json;
 import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
@@ -48,6 +49,8 @@ public abstract class ApiHandler<S extends DomainServices>
   // every plain route of a domain) identifies each caller as that caller's route declares.
   private final Map<String, Auth> auths;
   private final String defaultPattern;
+  // Access pattern (and 4xx code) -> its metric line's fixed text; a handful per handler.
+  private final Map<String, Emf.Block> blocks = new java.util.concurrent.ConcurrentHashMap<>();
 
   protected ApiHandler(S services) {
     this.services = services;
@@ -140,40 +143,87 @@ public abstract class ApiHandler<S extends DomainServices>
     return claims == null ? null : Claims.usernameOf(claims);
   }
 
+  // The metric line's shape: these metrics, then the 4xx code's when there is one, then the calls'
+  // and the cold start (CALL_SHAPE); the values change per call, the names never.
+  private static final List<Emf.Metric> HEAD_SHAPE = List.of(Emf.Metric.count(MetricNames.REQUESTS, 0),
+      Emf.Metric.millis(MetricNames.LATENCY, 0), Emf.Metric.count(MetricNames.STATUS_2XX, 0),
+      Emf.Metric.count(MetricNames.STATUS_4XX, 0), Emf.Metric.count(MetricNames.STATUS_5XX, 0));
+  private static final List<Emf.Metric> TAIL_SHAPE = tailShape();
+
+  private static List<Emf.Metric> tailShape() {
+    List<Emf.Metric> tail = new ArrayList<>();
+    for (String name : Emf.CALL_METRICS) {
+      tail.add(Emf.Metric.count(name, 0));
+    }
+    tail.add(Emf.Metric.count(MetricNames.COLD_START, 0));
+    return List.copyOf(tail);
+  }
+
+  /** The metric block of one access pattern and 4xx code (null: none), built on its first line. */
+  private Emf.Block block(String pattern, String clientError) {
+    String key = clientError == null ? pattern : pattern + '\n' + clientError;
+    Emf.Block b = blocks.get(key);
+    if (b == null) {
+      List<Emf.Metric> shape = new ArrayList<>(HEAD_SHAPE);
+      if (clientError != null) {
+        shape.add(Emf.Metric.count(MetricNames.CLIENT_ERROR_PREFIX + clientError, 0));
+      }
+      shape.addAll(TAIL_SHAPE);
+      b = new Emf.Block(service, pattern, shape);
+      blocks.putIfAbsent(key, b);
+    }
+    return b;
+  }
+
+  /**
+   * The invocation's one line, written by hand (JsonLog.writeOpen): level, route, request id,
+   * status, outcome, latency, caller, the exception of a 5xx, then the metrics ({@link Emf.Block}).
+   */
   private void log(APIGatewayV2HTTPEvent event, Context context, String caller, Response response,
       Throwable failure, double latencyMs, CallTally calls) {
-    Map<String, Object> line = new LinkedHashMap<>();
-    line.put("level", response.status() >= 500 ? "ERROR" : "INFO");
-    line.put("route", event.getRouteKey());
-    line.put("requestId", context != null ? context.getAwsRequestId()
-        : event.getRequestContext() != null ? event.getRequestContext().getRequestId() : null);
-    line.put("status", response.status());
-    line.put("outcome", failure == null ? "ok" : failure instanceof ServiceException f ? f.code() : "error");
-    line.put("latencyMs", Math.round(latencyMs * 100) / 100.0);
+    int status = response.status();
+    String level = status >= 500 ? "ERROR" : "INFO";
+    double latency = Math.round(latencyMs * 100) / 100.0;
+    String routeKey = event.getRouteKey();
+    StringBuilder line = new StringBuilder(1280);
+    line.append("{\"level\":");
+    Json.appendString(level, line);
+    line.append(",\"route\":");
+    Json.appendString(routeKey, line);
+    line.append(",\"requestId\":");
+    Json.appendString(context != null ? context.getAwsRequestId()
+        : event.getRequestContext() != null ? event.getRequestContext().getRequestId() : null, line);
+    line.append(",\"status\":").append(status).append(",\"outcome\":");
+    Json.appendString(failure == null ? "ok" : failure instanceof ServiceException f ? f.code() : "error", line);
+    line.append(",\"latencyMs\":").append(latency);
     if (caller != null) {
-      line.put("caller", caller);
+      line.append(",\"caller\":");
+      Json.appendString(caller, line);
     }
     if (failure != null && !(failure instanceof ServiceException)) {
-      line.put("exception", failure.getClass().getName());
-      line.put("exceptionMessage", String.valueOf(failure.getMessage()));
+      line.append(",\"exception\":");
+      Json.appendString(failure.getClass().getName(), line);
+      line.append(",\"exceptionMessage\":");
+      Json.appendString(String.valueOf(failure.getMessage()), line);
     }
-    int status = response.status();
-    List<Emf.Metric> metrics = new ArrayList<>(16);
-    metrics.add(Emf.Metric.count(MetricNames.REQUESTS, 1));
-    metrics.add(Emf.Metric.millis(MetricNames.LATENCY, Math.round(latencyMs * 100) / 100.0));
-    metrics.add(Emf.Metric.count(MetricNames.STATUS_2XX, status < 400 ? 1 : 0));
-    metrics.add(Emf.Metric.count(MetricNames.STATUS_4XX, status >= 400 && status < 500 ? 1 : 0));
-    metrics.add(Emf.Metric.count(MetricNames.STATUS_5XX, status >= 500 ? 1 : 0));
-    if (status >= 400 && status < 500) {
-      // The codes are the contract's fixed few (not_found, validation, ...): a metric each, no dimension.
-      metrics.add(Emf.Metric.count(MetricNames.CLIENT_ERROR_PREFIX + errorCode(response), 1));
+    // The codes are the contract's fixed few (not_found, validation, ...): a metric each, no dimension.
+    String clientError = status >= 400 && status < 500 ? errorCode(response) : null;
+    Emf.Block block = block(routeKey == null ? defaultPattern : patterns.getOrDefault(routeKey, defaultPattern),
+        clientError);
+    double[] values = new double[block.size()];
+    values[0] = 1;
+    values[1] = latency;
+    values[2] = status < 400 ? 1 : 0;
+    values[3] = clientError != null ? 1 : 0;
+    values[4] = status >= 500 ? 1 : 0;
+    int at = HEAD_SHAPE.size();
+    if (clientError != null) {
+      values[at++] = 1;
     }
-    metrics.addAll(Emf.calls(calls));
-    metrics.add(Emf.Metric.count(MetricNames.COLD_START, Emf.coldStart(getClass())));
-    String routeKey = event.getRouteKey();
-    Emf.add(line, service, routeKey == null ? defaultPattern : patterns.getOrDefault(routeKey, defaultPattern),
-        metrics, System.currentTimeMillis());
-    JsonLog.write(line);
+    Emf.callValues(calls, values, at);
+    values[values.length - 1] = Emf.coldStart(getClass());
+    boolean metrics = block.append(line, values, System.currentTimeMillis());
+    JsonLog.writeOpen(line, level, metrics);
   }
 
   /** The {@code error.code} of an error body (ErrorMapper's shape), or {@code unknown}. */

@@ -3,6 +3,7 @@ package dev.monotable.kit.log;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.data.CallTally;
+import dev.monotable.kit.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,16 +75,107 @@ public final class Emf {
     }
   }
 
+  /** The names of {@link #calls}' metrics, in their order (all counts). */
+  public static final List<String> CALL_METRICS = List.of(MetricNames.DYNAMODB_REQUESTS, MetricNames.READ_CAPACITY,
+      MetricNames.WRITE_CAPACITY, MetricNames.CONDITIONAL_REFUSALS, MetricNames.TRANSACTION_CONFLICTS,
+      MetricNames.SDK_RETRIES, MetricNames.THROTTLES);
+
   /** The DynamoDB metrics of an invocation's calls. */
   public static List<Metric> calls(CallTally calls) {
-    return List.of(
-        Metric.count(MetricNames.DYNAMODB_REQUESTS, calls.requests()),
-        Metric.count(MetricNames.READ_CAPACITY, calls.readCapacity()),
-        Metric.count(MetricNames.WRITE_CAPACITY, calls.writeCapacity()),
-        Metric.count(MetricNames.CONDITIONAL_REFUSALS, calls.conditionalRefusals()),
-        Metric.count(MetricNames.TRANSACTION_CONFLICTS, calls.transactionConflicts()),
-        Metric.count(MetricNames.SDK_RETRIES, calls.retries()),
-        Metric.count(MetricNames.THROTTLES, calls.throttles()));
+    double[] values = new double[CALL_METRICS.size()];
+    callValues(calls, values, 0);
+    List<Metric> out = new ArrayList<>(values.length);
+    for (int i = 0; i < values.length; i++) {
+      out.add(Metric.count(CALL_METRICS.get(i), values[i]));
+    }
+    return out;
+  }
+
+  /** Puts the values of {@link #CALL_METRICS} into {@code values} from index {@code at}. */
+  public static void callValues(CallTally calls, double[] values, int at) {
+    values[at] = calls.requests();
+    values[at + 1] = calls.readCapacity();
+    values[at + 2] = calls.writeCapacity();
+    values[at + 3] = calls.conditionalRefusals();
+    values[at + 4] = calls.transactionConflicts();
+    values[at + 5] = calls.retries();
+    values[at + 6] = calls.throttles();
+  }
+
+  /**
+   * The metric fields of one kind of line, written by hand: {@link #add}'s fields for one service,
+   * access pattern and list of metric names and units, with everything but the values and the
+   * timestamp turned into text once. A route handler writes one line per invocation whose
+   * {@code _aws} block differs between calls only in its timestamp (and in the 4xx code metric of a
+   * refusal, a block of its own): building that block as maps and writing it again for every call
+   * was most of the line's cost. The text is {@link #add}'s, character for character (EmfTest holds
+   * the two to the same line).
+   */
+  public static final class Block {
+    private final String dimensions;
+    private final String[] valueKeys;
+    private final String declaration;
+
+    /** @param shape the metrics' names and units in the line's order; their values are ignored */
+    public Block(String service, String accessPattern, List<Metric> shape) {
+      StringBuilder d = new StringBuilder(64);
+      d.append(',');
+      Json.appendString(MetricNames.SERVICE, d);
+      d.append(':');
+      Json.appendString(service, d);
+      d.append(',');
+      Json.appendString(MetricNames.ACCESS_PATTERN, d);
+      d.append(':');
+      Json.appendString(accessPattern, d);
+      this.dimensions = d.toString();
+      this.valueKeys = new String[shape.size()];
+      List<Map<String, Object>> declared = new ArrayList<>(shape.size());
+      for (int i = 0; i < shape.size(); i++) {
+        StringBuilder k = new StringBuilder(32).append(',');
+        Json.appendString(shape.get(i).name(), k);
+        valueKeys[i] = k.append(':').toString();
+        Map<String, Object> m = new LinkedHashMap<>(2);
+        m.put("Name", shape.get(i).name());
+        m.put("Unit", shape.get(i).unit());
+        declared.add(m);
+      }
+      Map<String, Object> directive = new LinkedHashMap<>(3);
+      directive.put("Namespace", NAMESPACE);
+      directive.put("Dimensions", List.of(List.of(MetricNames.SERVICE, MetricNames.ACCESS_PATTERN)));
+      directive.put("Metrics", declared);
+      this.declaration = ",\"CloudWatchMetrics\":" + Json.write(List.of(directive)) + "}";
+    }
+
+    /** How many values {@link #append} takes. */
+    public int size() {
+      return valueKeys.length;
+    }
+
+    /**
+     * Appends to {@code out}, a JSON object left open after at least one field, what {@link #add}
+     * would add to its map: the dimensions, each metric's value and the {@code _aws} block; nothing
+     * while priming.
+     *
+     * @param values one per metric of the shape, in its order
+     * @return whether the fields were appended (false while priming)
+     */
+    public boolean append(StringBuilder out, double[] values, long epochMillis) {
+      if (priming) {
+        return false;
+      }
+      out.append(dimensions);
+      for (int i = 0; i < valueKeys.length; i++) {
+        out.append(valueKeys[i]);
+        double v = values[i];
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+          out.append((long) v);
+        } else {
+          out.append(v);
+        }
+      }
+      out.append(",\"_aws\":{\"Timestamp\":").append(epochMillis).append(declaration);
+      return true;
+    }
   }
 
   /**

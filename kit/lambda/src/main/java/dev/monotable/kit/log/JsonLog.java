@@ -49,6 +49,27 @@ public final class JsonLog {
     }
   }
 
+  /**
+   * Writes a line built by hand: {@code open} is a JSON object without its closing brace, whose
+   * {@code level} is {@code level}; {@code metrics} says whether it holds an {@link Emf} block. The
+   * same rules and the same text as {@link #write(Map)} on the equivalent map: the level decides
+   * unless the line carries metrics, and the trace id comes last.
+   */
+  public static void writeOpen(StringBuilder open, String level, boolean metrics) {
+    writeOpen(open, level, metrics, THRESHOLD, System.out);
+  }
+
+  static void writeOpen(StringBuilder open, String level, boolean metrics, String threshold, PrintStream out) {
+    if (metrics || enabled(level, threshold)) {
+      String traceId = traceId(System.getProperty(TRACE_HEADER_PROPERTY));
+      if (traceId != null) {
+        open.append(",\"traceId\":");
+        Json.appendString(traceId, open);
+      }
+      out.println(open.append('}'));
+    }
+  }
+
   /** The {@code Root} of an X-Ray trace header, as the X-Ray console searches it; null without one. */
   static String traceId(String header) {
     if (header == null) {

@@ -63,4 +63,26 @@ class JsonLogTest {
     assertNull(JsonLog.traceId("Parent=1;Sampled=0"));
     assertNull(JsonLog.traceId(null));
   }
+
+  private static String writtenOpen(String level, String threshold, boolean metrics) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    JsonLog.writeOpen(new StringBuilder("{\"level\":\"" + level + "\",\"route\":\"GET /health\""), level, metrics,
+        threshold, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void writeOpen_shouldFollowWritesRules_onALineBuiltByHand() {
+    // The same text as write(map), the same level rule, and a metrics line whatever the level.
+    assertEquals(written("INFO", "INFO"), writtenOpen("INFO", "INFO", false));
+    assertEquals("", writtenOpen("INFO", "WARN", false));
+    assertEquals("{\"level\":\"INFO\",\"route\":\"GET /health\"}\n", writtenOpen("INFO", "ERROR", true));
+    System.setProperty(JsonLog.TRACE_HEADER_PROPERTY, "Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1");
+    try {
+      assertEquals(written("INFO", "INFO"), writtenOpen("INFO", "INFO", false));
+      assertTrue(writtenOpen("INFO", "INFO", false).endsWith(",\"traceId\":\"1-5759e988-bd862e3fe1be46a994272793\"}\n"));
+    } finally {
+      System.clearProperty(JsonLog.TRACE_HEADER_PROPERTY);
+    }
+  }
 }
