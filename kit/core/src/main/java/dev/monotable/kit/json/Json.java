@@ -116,7 +116,7 @@ public final class Json {
   /**
    * Appends {@code s} as a JSON string ({@code null} as {@code null}), escaped exactly as {@link
    * #write} escapes it: for a line built by hand from parts that are fixed per route (the metric
-   * line, {@code dev.monotable.kit.log.Emf.Block}).
+   * line that kit-lambda's Emf.Block writes).
    */
   public static void appendString(String s, StringBuilder out) {
     if (s == null) {
