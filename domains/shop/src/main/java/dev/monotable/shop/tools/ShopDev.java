@@ -609,7 +609,7 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("S02", "S06", "S12");
+      return List.of("S02", "S05", "S06", "S11", "S12", "S16", "S18");
     }
 
     @Override
