@@ -59,9 +59,9 @@ class CommandLineTest {
   }
 
   @Test
-  void scripts_shouldBeTheDocumentedEighteen() throws IOException {
+  void scripts_shouldBeTheDocumentedNineteen() throws IOException {
     assertEquals(List.of("backfill", "bench", "compare-designs", "dev", "docs", "engine", "engine-bench",
-        "engine-difftest", "explore", "ingest", "levers-cold", "metrics", "new-domain", "seed", "soak",
+        "engine-difftest", "explore", "ingest", "levers-cold", "metrics", "new-domain", "seed", "shop-load", "soak",
         "test-access-patterns", "token", "validate"),
         List.copyOf(scripts().keySet()));
   }
