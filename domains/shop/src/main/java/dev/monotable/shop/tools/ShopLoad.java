@@ -226,7 +226,7 @@ public final class ShopLoad {
     return tallies.values().stream().allMatch(t -> t.requests == t.nanos.size());
   }
 
-  /** A key of this pattern: a random scale product, category, token, or an order placed so far. */
+  /** A key of this pattern: a random scale product, its category or one of its tokens, or an order placed so far. */
   static List<String> params(String ap, long seed, int products, Random random, List<Placed> placed) {
     int i = random.nextInt(products);
     Placed p = placed.get(placed.size() - 1 - random.nextInt(Math.min(placed.size(), 50)));
@@ -235,8 +235,7 @@ public final class ShopLoad {
       case "S06" -> List.of(ShopScaleData.category(seed, i));
       case "S11" -> List.of(p.order());
       case "S12" -> List.of(p.username());
-      case "S16" -> List.of(i % 2 == 0 ? ShopScaleData.ADJECTIVES.get(i % ShopScaleData.ADJECTIVES.size())
-          : ShopScaleData.NOUNS.get(i % ShopScaleData.NOUNS.size()));
+      case "S16" -> List.of(ShopScaleData.name(i).split(" ")[i % 2]); // product i's adjective or noun
       case "S18" -> List.of(ShopDev.demoProduct(0)); // the demo review's product: scale products have none
       default -> throw new IllegalArgumentException(ap);
     };
