@@ -59,10 +59,10 @@ class CommandLineTest {
   }
 
   @Test
-  void scripts_shouldBeTheDocumentedTwenty() throws IOException {
+  void scripts_shouldBeTheDocumentedTwentyOne() throws IOException {
     assertEquals(List.of("backfill", "bench", "compare-designs", "dev", "docs", "engine", "engine-bench",
         "engine-difftest", "explore", "ingest", "levers-cold", "measure-fan-out", "metrics", "migrate", "new-domain", "seed",
-        "soak",
+        "shop-load", "soak",
         "test-access-patterns", "token", "validate"),
         List.copyOf(scripts().keySet()));
   }

@@ -267,22 +267,7 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
-      // Exactly n items: customer i, the claim of its address, product i, customer i + 1 ...
-      int written = 0;
-      for (int i = 0; written < n; i++) {
-        String at = Timestamps.format(DEMO_TIME.plusSeconds(i));
-        Map<String, Object> values = Map.of("username", "scale-" + seed + "-" + i,
-            "email", "scale-" + seed + "-" + i + "@example.com", "name", "Customer " + i, "createdAt", at);
-        for (Map<String, AttributeValue> item : List.of(Customer.ENTITY.toItem(values),
-            Customer.EMAIL_CLAIM.toItem(values),
-            Product.ENTITY.toItem(Map.of("product", Ulid.derived(DEMO_TIME.plusSeconds(i), seed + "-" + i),
-                "category", "scale-" + (i % 100), "name", "Product " + i, "priceCents", 100L + i, "stock", 1000L,
-                "createdAt", at)))) {
-          if (written++ < n) {
-            sink.accept(item);
-          }
-        }
-      }
+      ShopScaleData.generate(seed, n, sink);
     }
   }
 
@@ -624,7 +609,7 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("S02", "S06", "S12");
+      return List.of("S02", "S05", "S06", "S11", "S12", "S16", "S18");
     }
 
     @Override
