@@ -1,6 +1,5 @@
 package dev.monotable.shop.tools;
 
-import dev.monotable.kit.Env;
 import dev.monotable.kit.bench.Capacity;
 import dev.monotable.kit.bench.CapacityMeter;
 import dev.monotable.kit.bench.RequestRecorder;
@@ -14,6 +13,8 @@ import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.shop.functions.ShopServices;
+import dev.monotable.kit.ops.OpsEnvironment;
+import dev.monotable.kit.local.DomainTables;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -103,9 +104,12 @@ public final class ShopLoad {
   public static void main(String[] args) {
     OpsMain.exec(USAGE, args, () -> {
       Options o = parse(args);
-      URI endpoint = URI.create(System.getenv().getOrDefault(Env.DYNAMODB_ENDPOINT, "http://127.0.0.1:8000"));
-      String tableName = System.getenv().getOrDefault(Env.TABLE_NAME, "monotable-local");
-      String region = System.getenv().getOrDefault(Env.AWS_REGION, "us-east-1");
+      // The tools' environment: DYNAMODB_ENDPOINT ("aws" for AWS), TABLE_NAME (default: the table
+      // scripts/seed --domain shop writes), AWS_REGION.
+      OpsEnvironment env = OpsEnvironment.fromEnvironment(DomainTables.localName("shop"));
+      URI endpoint = env.endpoint();
+      String tableName = env.table();
+      String region = env.region();
       byte[] secret = new byte[32];
       new SecureRandom().nextBytes(secret);
       RequestRecorder recorder = new RequestRecorder();

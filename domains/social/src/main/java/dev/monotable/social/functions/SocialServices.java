@@ -1,5 +1,7 @@
 package dev.monotable.social.functions;
 
+import dev.monotable.kit.Env;
+
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
@@ -33,7 +35,7 @@ public final class SocialServices implements DomainServices {
   private final FanOut fanOut;
 
   public SocialServices(TableGateway table, JwtVerifier verifier) {
-    this(table, verifier, threshold(System.getenv(Social.FAN_OUT_THRESHOLD_ENV)));
+    this(table, verifier, threshold(Env.get(Social.FAN_OUT_THRESHOLD_ENV)));
   }
 
   public SocialServices(TableGateway table, JwtVerifier verifier, int fanOutThreshold) {
