@@ -83,9 +83,14 @@ public final class Env {
   public static final String MIGRATION_MODE = "MIGRATION_MODE";
   /**
    * Which design answers each read pattern during a migration ({@code kit.migrate.ReadSwitch}):
-   * {@code P1=new,P2=both,*=old}; default every pattern {@code old}.
+   * {@code P1=new,P2=both,*=old}; unset: the operator tools read {@code old}, a route {@code new} (docs/migration.md).
    */
   public static final String MIGRATION_READS = "MIGRATION_READS";
+  /**
+   * The old design's tables' name prefix during a migration ({@code legacy}: {@code legacy-Users}...): the
+   * routes that read the old design at {@link #MIGRATION_READS} {@code old} or {@code both} read these tables.
+   */
+  public static final String MIGRATION_OLD_PREFIX = "MIGRATION_OLD_PREFIX";
   /** Account and region the CDK CLI resolved; the stage's defaults when the context names none. */
   public static final String CDK_DEFAULT_ACCOUNT = "CDK_DEFAULT_ACCOUNT";
   public static final String CDK_DEFAULT_REGION = "CDK_DEFAULT_REGION";

@@ -36,4 +36,14 @@ public final class MetricNames {
   public static final String IGNORED = "Ignored";
   public static final String FAILURES = "Failures";
   public static final String BATCH_LAG = "BatchLag";
+  /** A migration's writes the two designs did not take alike, by {@link #OLD_TABLE} (kit.log.MigrationSignals). */
+  public static final String MIGRATION_DIVERGENCES = "MigrationDivergences";
+  /** A migration's reads whose two sides answered differently (read switch at {@code both}), by access pattern. */
+  public static final String MIGRATION_READ_DIFFERENCES = "MigrationReadDifferences";
+  /** A migration's reads answered from the old design (served), by access pattern. */
+  public static final String MIGRATION_OLD_READS = "MigrationOldReads";
+  /** A migration's reads made on the single table while a pattern is switched, by access pattern. */
+  public static final String MIGRATION_NEW_READS = "MigrationNewReads";
+  /** The dimension of {@link #MIGRATION_DIVERGENCES}: the old table written. */
+  public static final String OLD_TABLE = "oldTable";
 }

@@ -75,8 +75,32 @@ class LegacyMappingTest {
     assertEquals("old", reads.read("P3", () -> "old", () -> "new"));
     assertEquals("old", reads.read("P2", () -> "old", () -> "new"));
     assertEquals("same", reads.read("P2", () -> "same", () -> "same"));
-    assertEquals(List.of(new ReadSwitch.Difference("P2", "old", "new")), differences);
+    assertEquals(List.of(new ReadSwitch.Difference("P2", "", "old", "new")), differences);
     assertThrows(IllegalArgumentException.class, () -> ReadSwitch.parse("P1=newer", d -> { }));
+  }
+
+  @Test
+  void readSwitch_shouldReadTheCallersDefault_refuseUnknownPatterns_andCompareFailuresUnderBoth() {
+    List<ReadSwitch.Difference> differences = new ArrayList<>();
+    ReadSwitch routes = ReadSwitch.parse(null, ReadSwitch.Side.NEW, differences::add);
+    assertEquals(ReadSwitch.Side.NEW, routes.side("P1"));
+    assertEquals(ReadSwitch.Side.OLD, ReadSwitch.parse(null, d -> { }).side("P1"));
+
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+        () -> ReadSwitch.parse("P9=old", ReadSwitch.Side.NEW, differences::add).requireKnown(List.of("P1", "P2")));
+    assertEquals("MIGRATION_READS: no read pattern P9 switches here (known: P1, P2)", unknown.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ReadSwitch.parse("P1=old,P1=new", d -> { }));
+    assertThrows(IllegalArgumentException.class, () -> ReadSwitch.parse("=old", d -> { }));
+
+    ReadSwitch both = ReadSwitch.parse("*=both", ReadSwitch.Side.NEW, differences::add);
+    IllegalStateException gone = assertThrows(IllegalStateException.class, () -> both.read("P1", "k=1",
+        () -> { throw new IllegalStateException("absent"); }, () -> "there"));
+    assertEquals("absent", gone.getMessage());
+    assertEquals(List.of(new ReadSwitch.Difference("P1", "k=1", "IllegalStateException: absent", "there")),
+        differences);
+    assertThrows(IllegalStateException.class, () -> both.read("P1", "k=1",
+        () -> { throw new IllegalStateException("absent"); }, () -> { throw new IllegalStateException("absent"); }));
+    assertEquals(1, differences.size());
   }
 
   @Test

@@ -184,11 +184,22 @@ public final class Emf {
    */
   public static void add(Map<String, Object> line, String service, String accessPattern, List<Metric> metrics,
       long epochMillis) {
+    Map<String, String> dimensions = new LinkedHashMap<>(2);
+    dimensions.put(MetricNames.SERVICE, service);
+    dimensions.put(MetricNames.ACCESS_PATTERN, accessPattern);
+    add(line, dimensions, metrics, epochMillis);
+  }
+
+  /**
+   * {@link #add(Map, String, String, List, long)} with other dimensions (names and values, in their order; few
+   * and of few values each, as CloudWatch bills every combination): a migration's divergences by old table.
+   */
+  public static void add(Map<String, Object> line, Map<String, String> dimensions, List<Metric> metrics,
+      long epochMillis) {
     if (priming) {
       return;
     }
-    line.put(MetricNames.SERVICE, service);
-    line.put(MetricNames.ACCESS_PATTERN, accessPattern);
+    line.putAll(dimensions);
     List<Map<String, Object>> declared = new ArrayList<>(metrics.size());
     for (Metric m : metrics) {
       Map<String, Object> d = new LinkedHashMap<>(2);
@@ -199,7 +210,7 @@ public final class Emf {
     }
     Map<String, Object> directive = new LinkedHashMap<>(3);
     directive.put("Namespace", NAMESPACE);
-    directive.put("Dimensions", List.of(List.of(MetricNames.SERVICE, MetricNames.ACCESS_PATTERN)));
+    directive.put("Dimensions", List.of(List.copyOf(dimensions.keySet())));
     directive.put("Metrics", declared);
     Map<String, Object> aws = new LinkedHashMap<>(2);
     aws.put("Timestamp", epochMillis);

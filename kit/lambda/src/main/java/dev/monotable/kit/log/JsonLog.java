@@ -32,6 +32,11 @@ public final class JsonLog {
 
   private JsonLog() {}
 
+  /** The configured {@code LOG_LEVEL}. */
+  static String threshold() {
+    return THRESHOLD;
+  }
+
   /** Writes the line to stdout unless its level is below {@code LOG_LEVEL}. */
   public static void write(Map<String, Object> line) {
     write(line, THRESHOLD, System.out);
