@@ -1,9 +1,9 @@
 package dev.monotable.devices.bench;
 
+import dev.monotable.devices.migrate.EntityFirstTables;
 import dev.monotable.devices.Devices;
 import dev.monotable.devices.bench.DesignsDataset.DeviceData;
 import dev.monotable.devices.model.Device;
-import dev.monotable.devices.peer.EntityFirstDevices;
 import dev.monotable.kit.bench.Capacity;
 import dev.monotable.kit.bench.CapacityMeter;
 import dev.monotable.kit.bench.ItemSize;
@@ -175,7 +175,7 @@ public final class CompareDesigns {
   private final Random random;
   private int added;
 
-  private CompareDesigns(URI endpoint, String region, DynamoDbClient side, EntityFirstDevices.Tables peerTables,
+  private CompareDesigns(URI endpoint, String region, DynamoDbClient side, EntityFirstTables peerTables,
       String singleTable, DesignsDataset data) {
     // Both designs priced by the endpoint's ConsumedCapacity: the local engine answers DynamoDB's units.
     this.meter = new CapacityMeter();
@@ -224,12 +224,12 @@ public final class CompareDesigns {
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     DesignsDataset data = new DesignsDataset(o.users(), now, o.seed());
     String run = "compare-" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
-    EntityFirstDevices.Tables peerTables = EntityFirstDevices.Tables.prefixed(run + "-peer");
+    EntityFirstTables peerTables = EntityFirstTables.prefixed(run + "-peer");
     String singleTable = run + "-single";
     List<String> created = new ArrayList<>();
     try (DynamoDbClient side = client(endpoint, region)) {
       try {
-        for (CreateTableRequest r : EntityFirstDevices.createTableRequests(peerTables)) {
+        for (CreateTableRequest r : peerTables.createTableRequests()) {
           create(side, r, created);
         }
         create(side, Devices.SCHEMA.createTableRequest(singleTable), created);
@@ -415,8 +415,8 @@ public final class CompareDesigns {
   // ---- storage ----------------------------------------------------------------------------------
 
   static Storage peerStorage(DesignsDataset data) {
-    EntityFirstDevices.Tables t = EntityFirstDevices.Tables.prefixed("x");
-    Map<String, List<List<String>>> indexes = EntityFirstDevices.indexKeys(t);
+    EntityFirstTables t = EntityFirstTables.prefixed("x");
+    Map<String, List<List<String>>> indexes = t.indexKeys();
     StorageSum sum = new StorageSum();
     data.peerUsers(sum.into(indexes.get(t.users())));
     data.peerDevices(sum.into(indexes.get(t.devices())));

@@ -5,7 +5,6 @@ import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.StatusCounts;
 import dev.monotable.devices.model.UserProfile;
-import dev.monotable.devices.peer.EntityFirstDevices;
 import dev.monotable.kit.keys.Timestamps;
 import java.math.BigDecimal;
 import java.time.Duration;

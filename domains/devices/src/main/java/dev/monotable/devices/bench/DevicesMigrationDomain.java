@@ -1,6 +1,7 @@
 package dev.monotable.devices.bench;
 
-import dev.monotable.devices.peer.EntityFirstDevices;
+import dev.monotable.devices.migrate.DevicesMigration;
+import dev.monotable.devices.migrate.EntityFirstTables;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.migrate.MigrationPlan;
 import dev.monotable.kit.migrate.tool.DesignPatterns;
@@ -23,18 +24,18 @@ public final class DevicesMigrationDomain implements MigrationDomain {
 
   @Override
   public MigrationPlan plan(String oldPrefix, String newTable) {
-    return DevicesMigration.plan(EntityFirstDevices.Tables.prefixed(oldPrefix), newTable);
+    return DevicesMigration.plan(EntityFirstTables.prefixed(oldPrefix), newTable);
   }
 
   @Override
   public DesignPatterns patterns(DynamoDbClient client, String oldPrefix, TableGateway table) {
-    return new DevicesPatterns(client, EntityFirstDevices.Tables.prefixed(oldPrefix), table);
+    return new DevicesPatterns(client, EntityFirstTables.prefixed(oldPrefix), table);
   }
 
   @Override
   public long loadOld(DynamoDbClient client, String oldPrefix, int scale, PrintStream progress) {
-    EntityFirstDevices.Tables old = EntityFirstDevices.Tables.prefixed(oldPrefix);
-    for (CreateTableRequest r : EntityFirstDevices.createTableRequests(old)) {
+    EntityFirstTables old = EntityFirstTables.prefixed(oldPrefix);
+    for (CreateTableRequest r : old.createTableRequests()) {
       client.createTable(r);
       client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(r.tableName()).build());
     }
@@ -47,7 +48,7 @@ public final class DevicesMigrationDomain implements MigrationDomain {
 
   @Override
   public String traffic(DynamoDbClient tools, DynamoDbClient dual, String oldPrefix, AtomicBoolean stop, long seed) {
-    EntityFirstDevices.Tables old = EntityFirstDevices.Tables.prefixed(oldPrefix);
+    EntityFirstTables old = EntityFirstTables.prefixed(oldPrefix);
     MigrationTraffic traffic = new MigrationTraffic(dual, old, MigrationTraffic.devices(tools, old),
         Instant.now().minusSeconds(3600), seed);
     return traffic.run(stop, 0).toString();

@@ -1,6 +1,6 @@
 package dev.monotable.devices.bench;
 
-import dev.monotable.devices.peer.EntityFirstDevices;
+import dev.monotable.devices.migrate.EntityFirstTables;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Timestamps;
@@ -43,7 +43,7 @@ public final class DevicesPatterns implements DesignPatterns {
    * Every event the single table keeps: from 89 days before the gateway clock's present (events live
    * 90 days, by TTL) to a day after it.
    */
-  public DevicesPatterns(DynamoDbClient client, EntityFirstDevices.Tables old, TableGateway table) {
+  public DevicesPatterns(DynamoDbClient client, EntityFirstTables old, TableGateway table) {
     this(client, old, table, Timestamps.format(table.clock().instant().minus(Duration.ofDays(89))),
         Timestamps.format(table.clock().instant().plus(Duration.ofDays(1))),
         Timestamps.format(table.clock().instant().minus(Duration.ofDays(89))));
@@ -54,7 +54,7 @@ public final class DevicesPatterns implements DesignPatterns {
    * @param to their last time
    * @param since the first time of the events of a type (pattern 9)
    */
-  public DevicesPatterns(DynamoDbClient client, EntityFirstDevices.Tables old, TableGateway table, String from,
+  public DevicesPatterns(DynamoDbClient client, EntityFirstTables old, TableGateway table, String from,
       String to, String since) {
     this.client = client;
     this.peer = new EntityFirstDevices(client, old);

@@ -1,6 +1,6 @@
 package dev.monotable.devices.bench;
 
-import dev.monotable.devices.peer.EntityFirstDevices;
+import dev.monotable.devices.migrate.EntityFirstTables;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.ops.BatchWrites;
 import java.time.Instant;
@@ -59,7 +59,7 @@ public final class MigrationTraffic {
    * @param devices the old design's devices and their owners at the start, by id
    * @param base events are stamped one millisecond apart from this instant on (unique times, in order)
    */
-  public MigrationTraffic(DynamoDbClient client, EntityFirstDevices.Tables tables, Map<String, String> devices,
+  public MigrationTraffic(DynamoDbClient client, EntityFirstTables tables, Map<String, String> devices,
       Instant base, long seed) {
     this.client = client;
     this.peer = new EntityFirstDevices(client, tables);
@@ -126,7 +126,7 @@ public final class MigrationTraffic {
   }
 
   /** The old design's devices and their owners, by id (a Scan: an operator's read). */
-  public static Map<String, String> devices(DynamoDbClient client, EntityFirstDevices.Tables tables) {
+  public static Map<String, String> devices(DynamoDbClient client, EntityFirstTables tables) {
     Map<String, String> out = new java.util.TreeMap<>();
     Map<String, AttributeValue> start = null;
     do {

@@ -1,10 +1,11 @@
 package dev.monotable.devices.functions;
 
+import dev.monotable.devices.DevicesPattern;
 import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 
-/** GET /users/{user}/devices/{device} (AP03: one GetItem). */
+/** GET /users/{user}/devices/{device} (AP03: one GetItem; of Devices on the old side). */
 public final class GetDeviceHandler extends ApiHandler<DevicesServices> {
 
   public GetDeviceHandler() {
@@ -17,6 +18,9 @@ public final class GetDeviceHandler extends ApiHandler<DevicesServices> {
 
   @Override
   protected Response handle(Request r) {
-    return Response.ok(Views.device(services.registry().get(services.owner(r), r.path("device"))));
+    String user = services.owner(r);
+    String device = r.path("device");
+    return Response.ok(services.read(DevicesPattern.AP03, r, "user=" + user + " device=" + device,
+        old -> Views.device(old.device(user, device)), () -> Views.device(services.registry().get(user, device))));
   }
 }

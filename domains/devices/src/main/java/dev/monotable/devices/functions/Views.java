@@ -130,6 +130,19 @@ final class Views {
     return m;
   }
 
+  /**
+   * What two sides' answers of a switched read are compared on: the answer, a page's cursor left out (each side
+   * encodes its own) but whether there is a next page kept.
+   */
+  static Object compared(Map<String, Object> answer) {
+    if (!answer.containsKey("nextCursor")) {
+      return answer;
+    }
+    Map<String, Object> m = new LinkedHashMap<>(answer);
+    m.put("nextCursor", answer.get("nextCursor") != null);
+    return m;
+  }
+
   /** One event of a body ({@code prefix} names it in errors: {@code events[3].}). */
   static Events.EventInput eventInput(Object body, String prefix) {
     if (!(body instanceof Map<?, ?> m)) {

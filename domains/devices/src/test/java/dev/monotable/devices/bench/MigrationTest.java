@@ -1,5 +1,7 @@
 package dev.monotable.devices.bench;
 
+import dev.monotable.devices.migrate.DevicesMigration;
+import dev.monotable.devices.migrate.EntityFirstTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,7 +12,7 @@ import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
-import dev.monotable.devices.peer.EntityFirstDevices;
+import dev.monotable.devices.bench.EntityFirstDevices;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.migrate.Divergence;
 import dev.monotable.kit.migrate.DualWriteClient;
@@ -84,7 +86,7 @@ class MigrationTest {
   }
 
   /** Fresh old tables holding {@code users} users of the dataset, and a fresh single table. */
-  private record Setup(EntityFirstDevices.Tables old, String table, DesignsDataset data, MigrationPlan plan) {
+  private record Setup(EntityFirstTables old, String table, DesignsDataset data, MigrationPlan plan) {
     TableGateway gateway() {
       return new TestTable(client, table).gateway(Clock.fixed(NOW, ZoneOffset.UTC));
     }
@@ -124,9 +126,9 @@ class MigrationTest {
 
   private static Setup setup(int users) {
     String run = "migrate-" + runs.incrementAndGet() + "-" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
-    EntityFirstDevices.Tables old = EntityFirstDevices.Tables.prefixed(run + "-old");
+    EntityFirstTables old = EntityFirstTables.prefixed(run + "-old");
     String table = run + "-single";
-    for (CreateTableRequest r : EntityFirstDevices.createTableRequests(old)) {
+    for (CreateTableRequest r : old.createTableRequests()) {
       create(r);
     }
     create(Devices.SCHEMA.createTableRequest(table));

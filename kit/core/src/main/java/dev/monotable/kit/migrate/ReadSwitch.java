@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -134,7 +135,16 @@ public final class ReadSwitch {
    * @param key the read's arguments as text, for the report
    */
   public <T> T read(String pattern, String key, Supplier<T> oldRead, Supplier<T> newRead) {
-    Side side = side(pattern);
+    return read(side(pattern), pattern, key, oldRead, newRead, Function.identity());
+  }
+
+  /**
+   * The answer of {@code side} (the caller's choice: a page continued from an old-side cursor reads the old
+   * side alone, say); under {@code both}, the old one, a difference reported when {@code compared} of the two
+   * answers differ (a page's items, leaving out the cursors each side encodes its own way).
+   */
+  public <T> T read(Side side, String pattern, String key, Supplier<T> oldRead, Supplier<T> newRead,
+      Function<? super T, ?> compared) {
     signals.served(pattern, side);
     return switch (side) {
       case OLD -> oldRead.get();
@@ -142,7 +152,7 @@ public final class ReadSwitch {
       case BOTH -> {
         Outcome<T> old = Outcome.of(oldRead);
         Outcome<T> now = Outcome.of(newRead);
-        if (!old.same(now)) {
+        if (!old.same(now, compared)) {
           signals.difference(new Difference(pattern, key, old.shown(), now.shown()));
         }
         yield old.get();
@@ -160,9 +170,10 @@ public final class ReadSwitch {
       }
     }
 
-    boolean same(Outcome<T> other) {
+    boolean same(Outcome<T> other, Function<? super T, ?> compared) {
       if (failure == null || other.failure == null) {
-        return failure == null && other.failure == null && Objects.equals(answer, other.answer);
+        return failure == null && other.failure == null
+            && Objects.equals(compared.apply(answer), compared.apply(other.answer));
       }
       return failure.getClass() == other.failure.getClass()
           && Objects.equals(failure.getMessage(), other.failure.getMessage());

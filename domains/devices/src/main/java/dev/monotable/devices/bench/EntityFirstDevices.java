@@ -1,4 +1,6 @@
-package dev.monotable.devices.peer;
+package dev.monotable.devices.bench;
+
+import dev.monotable.devices.migrate.EntityFirstTables;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,30 +51,13 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * and the seed's per-device loop for the dashboard. {@link #dashboardAsSeedShows} is the seed's
  * dashboard code verbatim (Scans only), kept to measure the "2-3 s" it reports.
  *
- * <p>Bench code only: never deployed, not in a Lambda jar.
+ * <p>Bench code only: never deployed, not in a Lambda jar. The tables, their indexes and the requests of the
+ * patterns a route can read from them are {@link EntityFirstTables}', which the routes use while they migrate.
  */
 public final class EntityFirstDevices {
 
-  public static final String BY_USER = "Devices-ByUserId";
-  public static final String BY_STATUS = "Devices-ByStatus";
-  public static final String BY_KIND = "Devices-ByType";
-  public static final String EVENTS_BY_DEVICE = "Events-ByDeviceId";
-  public static final String EVENTS_BY_TYPE = "Events-ByType";
-  public static final String EVENTS_BY_USER = "Events-ByUserId";
   /** The statuses a device reports, as the single-table domain has them. */
   public static final List<String> STATUSES = List.of("online", "offline", "error");
-
-  /** The three tables' names. */
-  public record Tables(String users, String devices, String events) {
-    /** {@code <prefix>-Users}, {@code <prefix>-Devices}, {@code <prefix>-Events}. */
-    public static Tables prefixed(String prefix) {
-      return new Tables(prefix + "-Users", prefix + "-Devices", prefix + "-Events");
-    }
-
-    public List<String> all() {
-      return List.of(users, devices, events);
-    }
-  }
 
   /** A dashboard: the profile, and each of the user's devices with its newest events. */
   public record Dashboard(Map<String, AttributeValue> profile, List<DeviceWithRecent> devices) {}
@@ -84,61 +69,18 @@ public final class EntityFirstDevices {
   public static final int RECENT = 10;
 
   private final DynamoDbClient client;
-  private final Tables tables;
+  private final EntityFirstTables tables;
 
-  public EntityFirstDevices(DynamoDbClient client, Tables tables) {
+  public EntityFirstDevices(DynamoDbClient client, EntityFirstTables tables) {
     this.client = client;
     this.tables = tables;
   }
 
-  public Tables tables() {
+  public EntityFirstTables tables() {
     return tables;
   }
 
   // ---- schema and items ------------------------------------------------------------------------
-
-  /** The three CreateTable requests, on-demand, with the seed's six GSIs. */
-  public static List<CreateTableRequest> createTableRequests(Tables t) {
-    return List.of(
-        table(t.users(), "userId", List.of()),
-        table(t.devices(), "deviceId", List.of(gsi(BY_USER, "userId", "deviceId"), gsi(BY_STATUS, "status", "deviceId"),
-            gsi(BY_KIND, "type", "deviceId"))),
-        table(t.events(), "eventId", List.of(gsi(EVENTS_BY_DEVICE, "deviceId", "timestamp"),
-            gsi(EVENTS_BY_TYPE, "type", "timestamp"), gsi(EVENTS_BY_USER, "userId", "timestamp"))));
-  }
-
-  /** Each table's key attribute. */
-  public static Map<String, String> keyAttributes(Tables t) {
-    return Map.of(t.users(), "userId", t.devices(), "deviceId", t.events(), "eventId");
-  }
-
-  /** Each table's indexes as {name: [partition key, sort key]}. */
-  public static Map<String, List<List<String>>> indexKeys(Tables t) {
-    return Map.of(t.users(), List.of(),
-        t.devices(), List.of(List.of("userId", "deviceId"), List.of("status", "deviceId"), List.of("type", "deviceId")),
-        t.events(), List.of(List.of("deviceId", "timestamp"), List.of("type", "timestamp"),
-            List.of("userId", "timestamp")));
-  }
-
-  private static CreateTableRequest table(String name, String key, List<GlobalSecondaryIndex> indexes) {
-    TreeSet<String> attributes = new TreeSet<>(List.of(key));
-    indexes.forEach(i -> i.keySchema().forEach(k -> attributes.add(k.attributeName())));
-    CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-        .keySchema(KeySchemaElement.builder().attributeName(key).keyType(KeyType.HASH).build())
-        .attributeDefinitions(attributes.stream().map(a -> AttributeDefinition.builder().attributeName(a)
-            .attributeType(ScalarAttributeType.S).build()).toList());
-    if (!indexes.isEmpty()) {
-      b.globalSecondaryIndexes(indexes);
-    }
-    return b.build();
-  }
-
-  private static GlobalSecondaryIndex gsi(String name, String pk, String sk) {
-    return GlobalSecondaryIndex.builder().indexName(name)
-        .keySchema(KeySchemaElement.builder().attributeName(pk).keyType(KeyType.HASH).build(),
-            KeySchemaElement.builder().attributeName(sk).keyType(KeyType.RANGE).build())
-        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build();
-  }
 
   /** A Users item: the seed's {@code userId, name, email, createdAt}. */
   public static Map<String, AttributeValue> userItem(String userId, String name, String email, String createdAt) {
@@ -162,40 +104,29 @@ public final class EntityFirstDevices {
 
   /** 1. User profile: one GetItem of Users. Null when absent. */
   public Map<String, AttributeValue> profile(String userId) {
-    GetItemResponse r = client.getItem(GetItemRequest.builder().tableName(tables.users())
-        .key(Map.of("userId", s(userId))).build());
+    GetItemResponse r = client.getItem(tables.profile(userId));
     return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
   }
 
   /** 2. A user's devices: Query of Devices-ByUserId, every page. */
   public List<Map<String, AttributeValue>> devices(String userId) {
-    return queryAll(QueryRequest.builder().tableName(tables.devices()).indexName(BY_USER)
-        .keyConditionExpression("userId = :u").expressionAttributeValues(Map.of(":u", s(userId))).build());
+    return queryAll(tables.devicesOf(userId));
   }
 
   /** 3. Device details: one GetItem of Devices (device ids are global in this design). Null when absent. */
   public Map<String, AttributeValue> device(String deviceId) {
-    GetItemResponse r = client.getItem(GetItemRequest.builder().tableName(tables.devices())
-        .key(Map.of("deviceId", s(deviceId))).build());
+    GetItemResponse r = client.getItem(tables.device(deviceId));
     return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
   }
 
   /** 4. A device's events from {@code from} to {@code to}, newest first: Query of Events-ByDeviceId, every page. */
   public List<Map<String, AttributeValue>> deviceEvents(String deviceId, String from, String to) {
-    return queryAll(QueryRequest.builder().tableName(tables.events()).indexName(EVENTS_BY_DEVICE)
-        .keyConditionExpression("deviceId = :d AND #ts BETWEEN :from AND :to")
-        .expressionAttributeNames(Map.of("#ts", "timestamp"))
-        .expressionAttributeValues(Map.of(":d", s(deviceId), ":from", s(from), ":to", s(to)))
-        .scanIndexForward(false).build());
+    return queryAll(tables.deviceEvents(deviceId, from, to));
   }
 
   /** 5. A user's events across devices from {@code from} to {@code to}, newest first: Query of Events-ByUserId. */
   public List<Map<String, AttributeValue>> userEvents(String userId, String from, String to) {
-    return queryAll(QueryRequest.builder().tableName(tables.events()).indexName(EVENTS_BY_USER)
-        .keyConditionExpression("userId = :u AND #ts BETWEEN :from AND :to")
-        .expressionAttributeNames(Map.of("#ts", "timestamp"))
-        .expressionAttributeValues(Map.of(":u", s(userId), ":from", s(from), ":to", s(to)))
-        .scanIndexForward(false).build());
+    return queryAll(tables.userEvents(userId, from, to));
   }
 
   /** 6. Device status update: one UpdateItem of Devices, conditioned on the device existing; returns it after. */
@@ -228,7 +159,7 @@ public final class EntityFirstDevices {
    */
   public int deleteDevice(String deviceId) {
     List<Map<String, AttributeValue>> events = queryAll(QueryRequest.builder().tableName(tables.events())
-        .indexName(EVENTS_BY_DEVICE).keyConditionExpression("deviceId = :d")
+        .indexName(EntityFirstTables.EVENTS_BY_DEVICE).keyConditionExpression("deviceId = :d")
         .expressionAttributeValues(Map.of(":d", s(deviceId))).build());
     for (int from = 0; from < events.size(); from += 25) {
       List<WriteRequest> batch = new ArrayList<>();
@@ -252,11 +183,8 @@ public final class EntityFirstDevices {
 
   /** 9. Events of a type since a time, newest first, at most {@code limit}: one Query of Events-ByType. */
   public List<Map<String, AttributeValue>> eventsOfType(String type, String since, int limit) {
-    return client.query(QueryRequest.builder().tableName(tables.events()).indexName(EVENTS_BY_TYPE)
-        .keyConditionExpression("#type = :t AND #ts >= :since")
-        .expressionAttributeNames(Map.of("#type", "type", "#ts", "timestamp"))
-        .expressionAttributeValues(Map.of(":t", s(type), ":since", s(since)))
-        .scanIndexForward(false).limit(limit).build()).items();
+    // "~" sorts after every timestamp: no upper bound.
+    return client.query(tables.eventsOfType(type, since, "~").toBuilder().limit(limit).build()).items();
   }
 
   /** 10. Device counts by status: a {@code Select=COUNT} Query of Devices-ByStatus per status, every page. */
@@ -266,7 +194,7 @@ public final class EntityFirstDevices {
       long n = 0;
       Map<String, AttributeValue> start = null;
       do {
-        QueryResponse r = client.query(QueryRequest.builder().tableName(tables.devices()).indexName(BY_STATUS)
+        QueryResponse r = client.query(QueryRequest.builder().tableName(tables.devices()).indexName(EntityFirstTables.BY_STATUS)
             .keyConditionExpression("#s = :s").expressionAttributeNames(Map.of("#s", "status"))
             .expressionAttributeValues(Map.of(":s", s(status))).select(Select.COUNT).exclusiveStartKey(start).build());
         n += r.count();
@@ -306,7 +234,7 @@ public final class EntityFirstDevices {
     List<DeviceWithRecent> out = new ArrayList<>();
     for (Map<String, AttributeValue> d : devices(userId)) {
       List<Map<String, AttributeValue>> recent = client.query(QueryRequest.builder().tableName(tables.events())
-          .indexName(EVENTS_BY_DEVICE).keyConditionExpression("deviceId = :d")
+          .indexName(EntityFirstTables.EVENTS_BY_DEVICE).keyConditionExpression("deviceId = :d")
           .expressionAttributeValues(Map.of(":d", d.get("deviceId"))).scanIndexForward(false).limit(RECENT).build())
           .items();
       out.add(new DeviceWithRecent(d, recent));

@@ -1,9 +1,8 @@
-package dev.monotable.devices.bench;
+package dev.monotable.devices.migrate;
 
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
-import dev.monotable.devices.peer.EntityFirstDevices;
 import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.MigrationPlan;
 
@@ -42,7 +41,7 @@ public final class DevicesMigration {
   private DevicesMigration() {}
 
   /** The three old tables onto {@code newTable}. */
-  public static MigrationPlan plan(EntityFirstDevices.Tables old, String newTable) {
+  public static MigrationPlan plan(EntityFirstTables old, String newTable) {
     return MigrationPlan.onto(newTable).from(old.users(), USERS).from(old.devices(), DEVICES)
         .from(old.events(), EVENTS);
   }
