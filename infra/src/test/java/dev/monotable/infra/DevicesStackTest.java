@@ -1,6 +1,7 @@
 package dev.monotable.infra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.cdk.DomainStack;
@@ -45,6 +46,15 @@ class DevicesStackTest {
     }
     assertEquals(List.of("operators"), groups);
     assertEquals(3, mappings.size(), mappings.toString());
+  }
+
+  @Test
+  void aStageThatDeclaresNoMigration_shouldHaveNoOldTable_andTellNoFunctionAboutOne() {
+    for (Map<String, Object> t : templates()) {
+      assertEquals(Map.of(), Json.resources(t, "AWS::DynamoDB::Table"));
+      assertFalse(t.toString().contains("MIGRATION_"), "no migration variable while no phase is declared");
+      assertFalse(t.toString().contains("ReadOldDesign"), "no grant on an old table");
+    }
   }
 
   @Test

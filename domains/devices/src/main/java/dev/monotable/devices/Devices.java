@@ -17,6 +17,8 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.migrate.MigratingDomain;
+import dev.monotable.kit.migrate.OldDesign;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
@@ -28,7 +30,7 @@ import java.util.Set;
  * functions. Written by {@code scripts/new-domain devices}; grow it one access pattern at a time
  * (docs/new-domain.md).
  */
-public final class Devices implements Domain {
+public final class Devices implements Domain, MigratingDomain {
 
   /** The user group whose members may call the analytics routes (AP09, AP10, AP11). */
   public static final String OPERATORS = "operators";
@@ -138,6 +140,12 @@ public final class Devices implements Domain {
   private static Endpoint route(String method, String path, String handler, DevicesPattern pattern) {
     Endpoint e = Endpoint.of(method, path, HANDLERS + handler, Auth.REQUIRED, pattern);
     return path.startsWith("/users/{user}") ? e.ownedBy("user") : e.forGroup(OPERATORS);
+  }
+
+  /** Seed 002's entity-first tables, which Devices migrates from (docs/migration.md). */
+  @Override
+  public OldDesign oldDesign() {
+    return EntityFirstTables.DESIGN;
   }
 
   @Override

@@ -2,11 +2,11 @@ package dev.monotable.devices.functions;
 
 import dev.monotable.devices.Devices;
 import dev.monotable.devices.DevicesPattern;
-import dev.monotable.devices.migrate.EntityFirstTables;
+import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.devices.migrate.OldReads;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.log.Emf;
-import dev.monotable.kit.log.MigrationSignals;
+import dev.monotable.kit.migrate.MigrationSignals;
 import dev.monotable.kit.migrate.ReadSwitch;
 import java.util.Map;
 import java.util.function.Function;

@@ -1,5 +1,6 @@
 package dev.monotable.devices.migrate;
 
+import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;

@@ -1,5 +1,6 @@
 package dev.monotable.devices.migrate;
 
+import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.devices.data.Events;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;

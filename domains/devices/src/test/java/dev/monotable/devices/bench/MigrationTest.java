@@ -1,7 +1,7 @@
 package dev.monotable.devices.bench;
 
 import dev.monotable.devices.migrate.DevicesMigration;
-import dev.monotable.devices.migrate.EntityFirstTables;
+import dev.monotable.devices.EntityFirstTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

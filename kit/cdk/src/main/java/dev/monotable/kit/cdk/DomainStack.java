@@ -3,6 +3,9 @@ package dev.monotable.kit.cdk;
 import dev.monotable.kit.catalog.MetricNames;
 
 import dev.monotable.kit.Env;
+import dev.monotable.kit.migrate.MigratingDomain;
+import dev.monotable.kit.migrate.OldDesign;
+import dev.monotable.kit.migrate.ReadSwitch;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
@@ -57,6 +60,7 @@ public final class DomainStack extends Stack {
   public static final String OUT_DASHBOARD_NAME = "DashboardName";
 
   private final SingleTable table;
+  private final OldTables oldTables;
   private final DomainHttpApi api;
   private final ServiceUserPool userPool;
   private final Secret cursorSecret;
@@ -82,6 +86,17 @@ public final class DomainStack extends Stack {
         .retainData(retain)
         .contributorInsights(settings.contributorInsights())
         .build());
+    // A migration from an older design: its tables kept while the stage's phase says so, its read switch
+    // checked against the design's switchable patterns now rather than at a function's cold start.
+    OldDesign oldDesign = props.domain instanceof MigratingDomain m ? m.oldDesign() : null;
+    MigrationStage migration = oldDesign == null ? MigrationStage.NONE : settings.migration();
+    ReadSwitch oldReads = oldDesign == null ? null : migration.readSwitch(oldDesign);
+    this.oldTables = oldDesign != null && migration.keepsOldTables()
+        ? new OldTables(this, "OldTables", oldDesign, migration) : null;
+    Map<String, String> oldTableArns = new LinkedHashMap<>();
+    if (oldTables != null) {
+      oldTables.getTables().forEach((n, t) -> oldTableArns.put(n, t.getTableArn()));
+    }
     // Powertools' variable names: the functions' metrics go to this namespace and service.
     Map<String, String> metrics = new java.util.TreeMap<>(Map.of(
         Env.POWERTOOLS_METRICS_NAMESPACE, MetricNames.DEFAULT_NAMESPACE,
@@ -160,7 +175,8 @@ public final class DomainStack extends Stack {
           .cursorSecret(cursorSecret)
           .jwtIssuer(issuer)
           .jwtAudience(String.join(",", audience))
-          .environment(metrics)
+          .environment(routeEnvironment(metrics, migration))
+          .oldReads(migration.phase() == MigrationStage.Phase.DUAL ? oldDesign : null, oldReads, oldTableArns)
           .tracing(settings.tracing())
           .logLevel(settings.logLevel())
           .logRetention(logRetention)
@@ -238,6 +254,13 @@ public final class DomainStack extends Stack {
   }
 
   // Sorted: the environment's order is the template's and the version hash's.
+  private static Map<String, String> routeEnvironment(Map<String, String> metrics, MigrationStage migration) {
+    Map<String, String> environment = new java.util.TreeMap<>(metrics);
+    environment.putAll(migration.environment());
+    return environment;
+  }
+
+  // Sorted: the environment's order is the template's and the version hash's.
   private static Map<String, String> streamEnvironment(String tableName, String logLevel, Map<String, String> metrics) {
     Map<String, String> environment = new java.util.TreeMap<>(metrics);
     environment.put(Env.TABLE_NAME, tableName);
@@ -265,6 +288,11 @@ public final class DomainStack extends Stack {
 
   private static String capitalize(String s) {
     return s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+  }
+
+  /** The old design's tables while the stage's migration keeps them, else null. */
+  public OldTables getOldTables() {
+    return oldTables;
   }
 
   public SingleTable getTable() {

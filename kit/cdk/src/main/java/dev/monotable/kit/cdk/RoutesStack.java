@@ -1,6 +1,8 @@
 package dev.monotable.kit.cdk;
 
 import dev.monotable.kit.Env;
+import dev.monotable.kit.migrate.OldDesign;
+import dev.monotable.kit.migrate.ReadSwitch;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
@@ -83,6 +85,12 @@ public final class RoutesStack extends NestedStack {
           .tracing(props.tracing)
           .build());
       function.allow(access.statements(props.table.getTableArn()));
+      if (props.oldDesign != null) {
+        OldTableAccess old = OldTableAccess.of(first, props.oldDesign, props.oldReads);
+        if (!old.none()) {
+          function.allow(old.statements(props.oldTableArns::get));
+        }
+      }
       if (paginated) {
         function.allow(List.of(PolicyStatement.Builder.create()
             .sid("ReadCursorKey")
@@ -173,6 +181,9 @@ public final class RoutesStack extends NestedStack {
     final String jwtIssuer;
     final String jwtAudience;
     final Map<String, String> environment;
+    final OldDesign oldDesign;
+    final ReadSwitch oldReads;
+    final Map<String, String> oldTableArns;
     final String servicesClass;
     final boolean tracing;
     final String logLevel;
@@ -188,6 +199,9 @@ public final class RoutesStack extends NestedStack {
       this.jwtIssuer = b.jwtIssuer;
       this.jwtAudience = b.jwtAudience;
       this.environment = Map.copyOf(b.environment);
+      this.oldDesign = b.oldDesign;
+      this.oldReads = b.oldReads;
+      this.oldTableArns = Map.copyOf(b.oldTableArns);
       this.servicesClass = b.servicesClass;
       this.tracing = b.tracing;
       this.logLevel = b.logLevel;
@@ -205,6 +219,9 @@ public final class RoutesStack extends NestedStack {
       private String jwtIssuer;
       private String jwtAudience;
       private Map<String, String> environment = Map.of();
+      private OldDesign oldDesign;
+      private ReadSwitch oldReads;
+      private Map<String, String> oldTableArns = Map.of();
       private String servicesClass;
       private boolean tracing = true;
       private String logLevel = "INFO";
@@ -256,6 +273,18 @@ public final class RoutesStack extends NestedStack {
       /** Comma separated. Required. */
       public Builder jwtAudience(String jwtAudience) {
         this.jwtAudience = jwtAudience;
+        return this;
+      }
+
+      /**
+       * A migration's old design whose reads the routes may make, the stage's read switch, and each old table's
+       * ARN by its name in the design: a route is granted its patterns' old calls where the switch reads the old
+       * design ({@link OldTableAccess}). @default none
+       */
+      public Builder oldReads(OldDesign design, ReadSwitch reads, Map<String, String> tableArns) {
+        this.oldDesign = design;
+        this.oldReads = reads;
+        this.oldTableArns = tableArns;
         return this;
       }
 

@@ -26,6 +26,9 @@ import software.constructs.Node;
  * @param contributorInsights CloudWatch Contributor Insights on the table and each index: the most
  *     accessed and most throttled keys, on the dashboard; billed per event, so on in production only
  *     unless the context says otherwise
+ * @param migration where the stage stands in its domain's migration from an older design ({@link
+ *     MigrationStage}: context {@code migration}, {@code migrationReads}, {@code migrationOldPrefix}); read only
+ *     by a domain that declares one
  */
 public record StageSettings(
     String stage,
@@ -39,7 +42,8 @@ public record StageSettings(
     int throttleBurstLimit,
     String logLevel,
     boolean tracing,
-    boolean contributorInsights) {
+    boolean contributorInsights,
+    MigrationStage migration) {
 
   /** Context keys, as documented in infra/README.md. */
   public static final String CTX_STAGE = "stage";
@@ -63,6 +67,7 @@ public record StageSettings(
 
   public StageSettings {
     Objects.requireNonNull(stage, "stage");
+    Objects.requireNonNull(migration, "migration");
     if (!STAGE_NAME.matcher(stage).matches()) {
       throw new IllegalArgumentException("context '" + CTX_STAGE + "' must match " + STAGE_NAME
           + " but was '" + stage + "'");
@@ -102,7 +107,10 @@ public record StageSettings(
         Integer.parseInt(string(node, CTX_THROTTLE_BURST, "100")),
         string(node, CTX_LOG_LEVEL, "INFO").toUpperCase(java.util.Locale.ROOT),
         bool(node, CTX_TRACING, true),
-        bool(node, CTX_CONTRIBUTOR_INSIGHTS, !isEphemeral(stage)));
+        bool(node, CTX_CONTRIBUTOR_INSIGHTS, !isEphemeral(stage)),
+        MigrationStage.fromContext(string(node, MigrationStage.CTX_MIGRATION, null),
+            string(node, MigrationStage.CTX_MIGRATION_READS, null),
+            string(node, MigrationStage.CTX_MIGRATION_OLD_PREFIX, null)));
   }
 
   private static boolean isEphemeral(String stage) {

@@ -32,9 +32,9 @@ public final class JsonLog {
 
   private JsonLog() {}
 
-  /** The configured {@code LOG_LEVEL}. */
-  static String threshold() {
-    return THRESHOLD;
+  /** Writes the line to {@code out} unless its level is below {@code LOG_LEVEL} (a signal's own stream, tests). */
+  public static void write(Map<String, Object> line, PrintStream out) {
+    write(line, THRESHOLD, out);
   }
 
   /** Writes the line to stdout unless its level is below {@code LOG_LEVEL}. */

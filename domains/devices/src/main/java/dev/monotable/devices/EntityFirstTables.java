@@ -1,6 +1,5 @@
-package dev.monotable.devices.migrate;
+package dev.monotable.devices;
 
-import dev.monotable.devices.DevicesPattern;
 import dev.monotable.kit.migrate.OldDesign;
 import dev.monotable.kit.migrate.OldDesign.Index;
 import dev.monotable.kit.migrate.OldDesign.Read;

@@ -1,8 +1,8 @@
-package dev.monotable.kit.log;
+package dev.monotable.kit.migrate;
 
 import dev.monotable.kit.catalog.MetricNames;
-import dev.monotable.kit.migrate.Divergence;
-import dev.monotable.kit.migrate.ReadSwitch;
+import dev.monotable.kit.log.Emf;
+import dev.monotable.kit.log.JsonLog;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * served while its pattern is switched ({@code old} or {@code both}) is a metrics line
  * ({@code "migration":"reads"}) counting {@link MetricNames#MIGRATION_OLD_READS} and
  * {@link MetricNames#MIGRATION_NEW_READS}; a pattern at {@code new} writes nothing more than its route's line.
- * Makes no DynamoDB call.
+ * Makes no DynamoDB call. In kit lambda (it writes the kit's log lines), in the migration's package: a domain
+ * that does not migrate leaves the package out of its Lambda jar.
  */
 public final class MigrationSignals {
 
@@ -71,7 +72,7 @@ public final class MigrationSignals {
     dimensions.put(MetricNames.OLD_TABLE, d.oldTable());
     Emf.add(line, dimensions, List.of(Emf.Metric.count(MetricNames.MIGRATION_DIVERGENCES, 1)), clock.millis());
     line.putIfAbsent(MetricNames.OLD_TABLE, d.oldTable());
-    JsonLog.write(line, JsonLog.threshold(), out);
+    JsonLog.write(line, out);
   }
 
   void difference(ReadSwitch.Difference d) {
@@ -83,7 +84,7 @@ public final class MigrationSignals {
     Emf.add(line, service, d.pattern(), List.of(Emf.Metric.count(MetricNames.MIGRATION_READ_DIFFERENCES, 1)),
         clock.millis());
     line.putIfAbsent(MetricNames.ACCESS_PATTERN, d.pattern());
-    JsonLog.write(line, JsonLog.threshold(), out);
+    JsonLog.write(line, out);
   }
 
   void served(String pattern, ReadSwitch.Side side) {
@@ -97,7 +98,7 @@ public final class MigrationSignals {
     Emf.add(line, service, pattern, List.of(Emf.Metric.count(MetricNames.MIGRATION_OLD_READS, 1),
         Emf.Metric.count(MetricNames.MIGRATION_NEW_READS, side == ReadSwitch.Side.BOTH ? 1 : 0)), clock.millis());
     if (line.containsKey("_aws")) {
-      JsonLog.write(line, JsonLog.threshold(), out);
+      JsonLog.write(line, out);
     }
   }
 }

@@ -1,9 +1,8 @@
-package dev.monotable.kit.log;
+package dev.monotable.kit.migrate;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.kit.migrate.Divergence;
-import dev.monotable.kit.migrate.ReadSwitch;
+import dev.monotable.kit.log.Emf;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
