@@ -1,6 +1,6 @@
 package dev.monotable.devices.bench;
 
-import dev.monotable.devices.migrate.EntityFirstTables;
+import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.devices.Devices;
 import dev.monotable.devices.bench.DesignsDataset.DeviceData;
 import dev.monotable.devices.model.Device;

@@ -1,7 +1,7 @@
 package dev.monotable.devices.bench;
 
 import dev.monotable.devices.migrate.DevicesMigration;
-import dev.monotable.devices.migrate.EntityFirstTables;
+import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.migrate.MigrationPlan;
 import dev.monotable.kit.migrate.tool.DesignPatterns;

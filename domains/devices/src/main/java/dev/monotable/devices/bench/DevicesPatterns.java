@@ -1,6 +1,6 @@
 package dev.monotable.devices.bench;
 
-import dev.monotable.devices.migrate.EntityFirstTables;
+import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Timestamps;

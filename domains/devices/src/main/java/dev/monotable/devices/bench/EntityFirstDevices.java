@@ -1,6 +1,6 @@
 package dev.monotable.devices.bench;
 
-import dev.monotable.devices.migrate.EntityFirstTables;
+import dev.monotable.devices.EntityFirstTables;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
