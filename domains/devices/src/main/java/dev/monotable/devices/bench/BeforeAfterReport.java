@@ -118,7 +118,7 @@ final class BeforeAfterReport {
     b.append(claims(r, beforeLanded, afterLanded));
 
     b.append("\n## What each entity-first pattern requests\n\n");
-    b.append("The peer is `bench/src/main/java/dev/monotable/devices/peer/EntityFirstDevices.java`, written as a team "
+    b.append("The peer is `domains/devices/src/main/java/dev/monotable/devices/bench/EntityFirstDevices.java`, written as a team "
         + "of that design would: an index wherever the seed added one (the time-ordered ones sorted by "
         + "`timestamp`, so a time range is a key condition), a Scan with a filter where no index serves, every "
         + "Query and Scan read to its last page.\n\n");
