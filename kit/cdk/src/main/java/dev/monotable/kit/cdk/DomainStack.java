@@ -44,7 +44,9 @@ import software.constructs.Construct;
  * alarms on the service's objectives ({@link ServiceAlarms}) with their SNS topic, and its dashboard
  * ({@link ServiceDashboard}). Every function writes its metrics under the namespace
  * {@link MetricNames#DEFAULT_NAMESPACE} and the service named as the domain, and is traced by X-Ray when
- * the stage says so. One top-level stack per domain, with the construct id {@code <Domain>Stack}, so each
+ * the stage says so. A domain that migrates from an older design ({@code MigratingDomain}) also gets, while the
+ * stage's {@link MigrationStage} keeps them, that design's tables ({@link OldTables}), and its routes the read
+ * grants on them of {@link OldTableAccess}. One top-level stack per domain, with the construct id {@code <Domain>Stack}, so each
  * domain deploys alone with {@code cdk deploy <Domain>Stack}.
  */
 public final class DomainStack extends Stack {
