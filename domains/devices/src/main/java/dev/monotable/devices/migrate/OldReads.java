@@ -11,7 +11,9 @@ import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.errors.NotFoundException;
+import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Timestamps;
+import dev.monotable.kit.migrate.LegacyMapping;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -61,13 +63,13 @@ public final class OldReads {
     if (!r.hasItem() || r.item().isEmpty()) {
       throw new NotFoundException("user");
     }
-    return UserProfile.fromItem(DevicesMigration.USERS.toItem(r.item()));
+    return UserProfile.fromItem(mapped(DevicesMigration.USERS, r.item()));
   }
 
   /** AP02: one Query of Devices-ByUserId, in device order. An unknown user has no devices. */
   public Page<Device> devices(String user, PageRequest page) {
     String scope = "old:devices:" + DevicesKeys.user(user);
-    return page(tables.devicesOf(user), page, scope).map(i -> Device.fromItem(DevicesMigration.DEVICES.toItem(i)));
+    return page(tables.devicesOf(user), page, scope).map(i -> Device.fromItem(mapped(DevicesMigration.DEVICES, i)));
   }
 
   /**
@@ -81,7 +83,7 @@ public final class OldReads {
     if (!r.hasItem() || r.item().isEmpty() || !user.equals(text(r.item().get("userId")))) {
       throw new NotFoundException("device");
     }
-    return Device.fromItem(DevicesMigration.DEVICES.toItem(r.item()));
+    return Device.fromItem(mapped(DevicesMigration.DEVICES, r.item()));
   }
 
   /**
@@ -154,7 +156,23 @@ public final class OldReads {
   }
 
   private static Event event(Map<String, AttributeValue> old) {
-    return Event.fromItem(DevicesMigration.EVENTS.toItem(old));
+    return Event.fromItem(mapped(DevicesMigration.EVENTS, old));
+  }
+
+  /**
+   * The single table's item of an old item. An old value the new key rules refuse (a device id {@code Lamp#2})
+   * is the data's fault, not the request's: a 500 naming the old key (in the log), never the caller's 400; the
+   * dual writes reported it as a divergence and the backfill as refused.
+   */
+  private static Map<String, AttributeValue> mapped(LegacyMapping mapping, Map<String, AttributeValue> old) {
+    try {
+      return mapping.toItem(old);
+    } catch (ValidationException e) {
+      Map<String, String> key = new LinkedHashMap<>();
+      mapping.oldKeyOf(old).forEach((k, v) -> key.put(k, v.s()));
+      throw new IllegalStateException("an old item the single table's key rules refuse, " + key + ": "
+          + e.getMessage(), e);
+    }
   }
 
   // The single table's reads start at the retention horizon (its TTL deletes what is older); the old tables

@@ -238,6 +238,16 @@ class ReadSwitchRoutesTest {
   }
 
   @Test
+  void anOldItemTheNewKeyRulesRefuse_shouldBeA500OfTheOldSide_notTheCallers400() {
+    table.client().putItem(PutItemRequest.builder().tableName(old.devices())
+        .item(EntityFirstDevices.deviceItem("Lamp#2", "ann", "Lamp", "lamp", "online")).build());
+    String fromOld = answer(services("AP02=old", d -> { }), ROUTES.get(2));
+    assertTrue(fromOld.startsWith("500 ") && !fromOld.contains("Lamp"), fromOld);
+    // The single table never took it: its list is unchanged.
+    assertTrue(answer(services(null, d -> { }), ROUTES.get(2)).startsWith("200 "));
+  }
+
+  @Test
   void aBadConfiguration_shouldFailAtColdStart_namingWhatIsWrong() {
     TableGateway gateway = table.gateway(MutableClock.at(T0));
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> new DevicesServices(gateway,
