@@ -2,6 +2,7 @@ package dev.monotable.kit.data;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.endpoints.Endpoint;
@@ -51,12 +52,38 @@ public final class MemoizedEndpoints implements DynamoDbEndpointProvider {
     return answer;
   }
 
-  /** Every value of a {@link DynamoDbEndpointParams}, compared by value. */
+  /**
+   * Every value of a {@link DynamoDbEndpointParams}, compared by value. {@code equals} and
+   * {@code hashCode} are written out: a record's generated ones go through method handles, which the
+   * C1-only JIT of Lambda's flags runs slower than the rules they replace.
+   */
   record Params(Region region, Boolean useDualStack, Boolean useFips, String endpoint, String accountId,
       String accountIdEndpointMode, String resourceArn, List<String> resourceArnList, Boolean isSearchOperation) {
     static Params of(DynamoDbEndpointParams p) {
       return new Params(p.region(), p.useDualStack(), p.useFips(), p.endpoint(), p.accountId(),
           p.accountIdEndpointMode(), p.resourceArn(), p.resourceArnList(), p.isSearchOperation());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Params p && Objects.equals(region, p.region) && Objects.equals(useDualStack, p.useDualStack)
+          && Objects.equals(useFips, p.useFips) && Objects.equals(endpoint, p.endpoint)
+          && Objects.equals(accountId, p.accountId) && Objects.equals(accountIdEndpointMode, p.accountIdEndpointMode)
+          && Objects.equals(resourceArn, p.resourceArn) && Objects.equals(resourceArnList, p.resourceArnList)
+          && Objects.equals(isSearchOperation, p.isSearchOperation);
+    }
+
+    @Override
+    public int hashCode() {
+      int h = Objects.hashCode(region);
+      h = 31 * h + Objects.hashCode(useDualStack);
+      h = 31 * h + Objects.hashCode(useFips);
+      h = 31 * h + Objects.hashCode(endpoint);
+      h = 31 * h + Objects.hashCode(accountId);
+      h = 31 * h + Objects.hashCode(accountIdEndpointMode);
+      h = 31 * h + Objects.hashCode(resourceArn);
+      h = 31 * h + Objects.hashCode(resourceArnList);
+      return 31 * h + Objects.hashCode(isSearchOperation);
     }
   }
 }

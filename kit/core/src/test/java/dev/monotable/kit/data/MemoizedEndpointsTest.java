@@ -101,6 +101,26 @@ class MemoizedEndpointsTest {
     assertEquals(sdk, key);
   }
 
+  /** The written-out equals and hashCode: each parameter alone tells two keys apart. */
+  @Test
+  void eachParameterTellsKeysApart() {
+    DynamoDbEndpointParams all = DynamoDbEndpointParams.builder().region(Region.EU_WEST_1).useDualStack(false)
+        .useFips(false).endpoint("https://a").accountId("1").accountIdEndpointMode("preferred").resourceArn("t")
+        .resourceArnList(List.of("t")).isSearchOperation(false).build();
+    MemoizedEndpoints.Params key = MemoizedEndpoints.Params.of(all);
+    assertEquals(key, MemoizedEndpoints.Params.of(all.toBuilder().build()));
+    assertEquals(key.hashCode(), MemoizedEndpoints.Params.of(all.toBuilder().build()).hashCode());
+    List<DynamoDbEndpointParams> others = List.of(all.toBuilder().region(Region.US_EAST_1).build(),
+        all.toBuilder().useDualStack(true).build(), all.toBuilder().useFips(true).build(),
+        all.toBuilder().endpoint("https://b").build(), all.toBuilder().accountId("2").build(),
+        all.toBuilder().accountIdEndpointMode("required").build(), all.toBuilder().resourceArn("u").build(),
+        all.toBuilder().resourceArnList(List.of("u")).build(), all.toBuilder().isSearchOperation(true).build());
+    assertEquals(MemoizedEndpoints.Params.class.getRecordComponents().length, others.size());
+    for (DynamoDbEndpointParams other : others) {
+      assertNotEquals(key, MemoizedEndpoints.Params.of(other), other.toString());
+    }
+  }
+
   @Test
   void everyClientOfTheKitUsesIt() {
     try (DynamoDbClient client = DynamoDbClients.create(URI.create("http://127.0.0.1:1"), "eu-west-1")) {
