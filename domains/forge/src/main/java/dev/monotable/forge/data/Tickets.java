@@ -27,7 +27,6 @@ import dev.monotable.forge.model.Ticket;
 import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.TicketState;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.forge.model.User;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
@@ -152,8 +151,7 @@ public final class Tickets {
     Map<String, AttributeValue> item = ticket.toItem();
     WriteTransaction tx = new WriteTransaction(table);
     int put = tx.put(item, "attribute_not_exists(#pk)", Map.of("#pk", TableSchema.PK), Map.of());
-    int profile = tx.check(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
-        Map.of(":type", AttributeValue.fromS(User.TYPE)));
+    int profile = WriteAssumptions.checkProfile(tx, caller);
     int membership = asMember ? tx.check(Keys.membership(owner, caller), "attribute_exists(#pk)",
         Map.of("#pk", TableSchema.PK), Map.of()) : -1;
     Map<String, AttributeValue> counted = before;

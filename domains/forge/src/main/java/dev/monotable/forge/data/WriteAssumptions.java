@@ -71,9 +71,12 @@ record WriteAssumptions(String owner, String repo, Visibility visibility, boolea
     return v;
   }
 
-  /** ConditionCheck of the caller's User item: every write but POST /users needs a profile first. */
+  /**
+   * ConditionCheck of the caller's User item: every write but POST /users needs a profile first.
+   * Its refusal is a 403 whatever the item holds, so no old item is asked for ({@link WriteTransaction#require}).
+   */
   static int checkProfile(WriteTransaction tx, String caller) {
-    return tx.check(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
+    return tx.require(Keys.account(caller), "#type = :type", Map.of("#type", TableSchema.TYPE),
         Map.of(":type", AttributeValue.fromS(User.TYPE)));
   }
 

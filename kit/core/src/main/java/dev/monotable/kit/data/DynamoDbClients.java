@@ -83,6 +83,7 @@ public final class DynamoDbClients {
    * Client for an endpoint (null: AWS) with optional SDK interceptors (tests add limit guards). The
    * {@link CallMeter} comes first, so every client counts its requests and capacity into the
    * invocation's {@link CallTally}, and the interceptors after it see the requests it completed.
+   * The SDK's endpoint rules run once per distinct endpoint parameters ({@link MemoizedEndpoints}).
    */
   public static DynamoDbClient create(URI endpoint, String region, ExecutionInterceptor... interceptors) {
     // Deadlines: a handler makes at most three calls in sequence and its function stops at 10 s,
@@ -107,6 +108,7 @@ public final class DynamoDbClients {
     DynamoDbClientBuilder b = DynamoDbClient.builder()
         .overrideConfiguration(override.build())
         .region(Region.of(region))
+        .endpointProvider(MemoizedEndpoints.ofDefault())
         .httpClient(httpClient());
     if (endpoint != null) {
       b.endpointOverride(endpoint);

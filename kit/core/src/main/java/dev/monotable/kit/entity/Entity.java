@@ -9,6 +9,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -204,6 +205,9 @@ public final class Entity {
   private final List<Variant> variants;
   private final boolean requiredByChartOnly;
   private final Map<String, Attr> byField = new LinkedHashMap<>();
+  // Each variant's attributes and index keys, merged once: toItem asks for them on every item written.
+  private final Map<Variant, List<Attr>> variantAttributes = new IdentityHashMap<>();
+  private final Map<Variant, Map<Gsi, Keys>> variantIndexes = new IdentityHashMap<>();
 
   private Entity(String type, Keys table, Map<Gsi, Keys> indexes, List<Attr> attributes, boolean versioned,
       boolean ttl, List<Variant> variants, boolean requiredByChartOnly) {
@@ -226,6 +230,10 @@ public final class Entity {
       }
       names.add(a.name());
       byField.put(a.field(), a);
+    }
+    for (Variant v : this.variants) {
+      variantAttributes.put(v, merged(v));
+      variantIndexes.put(v, mergedIndexes(v));
     }
     List<String> variantNames = new ArrayList<>();
     for (Variant v : this.variants) {
@@ -331,11 +339,18 @@ public final class Entity {
     if (variants.isEmpty()) {
       return null;
     }
-    List<Variant> holding = variants.stream().filter(v -> v.when().holds(values)).toList();
-    if (holding.size() != 1) {
-      throw new IllegalArgumentException(type + ": " + holding.size() + " variants hold for " + values.keySet());
+    Variant holding = null;
+    int holds = 0;
+    for (Variant v : variants) {
+      if (v.when().holds(values)) {
+        holding = v;
+        holds++;
+      }
     }
-    return holding.get(0);
+    if (holds != 1) {
+      throw new IllegalArgumentException(type + ": " + holds + " variants hold for " + values.keySet());
+    }
+    return holding;
   }
 
   /** The table keys of a variant's items (null: an entity without variants). */
@@ -348,6 +363,11 @@ public final class Entity {
     if (variant == null) {
       return indexes;
     }
+    Map<Gsi, Keys> merged = variantIndexes.get(variant);
+    return merged != null ? merged : mergedIndexes(variant);
+  }
+
+  private Map<Gsi, Keys> mergedIndexes(Variant variant) {
     Map<Gsi, Keys> out = new EnumMap<>(Gsi.class);
     out.putAll(indexes);
     out.putAll(variant.indexes());
@@ -359,6 +379,11 @@ public final class Entity {
     if (variant == null) {
       return attributes;
     }
+    List<Attr> merged = variantAttributes.get(variant);
+    return merged != null ? merged : merged(variant);
+  }
+
+  private List<Attr> merged(Variant variant) {
     List<Attr> out = new ArrayList<>(attributes);
     out.addAll(variant.attributes());
     return List.copyOf(out);

@@ -18,6 +18,8 @@ public final class Template {
   private final String pattern;
   private final List<String> literals = new ArrayList<>();
   private final List<String> names = new ArrayList<>();
+  // names() is asked for on every key an entity fills: one immutable copy, made once.
+  private final List<String> namesCopy;
   private final Pattern regex;
   private final Pattern capturing;
 
@@ -31,6 +33,7 @@ public final class Template {
       last = m.end();
     }
     literals.add(pattern.substring(last));
+    namesCopy = List.copyOf(names);
     regex = compile("[^#]+");
     capturing = compile("([^#]+)");
   }
@@ -66,7 +69,7 @@ public final class Template {
 
   /** Placeholder names in order. */
   public List<String> names() {
-    return List.copyOf(names);
+    return namesCopy;
   }
 
   /** A regular expression matching any key this template can produce. */

@@ -1,6 +1,7 @@
 package dev.monotable.kit.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.monotable.kit.errors.ValidationException;
@@ -8,6 +9,7 @@ import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -210,6 +212,18 @@ class EntityTest {
     assertEquals(AttributeValue.fromS("#CLOSED#ann"), done.get("GSI4SK"));
     assertEquals(null, done.get("GSI3PK"));
     assertEquals(Map.of("owner", "ann", "thing", "t1", "state", "done"), TASK.values(done));
+  }
+
+  /** Merged once when the entity is built (toItem asks on every item), and merged as declared. */
+  @Test
+  void variantLayouts_shouldBeMergedOnce() {
+    Entity.Variant flagged = TASK.variant("flagged");
+    assertSame(TASK.attributes(flagged), TASK.attributes(flagged));
+    assertSame(TASK.indexes(flagged), TASK.indexes(flagged));
+    assertEquals(List.of("Owner", "Thing", "State", "Flag"), TASK.attributes(flagged).stream().map(Attr::name).toList());
+    assertEquals(java.util.Set.of(Gsi.GSI3), TASK.indexes(flagged).keySet());
+    assertThrows(UnsupportedOperationException.class, () -> TASK.attributes(flagged).clear());
+    assertThrows(UnsupportedOperationException.class, () -> TASK.indexes(flagged).clear());
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.data.MemoizedEndpoints;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.http.DomainServices;
@@ -274,8 +275,8 @@ public final class PeerBench<S extends DomainServices> {
   }
 
   /**
-   * Monotable's client as {@link DynamoDbClients#create} builds it (deadlines, region, endpoint, and
-   * first the {@link CallMeter} that asks every request of an invocation for its consumed capacity
+   * Monotable's client as {@link DynamoDbClients#create} builds it (deadlines, region, endpoint, its
+   * {@link MemoizedEndpoints}, and first the {@link CallMeter} that asks every request of an invocation for its consumed capacity
    * and counts it into the metric line) on another HTTP client. Without the meter the warm figure
    * left out a request copy per call and the capacity in every answer, which Lambda pays.
    */
@@ -289,6 +290,7 @@ public final class PeerBench<S extends DomainServices> {
             .build())
         .region(Region.of(region))
         .endpointOverride(endpoint)
+        .endpointProvider(MemoizedEndpoints.ofDefault())
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
         .httpClient(http)
         .build();
