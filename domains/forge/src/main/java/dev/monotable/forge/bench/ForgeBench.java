@@ -48,7 +48,7 @@ public final class ForgeBench implements BenchDomain<Services> {
     private final List<PeerBench.Pair> pairs = List.of(
         new PeerBench.Pair(AccessPattern.AP23, "GetItem", GetIssueHandler.class.getName(), "title"),
         new PeerBench.Pair(AccessPattern.AP25, "Query", ListOpenIssuesHandler.class.getName(), null),
-        new PeerBench.Pair(AccessPattern.AP22, "UpdateItem + PutItem", CreateIssueHandler.class.getName(), null),
+        new PeerBench.Pair(AccessPattern.AP22, "UpdateItem + TransactWriteItems", CreateIssueHandler.class.getName(), null),
         new PeerBench.Pair(AccessPattern.AP28, "transaction", CreateCommentHandler.class.getName(), null));
 
     @Override
