@@ -71,6 +71,7 @@ class ReadSwitchRoutesTest {
     event("e2", "d1", "ann", "2090-01-01T03:00:00.000Z", "temperature", "21");
     event("e3", "d2", "ann", "2090-01-01T02:00:00.000Z", "power", "1");
     event("e4", "d3", "bob", "2090-01-01T04:00:00.000Z", "temperature", "-3.25");
+    event("e5", "d3", "bob", "2090-01-01T05:00:00.000Z", "power", "0");
   }
 
   private void user(String id, String name) {
@@ -125,7 +126,12 @@ class ReadSwitchRoutesTest {
           EventsOfTypeHandler::new),
       new Route("AP09", ApiEvent.request("GET", "/analytics/events").query("type", "temperature")
           .query("since", "2090-01-01T00:00:00.000Z").query("limit", "2").as("op", List.of(Devices.OPERATORS))
-          .build(), EventsOfTypeHandler::new));
+          .build(), EventsOfTypeHandler::new),
+      // Another user's device, a page of one: the old Query reads bob's event and filters it out; the
+      // answer is an empty page with no next one, as the single table's.
+      new Route("AP04", ApiEvent.request("GET", "/users/{user}/devices/{device}/events").path("user", "ann")
+          .path("device", "d3").query("from", "2090-01-01T00:00:00.000Z").query("to", "2090-01-02T00:00:00.000Z")
+          .query("limit", "1").as("ann").build(), ListEventsHandler::new));
 
   private final List<String> calls = new ArrayList<>();
 
