@@ -69,6 +69,21 @@ class LocalEngineDeparturesTest {
     assertTrue(r.hasItems() && !r.items().isEmpty(), "moto returns the items with the count");
   }
 
+  // DynamoDB: a Query whose Limit is reached returns a LastEvaluatedKey, even at the partition's last item
+  // (the next page is then empty); the engine returns one only when more items follow.
+  @Test
+  void aQueryReachingItsLimitAtTheLastItem_returnsNoLastEvaluatedKey() {
+    client.putItem(PutItemRequest.builder().tableName(table).item(item("LIMIT", "1", "n", AttributeValue.fromN("1"))).build());
+    client.putItem(PutItemRequest.builder().tableName(table).item(item("LIMIT", "2", "n", AttributeValue.fromN("2"))).build());
+    var first = client.query(b -> b.tableName(table).keyConditionExpression("PK = :p").limit(1)
+        .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("LIMIT"))));
+    assertTrue(first.hasLastEvaluatedKey() && !first.lastEvaluatedKey().isEmpty(), "more items follow: a key");
+    var last = client.query(b -> b.tableName(table).keyConditionExpression("PK = :p").limit(2)
+        .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("LIMIT"))));
+    assertEquals(2, last.count());
+    assertTrue(!last.hasLastEvaluatedKey() || last.lastEvaluatedKey().isEmpty(), "the engine: no key at the last item");
+  }
+
   // DynamoDB: UPDATED_NEW returns only the attributes the update wrote, not the key.
   @Test
   void updatedNew_onAnUpsert_alsoReturnsTheKey() {
