@@ -8,7 +8,7 @@ MONOTABLE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 monotable_build() {
   local stamp="$MONOTABLE_ROOT/scripts/target/classpath.txt"
   if [[ -f "$stamp" && -z "${MONOTABLE_REBUILD:-}" ]] \
-     && [[ -z "$(find "$MONOTABLE_ROOT"/kit/*/src/main "$MONOTABLE_ROOT"/domains/*/src/main "$MONOTABLE_ROOT/bench/src/main" \
+     && [[ -z "$(find "$MONOTABLE_ROOT"/shared/*/src/main "$MONOTABLE_ROOT"/functions/*/src/main "$MONOTABLE_ROOT/bench/src/main" \
                      "$MONOTABLE_ROOT"/*/pom.xml "$MONOTABLE_ROOT"/*/*/pom.xml "$MONOTABLE_ROOT/pom.xml" \
                      -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
     return 0

@@ -25,7 +25,7 @@ public final class MonotableApp {
   public static final String CTX_FUNCTIONS_JAR = "functionsJar";
 
   /** The shaded jar of the functions module, relative to the repository root. */
-  public static final String FUNCTIONS_JAR = "domains/forge/target/monotable-forge-lambda.jar"; // = Forge.DOMAIN.lambdaJar()
+  public static final String FUNCTIONS_JAR = "functions/forge/target/monotable-forge-lambda.jar"; // = Forge.DOMAIN.lambdaJar()
 
   /** Construct id of Forge's stack: {@code cdk deploy ForgeStack} deploys it alone. */
   public static final String FORGE_STACK = "ForgeStack";
@@ -97,7 +97,7 @@ public final class MonotableApp {
   public static Path repositoryRoot() {
     Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath().normalize();
     for (Path dir = start; dir != null; dir = dir.getParent()) {
-      if (Files.isRegularFile(dir.resolve("cdk.json")) && Files.isDirectory(dir.resolve("domains"))) {
+      if (Files.isRegularFile(dir.resolve("cdk.json")) && Files.isDirectory(dir.resolve("functions"))) {
         return dir;
       }
     }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class NoRawGetenvTest {
 
-  static final String ENV = "kit/core/src/main/java/dev/monotable/kit/Env.java";
+  static final String ENV = "shared/core/src/main/java/dev/monotable/kit/Env.java";
 
   static List<String> offenders(Path root) {
     List<String> out = new ArrayList<>();

@@ -44,13 +44,13 @@ class NoScanInApplicationCodeTest {
   void applicationCode_shouldNeverScan() {
     Path root = RepoRoot.get();
     // Application code: the kit's runtime and the domains' model, data access and handlers (the
-    // operator tools under kit/tools and the scripts module are the named tools allowed to scan).
+    // operator tools under shared/tools and the scripts module are the named tools allowed to scan).
     List<Path> dirs = Modules.mainSources(root).stream()
-        .filter(d -> !root.relativize(d).startsWith("scripts") && !root.relativize(d).startsWith("kit/tools")
-            && !root.relativize(d).startsWith("kit/engine") && !root.relativize(d).startsWith("bench"))
+        .filter(d -> !root.relativize(d).startsWith("scripts") && !root.relativize(d).startsWith("shared/tools")
+            && !root.relativize(d).startsWith("shared/engine") && !root.relativize(d).startsWith("bench"))
         .toList();
-    assertTrue(dirs.contains(root.resolve("domains/forge/src/main/java")), "the check must read the domains: " + dirs);
-    assertTrue(dirs.contains(root.resolve("kit/core/src/main/java")), "the check must read the kit: " + dirs);
+    assertTrue(dirs.contains(root.resolve("functions/forge/src/main/java")), "the check must read the domains: " + dirs);
+    assertTrue(dirs.contains(root.resolve("shared/core/src/main/java")), "the check must read the kit: " + dirs);
     for (Path dir : dirs) {
       // A domain's dev-time packages (its bench, tools and ingest: never in its Lambda jar) are
       // operator tools too; the comparison with the seed's design reads its peer's table whole.

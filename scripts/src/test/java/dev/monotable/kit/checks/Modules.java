@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 /**
  * The Maven modules of the repository, found rather than listed: a module added later (a kit
- * artifact under {@code kit/}, a domain) is checked without editing the checks.
+ * artifact under {@code shared/}, a domain) is checked without editing the checks.
  */
 public final class Modules {
 

@@ -32,14 +32,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link Domains#all()}) holds what its handlers reach and nothing they never use: no class of
  * another domain, no dev-only class, and no Monotable class (kit or domain) that its handlers do not
  * reach through the constant pools' class references. Each domain's module writes its jar in its
- * {@code package} phase (the shade execution of {@code domains/<id>/pom.xml}), before this module's
+ * {@code package} phase (the shade execution of {@code functions/<id>/pom.xml}), before this module's
  * tests run in the reactor.
  */
 class LambdaJarTest {
 
   /**
-   * Classes that only the operator tools, the docs generator and the tests use (modules kit/dev
-   * and kit/engine, which no function depends on): the local engine's launcher, the
+   * Classes that only the operator tools, the docs generator and the tests use (modules shared/dev
+   * and shared/engine, which no function depends on): the local engine's launcher, the
    * charts and model validator, the local token signer. Guarded by name as well as by reachability,
    * so a handler that starts using one fails here loudly. A domain's own charts and tools
    * ({@code <root>/charts/}, {@code <root>/tools/}) are dev-only too.

@@ -65,16 +65,16 @@ class NewDomainTest {
     // GIVEN scripts/new-domain scratch, on a copy of the files every domain shares
     sharedFiles(root);
     List<Path> written = NewDomainTool.write(root, "scratch");
-    assertTrue(written.contains(root.resolve("domains/scratch/src/main/java/dev/monotable/scratch/Scratch.java")),
+    assertTrue(written.contains(root.resolve("functions/scratch/src/main/java/dev/monotable/scratch/Scratch.java")),
         written.toString());
     assertEquals("dev.monotable.scratch.tools.ScratchDev\n",
         Files.readString(root.resolve(NewDomainTool.REGISTRATION.replace("__id__", "scratch"))),
         "registered for the dev-time programs, in its own module");
-    String pom = Files.readString(root.resolve("domains/scratch/pom.xml"));
+    String pom = Files.readString(root.resolve("functions/scratch/pom.xml"));
     assertTrue(pom.contains("<artifactId>monotable-scratch</artifactId>") && pom.contains("<finalName>monotable-scratch-lambda</finalName>")
         && pom.contains("<exclude>dev/monotable/scratch/tools/**</exclude>"),
         "a module of its own, with its own Lambda jar that leaves its dev-time packages out");
-    String modules = Files.readString(root.resolve("domains/pom.xml"));
+    String modules = Files.readString(root.resolve("functions/pom.xml"));
     assertTrue(modules.contains("    <module>scratch</module>\n    <!-- new-domain: modules -->"), "built with the others");
     assertTrue(modules.contains("<module>forge</module>"), "Forge's module stays");
     for (String classPath : List.of("scripts/pom.xml", "infra/pom.xml")) {
@@ -165,7 +165,7 @@ class NewDomainTest {
   @Test
   void write_shouldRefuseAnInvalidOrExistingDomain_beforeWritingAnything() throws Exception {
     UsageException noMarker = assertThrows(UsageException.class, () -> NewDomainTool.write(root, "early"));
-    assertTrue(noMarker.getMessage().contains("domains/pom.xml"), noMarker.getMessage());
+    assertTrue(noMarker.getMessage().contains("functions/pom.xml"), noMarker.getMessage());
     try (Stream<Path> files = Files.walk(root)) {
       assertEquals(List.of(root), files.toList(), "nothing written");
     }
@@ -176,7 +176,7 @@ class NewDomainTest {
     UsageException again = assertThrows(UsageException.class, () -> NewDomainTool.write(root, "twice"));
     assertTrue(again.getMessage().contains("exists already"), again.getMessage());
     assertEquals(1, countLines(root.resolve(NewDomainTool.REGISTRATION.replace("__id__", "twice"))), "registered once");
-    assertEquals(1, Files.readString(root.resolve("domains/pom.xml")).split("<module>twice</module>", -1).length - 1,
+    assertEquals(1, Files.readString(root.resolve("functions/pom.xml")).split("<module>twice</module>", -1).length - 1,
         "a module once");
   }
 

@@ -122,8 +122,8 @@ class StandaloneDomainTest {
 
   @Test
   void folded_putsEveryModulesSourcesIntoOneProject() {
-    assertEquals("src/main/java/x/A.java", NewDomainTool.folded("domains/__id__/src/main/java/x/A.java"));
-    assertEquals("src/test/java/x/B.java", NewDomainTool.folded("domains/__id__/src/test/java/x/B.java"));
+    assertEquals("src/main/java/x/A.java", NewDomainTool.folded("functions/__id__/src/main/java/x/A.java"));
+    assertEquals("src/test/java/x/B.java", NewDomainTool.folded("functions/__id__/src/test/java/x/B.java"));
     assertThrows(IllegalStateException.class, () -> NewDomainTool.folded("pom.xml"));
   }
 
@@ -138,7 +138,7 @@ class StandaloneDomainTest {
         files.add("monotable-kit-" + m + "-" + version + "-tests.jar");
       }
       for (String f : files) {
-        Path built = root.resolve("kit/" + m + "/target/" + f);
+        Path built = root.resolve("shared/" + m + "/target/" + f);
         Path installed = repo.resolve("monotable-kit-" + m + "/" + version + "/" + f);
         if (!Files.isRegularFile(built)) {
           stale.add(f + " was not built");
@@ -148,16 +148,16 @@ class StandaloneDomainTest {
       }
     }
     assertEquals(List.of(), stale, "the kit in " + repo + " is not this build's: run README's test command"
-        + " (mvn -B install) or kit/install first");
-    assertArrayEquals(Files.readAllBytes(root.resolve("kit/pom.xml")),
+        + " (mvn -B install) or shared/install first");
+    assertArrayEquals(Files.readAllBytes(root.resolve("shared/pom.xml")),
         Files.readAllBytes(repo.resolve("monotable-kit/" + version + "/monotable-kit-" + version + ".pom")),
         "the kit's pom, which a standalone domain imports, is installed too");
   }
 
   private static String kitVersion(Path root) throws IOException {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("<artifactId>monotable-kit</artifactId>\\s*<version>([^<]+)</version>")
-        .matcher(Files.readString(root.resolve("kit/tools/pom.xml")));
-    assertTrue(m.find(), "kit/tools/pom.xml names its parent's version");
+        .matcher(Files.readString(root.resolve("shared/tools/pom.xml")));
+    assertTrue(m.find(), "shared/tools/pom.xml names its parent's version");
     return m.group(1);
   }
 
