@@ -276,6 +276,42 @@ class MigrationTest {
     assertTrue(v.alike(), v.differences().toString());
   }
 
+  @Test
+  void backfill_killedAfterCopyingAnItemDeletedMeanwhile_doesNotResurrectItWhenResumed() {
+    // The bug this guards: the page's re-check is what removes the copy of an item deleted after the Scan read
+    // it; a run killed before that re-check left the copy, and the resumed run re-read the page from the old
+    // table, where the item is gone, so nothing checked the copy again.
+    Setup s = setup(1);
+    DualWriteClient dual = s.dual(MigrationMode.DUAL, d -> { throw new AssertionError(d.toString()); });
+    EntityFirstDevices app = new EntityFirstDevices(dual, s.old());
+    String device = DesignsDataset.deviceId(5);
+    AtomicBoolean deleted = new AtomicBoolean();
+    LegacyBackfill.Options one = new LegacyBackfill.Options(1, 0, dir.resolve("killed.checkpoint"));
+
+    assertThrows(IllegalStateException.class, () -> LegacyBackfill.run(tools, s.plan(), one, null,
+        (table, old, item) -> {
+          if (!table.equals(s.old().devices())) {
+            return;
+          }
+          if (deleted.get()) {
+            throw new IllegalStateException("killed"); // after the deleted item's copy, before the page's re-check
+          }
+          if (old.get("deviceId").s().equals(device)) {
+            app.deleteDevice(device); // the old item, then the new key (not there yet); the copy comes next
+            deleted.set(true);
+          }
+        }));
+    assertTrue(s.newItem("USER#u00000", "DEVICE#" + device) != null, "the killed run copied the deleted device");
+
+    LegacyBackfill.Report resumed = LegacyBackfill.run(tools, s.plan(), one, null);
+
+    assertEquals(null, s.newItem("USER#u00000", "DEVICE#" + device), "the deleted device came back");
+    assertEquals(1, resumed.removedDeleted(), resumed.toString());
+    assertEquals(s.oldCounts(), s.newCountsByType());
+    PatternRunner.Result v = PatternRunner.run(s.patterns(), s.patterns().cases(0, 1), null);
+    assertTrue(v.alike(), v.differences().toString());
+  }
+
   // ---- 2. dual writes ----------------------------------------------------------------------------
 
   @Test

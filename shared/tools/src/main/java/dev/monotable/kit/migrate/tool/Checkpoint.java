@@ -21,6 +21,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * page the backfill finished (written, re-checked): a killed backfill resumes each segment after its
  * last finished page. A page begun but not finished is read again; its writes are creations only
  * ({@code attribute_not_exists(PK)}), so doing them twice changes nothing.
+ *
+ * <p>Before a page's copies are written, the keys they are written under are journalled with the
+ * segment ({@link #pending}): an item deleted after the Scan read it is gone from the old table when
+ * the page is read again, so only the journal leads a resumed run to the copy a killed run made of it.
+ * Finishing the page ({@link #save}) clears the journal.
  */
 final class Checkpoint {
   private static final String DONE = "done";
@@ -64,9 +69,9 @@ final class Checkpoint {
     return DONE.equals(state.getProperty(name(table, segment)));
   }
 
-  /** True when an earlier run had begun the segment (finished at least one page of it). */
+  /** True when an earlier run had begun the segment (journalled or finished at least one page of it). */
   synchronized boolean begun(String table, int segment) {
-    return state.getProperty(name(table, segment)) != null;
+    return state.getProperty(name(table, segment)) != null || state.getProperty(pendingName(table, segment)) != null;
   }
 
   /** The key the segment's next Scan page starts after, or null to start from the beginning. */
@@ -78,6 +83,7 @@ final class Checkpoint {
   /** Records the segment's progress: the last page's LastEvaluatedKey, or null when it is finished. */
   synchronized void save(String table, int segment, Map<String, AttributeValue> lastKey) {
     state.setProperty(name(table, segment), lastKey == null || lastKey.isEmpty() ? DONE : encode(lastKey));
+    state.remove(pendingName(table, segment));
     write();
   }
 
@@ -101,8 +107,42 @@ final class Checkpoint {
     }
   }
 
+  /** An old item's key and the key of the single-table item the backfill copies it to. */
+  record PendingCopy(Map<String, AttributeValue> oldKey, Map<String, AttributeValue> newKey) {}
+
+  /** Journals the copies a page is about to write, before the first of them. */
+  synchronized void pending(String table, int segment, java.util.List<PendingCopy> copies) {
+    StringBuilder b = new StringBuilder();
+    for (PendingCopy c : copies) {
+      if (b.length() > 0) {
+        b.append(' ');
+      }
+      b.append(encode(c.oldKey())).append('>').append(encode(c.newKey()));
+    }
+    state.setProperty(pendingName(table, segment), b.toString());
+    write();
+  }
+
+  /** The copies a killed run journalled for the segment's unfinished page; empty when it finished its pages. */
+  synchronized java.util.List<PendingCopy> pending(String table, int segment) {
+    String v = state.getProperty(pendingName(table, segment));
+    if (v == null || v.isEmpty()) {
+      return java.util.List.of();
+    }
+    java.util.List<PendingCopy> copies = new java.util.ArrayList<>();
+    for (String pair : v.split(" ")) {
+      int gt = pair.indexOf('>');
+      copies.add(new PendingCopy(decode(pair.substring(0, gt)), decode(pair.substring(gt + 1))));
+    }
+    return copies;
+  }
+
   private static String name(String table, int segment) {
     return table + "." + segment;
+  }
+
+  private static String pendingName(String table, int segment) {
+    return name(table, segment) + ".pending";
   }
 
   /** A key's attributes as {@code name=S:base64;...}: keys are strings, numbers or binaries. */

@@ -26,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -47,6 +49,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  *       back, and a newer dual write of the same key is kept;
  *   <li>the segment's position saved ({@link Checkpoint}): a killed run resumes after the last finished page.
  * </ol>
+ * Before a page's first write, the keys of its copies are journalled in the checkpoint; a resumed run first
+ * settles the journal of a page the killed run did not finish (its re-check may not have run): the copy of each
+ * old item gone since is removed while unchanged, so a kill between a copy and its re-check resurrects nothing.
  * Writes are limited in write capacity units a second; the report gives the items, the rate and the capacity
  * used (computed by DynamoDB's rules: a write is 1 unit per KB for the table and each index the item is in, a
  * Scan page and a consistent read 1 unit per 4 KB, halved for the eventually consistent Scan) and its on-demand
@@ -184,6 +189,7 @@ public final class LegacyBackfill {
   }
 
   private void copySegment(String table, LegacyMapping mapping, int segment, Checkpoint checkpoint) {
+    settle(table, mapping, checkpoint.pending(table, segment));
     Map<String, AttributeValue> start = checkpoint.startKey(table, segment);
     do {
       ScanRequest.Builder scan = ScanRequest.builder().tableName(table).limit(PAGE).exclusiveStartKey(start);
@@ -192,17 +198,27 @@ public final class LegacyBackfill {
       }
       ScanResponse page = client.scan(scan.build());
       long bytes = 0;
-      List<Copy> copies = new ArrayList<>();
+      List<Copy> mapped = new ArrayList<>();
       for (Map<String, AttributeValue> old : page.items()) {
         bytes += ItemSize.of(old);
         read.incrementAndGet();
-        Copy c = copy(table, mapping, old);
+        Copy c = map(table, mapping, old);
         if (c != null) {
+          mapped.add(c);
+        }
+      }
+      readUnits.add(Math.max(1, Math.ceil(bytes / 4096.0)) * 0.5);
+      if (!mapped.isEmpty()) {
+        checkpoint.pending(table, segment, mapped.stream().map(c -> new Checkpoint.PendingCopy(
+            mapping.oldKeyOf(c.old()), keyOf(c.item()))).toList());
+      }
+      List<Copy> copies = new ArrayList<>();
+      for (Copy c : mapped) {
+        if (copy(table, c)) {
           copies.add(c);
         }
         bar.step();
       }
-      readUnits.add(Math.max(1, Math.ceil(bytes / 4096.0)) * 0.5);
       recheck(table, mapping, copies);
       start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
       checkpoint.save(table, segment, start);
@@ -212,35 +228,76 @@ public final class LegacyBackfill {
   /** An old item and the single-table item the backfill created from it. */
   private record Copy(Map<String, AttributeValue> old, Map<String, AttributeValue> item) {}
 
-  private Copy copy(String table, LegacyMapping mapping, Map<String, AttributeValue> old) {
-    Map<String, AttributeValue> item;
+  /** The old item mapped to its single-table item, or null (a refusal, reported) when the mapping refuses it. */
+  private Copy map(String table, LegacyMapping mapping, Map<String, AttributeValue> old) {
     try {
-      item = mapping.toItem(old);
+      return new Copy(old, mapping.toItem(old));
     } catch (RuntimeException e) {
       refusals.add(table + " " + mapping.oldKeyOf(old) + ": " + e.getMessage());
+      bar.step();
       return null;
     }
-    double units = writeUnits(item);
+  }
+
+  /** Creates the copy unless an item holds its key already (then kept: a dual write put it, or an earlier run). */
+  private boolean copy(String table, Copy c) {
+    double units = writeUnits(c.item());
     limiter.acquire(units);
-    hook.accept(table, old, item);
+    hook.accept(table, c.old(), c.item());
     writeUnits.add(units);
     try {
-      client.putItem(ConditionalWrites.putIfAbsent(plan.newTable(), item));
+      client.putItem(ConditionalWrites.putIfAbsent(plan.newTable(), c.item()));
     } catch (ConditionalCheckFailedException e) {
       keptNewer.incrementAndGet();
-      return null;
+      return false;
     }
     created.incrementAndGet();
-    return new Copy(old, item);
+    return true;
   }
 
   /** One consistent BatchGetItem per {@link #GET_BATCH} copies; the copies of deleted old items removed. */
   private void recheck(String table, LegacyMapping mapping, List<Copy> copies) {
-    for (int from = 0; from < copies.size(); from += GET_BATCH) {
-      List<Copy> chunk = copies.subList(from, Math.min(copies.size(), from + GET_BATCH));
-      Set<Map<String, AttributeValue>> present = new HashSet<>();
-      List<Map<String, AttributeValue>> keys = chunk.stream().map(c -> mapping.oldKeyOf(c.old())).toList();
-      Map<String, KeysAndAttributes> pending = Map.of(table, KeysAndAttributes.builder().keys(keys)
+    Set<Map<String, AttributeValue>> present = presentOldKeys(table, mapping,
+        copies.stream().map(c -> mapping.oldKeyOf(c.old())).toList());
+    for (Copy c : copies) {
+      if (!present.contains(mapping.oldKeyOf(c.old()))) {
+        removeIfUnchanged(c.item());
+      }
+    }
+  }
+
+  /**
+   * The journal of a page a killed run had begun: for each old item now gone, the item under its copy's key (a
+   * consistent GetItem) is removed while it is unchanged. Its old item is gone, so what holds the key is the
+   * killed run's copy, or a dual write's mirror whose delete is still on its way; a newer dual write of the key
+   * puts the old item first, so it is seen present and kept.
+   */
+  private void settle(String table, LegacyMapping mapping, List<Checkpoint.PendingCopy> pending) {
+    if (pending.isEmpty()) {
+      return;
+    }
+    Set<Map<String, AttributeValue>> present = presentOldKeys(table, mapping,
+        pending.stream().map(Checkpoint.PendingCopy::oldKey).toList());
+    for (Checkpoint.PendingCopy p : pending) {
+      if (present.contains(mapping.oldKeyOf(p.oldKey()))) {
+        continue;
+      }
+      GetItemResponse r = client.getItem(GetItemRequest.builder().tableName(plan.newTable()).key(p.newKey())
+          .consistentRead(true).build());
+      readUnits.add(Math.max(1, Math.ceil(ItemSize.of(r.item()) / 4096.0)));
+      if (r.hasItem() && !r.item().isEmpty()) {
+        removeIfUnchanged(r.item());
+      }
+    }
+  }
+
+  /** The old keys among {@code keys} whose item is still on the old table: consistent BatchGetItems of the keys. */
+  private Set<Map<String, AttributeValue>> presentOldKeys(String table, LegacyMapping mapping,
+      List<Map<String, AttributeValue>> keys) {
+    Set<Map<String, AttributeValue>> present = new HashSet<>();
+    for (int from = 0; from < keys.size(); from += GET_BATCH) {
+      List<Map<String, AttributeValue>> chunk = keys.subList(from, Math.min(keys.size(), from + GET_BATCH));
+      Map<String, KeysAndAttributes> pending = Map.of(table, KeysAndAttributes.builder().keys(chunk)
           .consistentRead(true).projectionExpression(projection(mapping)).expressionAttributeNames(names(mapping))
           .build());
       Backoff.untilDone(pending, p -> {
@@ -249,19 +306,23 @@ public final class LegacyBackfill {
         return r.hasUnprocessedKeys() ? r.unprocessedKeys() : Map.of();
       }, Map::isEmpty, "BatchGetItem left keys");
       readUnits.add(chunk.size()); // a consistent read of a key (projected) is 1 unit
-      for (Copy c : chunk) {
-        if (present.contains(mapping.oldKeyOf(c.old()))) {
-          continue;
-        }
-        writeUnits.add(writeUnits(c.item()));
-        try {
-          client.deleteItem(ConditionalWrites.deleteIfUnchanged(plan.newTable(), c.item()));
-          removed.incrementAndGet();
-        } catch (ConditionalCheckFailedException e) {
-          // a dual write replaced the copy: it is newer, and stays
-        }
-      }
     }
+    return present;
+  }
+
+  /** DeleteItem of the copy on condition it is unchanged: a dual write that replaced it is newer, and stays. */
+  private void removeIfUnchanged(Map<String, AttributeValue> item) {
+    writeUnits.add(writeUnits(item));
+    try {
+      client.deleteItem(ConditionalWrites.deleteIfUnchanged(plan.newTable(), item));
+      removed.incrementAndGet();
+    } catch (ConditionalCheckFailedException e) {
+      // a dual write replaced the copy: it is newer, and stays
+    }
+  }
+
+  private static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+    return Map.of(TableSchema.PK, item.get(TableSchema.PK), TableSchema.SK, item.get(TableSchema.SK));
   }
 
   private static String projection(LegacyMapping mapping) {
