@@ -18,6 +18,7 @@ import dev.monotable.kit.migrate.Divergence;
 import dev.monotable.kit.migrate.DualWriteClient;
 import dev.monotable.kit.migrate.MigrationMode;
 import dev.monotable.kit.migrate.MigrationPlan;
+import dev.monotable.kit.migrate.tool.ItemComparison;
 import dev.monotable.kit.migrate.tool.LegacyBackfill;
 import dev.monotable.kit.migrate.tool.PatternRunner;
 import dev.monotable.kit.ops.BatchWrites;
@@ -310,6 +311,54 @@ class MigrationTest {
     assertEquals(s.oldCounts(), s.newCountsByType());
     PatternRunner.Result v = PatternRunner.run(s.patterns(), s.patterns().cases(0, 1), null);
     assertTrue(v.alike(), v.differences().toString());
+  }
+
+  @Test
+  void verifyItems_comparesItemByItem_andFindsWhatEqualCountsHide() {
+    // The bug this guards: verify --counts compared the number of items of each type, so a missing device beside a
+    // duplicate one looked equal, and a wrong index key or an attribute the mapping never writes went unseen.
+    Setup s = setup(1);
+    LegacyBackfill.run(tools, s.plan(), options("verify"), null);
+    assertTrue(ItemComparison.compare(s.plan(), tools).same(), "a fresh backfill is the old design, item by item");
+
+    List<Map<String, AttributeValue>> items = new TestTable(tools, s.table()).scanAll();
+    List<Map<String, AttributeValue>> events = items.stream().filter(i -> i.get("Type").s().equals(Event.TYPE))
+        .toList();
+    List<Map<String, AttributeValue>> devices = items.stream().filter(i -> i.get("Type").s().equals(Device.TYPE))
+        .toList();
+    Map<String, AttributeValue> shifted = new java.util.HashMap<>(events.get(0));
+    String shard = shifted.get("GSI2PK").s();
+    shifted.put("GSI2PK", AttributeValue.fromS(shard.substring(0, shard.length() - 1)
+        + (shard.endsWith("0") ? "1" : "0"))); // the event under another type shard
+    Map<String, AttributeValue> extraAttribute = new java.util.HashMap<>(events.get(1));
+    extraAttribute.put("Colour", AttributeValue.fromS("blue")); // neither the mapping nor the entity writes it
+    Map<String, AttributeValue> duplicate = new java.util.HashMap<>(devices.get(1));
+    duplicate.put("SK", AttributeValue.fromS("DEVICE#dup-1"));
+    duplicate.put("GSI1SK", AttributeValue.fromS("DEVICE#dup-1"));
+    duplicate.put("Device", AttributeValue.fromS("dup-1"));
+    for (Map<String, AttributeValue> put : List.of(shifted, extraAttribute, duplicate)) {
+      client.putItem(PutItemRequest.builder().tableName(s.table()).item(put).build());
+    }
+    Map<String, AttributeValue> lost = devices.get(2);
+    client.deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder().tableName(s.table())
+        .key(Map.of("PK", lost.get("PK"), "SK", lost.get("SK"))).build());
+
+    ItemComparison.Result r = ItemComparison.compare(s.plan(), tools);
+
+    assertEquals(s.oldCounts(), s.newCountsByType(), "the counts alone look the same");
+    Map<String, String> found = new TreeMap<>();
+    r.differences().forEach(d -> found.put(d.key(), d.kind() + " " + d.detail()));
+    assertEquals(Set.of(key(shifted), key(extraAttribute), key(duplicate), key(lost)), found.keySet(),
+        r.differences().toString());
+    assertEquals("different attributes GSI2PK", found.get(key(shifted)));
+    assertEquals("different attributes Colour (not mapped)", found.get(key(extraAttribute)));
+    assertTrue(found.get(key(duplicate)).startsWith("extra"), found.toString());
+    assertTrue(found.get(key(lost)).startsWith("missing"), found.toString());
+    assertFalse(r.same());
+  }
+
+  private static String key(Map<String, AttributeValue> item) {
+    return item.get("PK").s() + " | " + item.get("SK").s();
   }
 
   // ---- 2. dual writes ----------------------------------------------------------------------------

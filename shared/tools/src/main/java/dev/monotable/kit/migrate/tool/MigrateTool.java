@@ -8,11 +8,9 @@ import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.migrate.Divergence;
 import dev.monotable.kit.migrate.DualWriteClient;
-import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.MigrationMode;
 import dev.monotable.kit.migrate.MigrationPlan;
 import dev.monotable.kit.ops.OpsEnvironment;
-import dev.monotable.kit.ops.ParallelScan;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,10 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -57,9 +52,10 @@ public final class MigrateTool {
                                                    resumes FILE (default .local/migrate-<table>.checkpoint)
         verify   [--sample n | --all] [--seed n] [--counts]
                                                    every read pattern on both designs, for n random keys of each
-                                                   kind (default 100) or every key; --counts: then the items of
-                                                   each old table and of its type on the single table (Scans of
-                                                   both designs whole); exit 1 on any difference
+                                                   kind (default 100) or every key; --counts: then every item
+                                                   of both designs compared key by key (attributes included;
+                                                   Scans of both designs whole), with the items of each type;
+                                                   exit 1 on any difference
 
         --old-prefix P   the old tables' prefix (default legacy: legacy-Users...)
 
@@ -176,24 +172,13 @@ public final class MigrateTool {
     return result.alike() && counted ? 0 : 1;
   }
 
-  /** Items of each old table beside the single table's items of its entity's Type: nothing missing, nothing twice. */
+  /**
+   * Every item of the old tables mapped and compared with the single table's item under its key, and every item of
+   * a mapped Type on the single table with the old item it comes from ({@link ItemComparison}): nothing missing,
+   * nothing extra, nothing different, with the items of each type.
+   */
   static boolean counts(MigrationPlan plan, DynamoDbClient client, PrintStream out) {
-    Map<String, AtomicLong> byType = new ConcurrentHashMap<>();
-    new ParallelScan(client, plan.newTable()).forEach(4, ParallelScan.allSegments(4), item -> {
-      if (item.containsKey(TableSchema.TYPE)) {
-        byType.computeIfAbsent(item.get(TableSchema.TYPE).s(), t -> new AtomicLong()).incrementAndGet();
-      }
-    });
-    boolean same = true;
-    out.println("items per type (old table -> single table):");
-    for (Map.Entry<String, LegacyMapping> t : new TreeMap<>(plan.oldTables()).entrySet()) {
-      long old = new ParallelScan(client, t.getKey()).forEach(4, ParallelScan.allSegments(4), item -> { });
-      String type = t.getValue().entity().type();
-      long now = byType.getOrDefault(type, new AtomicLong()).get();
-      same &= old == now;
-      out.printf(Locale.ROOT, "  %-24s %,10d -> %-12s %,10d%s%n", t.getKey(), old, type, now,
-          old == now ? "" : "  DIFFERENT");
-    }
-    return same;
+    return ItemComparison.print(plan, ItemComparison.compare(plan, client), out);
   }
+
 }
