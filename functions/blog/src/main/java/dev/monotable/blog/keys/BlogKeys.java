@@ -1,5 +1,6 @@
 package dev.monotable.blog.keys;
 
+import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Template;
 import java.util.regex.Pattern;
 
@@ -15,8 +16,8 @@ public final class BlogKeys {
 
   /** Usernames: 1-39 lower-case letters, digits or inner hyphens. */
   public static final Pattern USERNAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$");
-  /** E-mail addresses as keys: lower case, one {@code @}, no whitespace or {@code #}, at most 254 characters. */
-  public static final Pattern EMAIL_ADDRESS = Pattern.compile("^(?=.{3,254}$)[^\\s@#A-Z]+@[^\\s@#A-Z]+$");
+  /** E-mail addresses as keys: the kit's one rule ({@link Segments#EMAIL_ADDRESS}). */
+  public static final Pattern EMAIL_ADDRESS = Segments.EMAIL_ADDRESS;
   /** Post ids: ULIDs (48-bit time first, Crockford base32). */
   public static final Pattern POST_ID = Pattern.compile("^[0-9A-HJKMNP-TV-Z]{26}$");
 

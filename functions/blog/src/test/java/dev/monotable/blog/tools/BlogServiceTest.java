@@ -19,6 +19,23 @@ class BlogServiceTest {
   private static final String POST = "/users/{username}/posts/{post}";
 
   @Test
+  void createUser_anAddressWithAnInvisibleOrLookAlikeCharacter_isRefused_notASecondUser() {
+    // The bug this guards: "duplido@example.com\u0000" made a second user (201) beside the taken address (409).
+    try (ServedDomain<?> blog = ServedDomain.start(new BlogDev())) {
+      String taken = "duplido@example.com";
+      assertEquals(201, send(blog, "PUT", "/users/{username}", as("eblida").path("username", "eblida")
+          .body("{\"email\":\"" + taken + "\",\"name\":\"a\"}")).status());
+      for (String bad : List.of(taken + "\\u0000", taken + "\\u0007", taken + "\\u200b", taken + "\\u00a0",
+          "\\u0434uplido@example.com")) {
+        Reply r = send(blog, "PUT", "/users/{username}", as("eblido").path("username", "eblido")
+            .body("{\"email\":\"" + bad + "\",\"name\":\"b\"}"));
+        assertEquals(List.of(400, "email"), List.of(r.status(), r.error().get("field")), bad + ": " + r.body());
+      }
+      assertEquals(404, send(blog, "GET", "/users/{username}", as("eblido").path("username", "eblido")).status());
+    }
+  }
+
+  @Test
   void journey_shouldServeEveryRoute() {
     try (ServedDomain<?> blog = ServedDomain.start(new BlogDev())) {
       // B01 create a user; B02 get it; B03 find it by e-mail

@@ -86,6 +86,21 @@ class ShopJourneyTest {
   }
 
   @Test
+  void customers_anAddressWithAnInvisibleOrLookAlikeCharacter_isRefused_notASecondCustomer() {
+    // The bug this guards: "duplido@example.com\u0000" made a second customer (201) beside the taken address (409).
+    String taken = "duplido@example.com";
+    assertEquals(201, send("PUT", CUSTOMER, BenchRequest.as("eblida").path("username", "eblida")
+        .body("{\"email\":\"" + taken + "\",\"name\":\"a\"}")).status());
+    for (String bad : List.of(taken + "\\u0000", taken + "\\u0007", taken + "\\u200b", taken + "\\u00a0",
+        "\\u0434uplido@example.com")) {
+      Reply r = send("PUT", CUSTOMER, BenchRequest.as("eblido").path("username", "eblido")
+          .body("{\"email\":\"" + bad + "\",\"name\":\"b\"}"));
+      assertEquals(List.of(400, "email"), List.of(r.status(), r.error().get("field")), bad + ": " + r.body());
+    }
+    assertTrue(shop.table().item(new Key("CUSTOMER#eblido", "CUSTOMER#eblido")).isEmpty(), "a refusal writes nothing");
+  }
+
+  @Test
   void catalog_createProductsAndListACategoryNewestFirst() {
     String body = "{\"category\":\"maps\",\"name\":\"Atlas\",\"priceCents\":2500,\"stock\":3}";
     Reply created = send("POST", "/products", admin().body(body));

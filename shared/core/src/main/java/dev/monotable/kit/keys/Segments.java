@@ -25,6 +25,16 @@ public final class Segments {
 
   public static final int EMAIL_MAX = 254;
 
+  /**
+   * The key form of an e-mail address, the one rule of every domain: 3-254 printable ASCII characters
+   * with exactly one {@code @} and text on both sides, in lower case, without {@code #}. ASCII only, so no
+   * control, format or invisible character (NUL, BEL, ZERO WIDTH SPACE, NO-BREAK SPACE) and no look-alike
+   * letter of another script can make a second address that reads as the first: two addresses are the same
+   * when their lower-case forms are equal, and that form is what a uniqueness claim holds. An
+   * internationalised domain is written in its {@code xn--} form; a non-ASCII local part (RFC 6531) is refused.
+   */
+  public static final Pattern EMAIL_ADDRESS = Pattern.compile("^(?=.{3,254}$)[!-~&&[^@#A-Z]]+@[!-~&&[^@#A-Z]]+$");
+
   private Segments() {}
 
   /** Lower-case key form of a caller's username ({@link #USERNAME}). */
@@ -37,25 +47,15 @@ public final class Segments {
   }
 
   /**
-   * Lower-case key form of an e-mail address: exactly one {@code @} with text on both sides, at
-   * most 254 characters, no whitespace, control characters or {@code #}.
+   * Lower-case key form of an e-mail address ({@link #EMAIL_ADDRESS}: the address in lower case must match it).
    */
   public static String email(String field, String value) {
-    if (value == null || !Text.isWellFormed(value) || Text.length(value) > EMAIL_MAX) {
-      throw new ValidationException(field, field + " must be an e-mail address of at most 254 characters");
+    String lower = value == null ? null : value.toLowerCase(Locale.ROOT);
+    if (lower == null || !EMAIL_ADDRESS.matcher(lower).matches()) {
+      throw new ValidationException(field, field + " must be an e-mail address of 3-254 printable ASCII characters"
+          + " with exactly one @ and text on both sides, without # (an internationalised domain in its xn-- form)");
     }
-    int at = value.indexOf('@');
-    boolean ok = at > 0 && at == value.lastIndexOf('@') && at < value.length() - 1;
-    for (int i = 0; ok && i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (c <= ' ' || c == 0x7f || c == '#') {
-        ok = false;
-      }
-    }
-    if (!ok) {
-      throw new ValidationException(field, field + " must contain exactly one @ with text on both sides");
-    }
-    return value.toLowerCase(Locale.ROOT);
+    return lower;
   }
 
   /** An Idempotency-Key as sent (case kept). */
