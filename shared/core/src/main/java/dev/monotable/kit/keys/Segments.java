@@ -32,8 +32,9 @@ public final class Segments {
    * letter of another script can make a second address that reads as the first: two addresses are the same
    * when their lower-case forms are equal, and that form is what a uniqueness claim holds. An
    * internationalised domain is written in its {@code xn--} form; a non-ASCII local part (RFC 6531) is refused.
+   * Written as ranges (0x21-0x7E less {@code #}, {@code @} and A-Z), so the OpenAPI documents print it as it is.
    */
-  public static final Pattern EMAIL_ADDRESS = Pattern.compile("^(?=.{3,254}$)[!-~&&[^@#A-Z]]+@[!-~&&[^@#A-Z]]+$");
+  public static final Pattern EMAIL_ADDRESS = Pattern.compile("^(?=.{3,254}$)[!\"$-?\\[-~]+@[!\"$-?\\[-~]+$");
 
   private Segments() {}
 
