@@ -35,6 +35,15 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
     return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, null);
   }
 
+  /**
+   * A custom write declared from entities ({@link Writes}): its calls, request allowance and key
+   * condition text are the declaration's, and {@link Endpoint#of} grants the actions of its parts.
+   */
+  public static DeclaredPattern of(String name, String description, Writes writes, String parameters) {
+    return new DeclaredPattern(name, description, writes.calls(), writes, parameters, writes.requestAllowance(),
+        null);
+  }
+
   /** A plain read of one item of {@code entity} by its table key: one GetItem, served by the kit. */
   public static DeclaredPattern get(String name, String description, Entity entity) {
     return plain(name, description, Calls.of(Operation.GET_ITEM),
