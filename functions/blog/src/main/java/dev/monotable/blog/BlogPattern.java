@@ -5,7 +5,6 @@ import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.KeyCondition.query;
 import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
 import static dev.monotable.kit.catalog.Operation.QUERY;
-import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
 import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.blog.keys.BlogKeys;
@@ -13,6 +12,7 @@ import dev.monotable.blog.model.Post;
 import dev.monotable.blog.model.User;
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.List;
@@ -25,8 +25,7 @@ public final class BlogPattern {
   private BlogPattern() {}
 
   public static final DeclaredPattern B01 = DeclaredPattern.of("B01", "create a user (unique username and e-mail)",
-      Calls.of(TRANSACT_WRITE_ITEMS), plan("Put USER#{username} attribute_not_exists(PK); "
-          + "Put EMAIL#{email} attribute_not_exists(PK)"), "username; body: email, name");
+      Writes.create(User.ENTITY), "username; body: email, name");
   public static final DeclaredPattern B02 = DeclaredPattern.get("B02", "get a user", User.ENTITY);
   public static final DeclaredPattern B03 = DeclaredPattern.of("B03", "find a user by e-mail", Calls.of(QUERY),
       query(BlogKeys.EMAIL).on(Gsi.GSI1), "email");

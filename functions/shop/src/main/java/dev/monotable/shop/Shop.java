@@ -70,9 +70,8 @@ public final class Shop implements Domain {
     // Each route is granted what its pattern's declaration says it calls; its body is declared here once.
     String customer = "/customers/{username}";
     return List.of(
-        // S01 is a transaction: IAM authorises its two Puts, so the route names its action.
-        new Endpoint("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S01),
-            Set.of(DynamoAction.PUT_ITEM), Set.of()).ownedBy("username")
+        Endpoint.of("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, ShopPattern.S01)
+            .ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
@@ -105,10 +104,8 @@ public final class Shop implements Domain {
         Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
             ShopPattern.S11).ownedBy("username"),
         Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
-        // S13: a GetItem, then a transaction of the claims' Delete and Put and the customer's Update.
-        new Endpoint("PATCH", customer, HANDLERS + "UpdateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S13),
-            Set.of(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM),
-            Set.of()).ownedBy("username")
+        Endpoint.of("PATCH", customer, HANDLERS + "UpdateCustomerHandler", Auth.REQUIRED, ShopPattern.S13)
+            .ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank()),
         Endpoint.of("GET", "/customers", HANDLERS + "ListCustomersHandler", Auth.REQUIRED, ShopPattern.S14)

@@ -12,6 +12,7 @@ import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.catalog.KeyCondition.Part;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.keys.ShopKeys;
@@ -29,8 +30,7 @@ public final class ShopPattern {
   private ShopPattern() {}
 
   public static final DeclaredPattern S01 = DeclaredPattern.of("S01", "create a customer (unique username and e-mail)",
-      Calls.of(TRANSACT_WRITE_ITEMS), plan("Put CUSTOMER#{username} attribute_not_exists(PK); "
-          + "Put EMAIL#{email} attribute_not_exists(PK)"), "username; body: email, name");
+      Writes.create(Customer.ENTITY), "username; body: email, name");
   public static final DeclaredPattern S02 = DeclaredPattern.get("S02", "get a customer by username", Customer.ENTITY);
   public static final DeclaredPattern S03 = DeclaredPattern.of("S03", "get a customer by e-mail", Calls.of(QUERY),
       query(ShopKeys.EMAIL).on(Gsi.GSI1), "email");
@@ -66,12 +66,7 @@ public final class ShopPattern {
   public static final DeclaredPattern S12 = DeclaredPattern.list("S12", "a customer's orders, newest first",
       Order.ENTITY, query(ShopKeys.CUSTOMER).on(Gsi.GSI1).beginsWith(ShopKeys.ORDERS).descending());
   public static final DeclaredPattern S13 = DeclaredPattern.of("S13", "change a customer's name or e-mail address",
-      Calls.then(GET_ITEM, TRANSACT_WRITE_ITEMS), plan("GetItem CUSTOMER#{username}; TransactWriteItems: "
-          + "Delete EMAIL#{old} on Username = :me, Put EMAIL#{email} attribute_not_exists(PK) (when the address "
-          + "changes), Update CUSTOMER#{username} SET Email, GSI1PK, GSI1SK, Name on Email = :old"),
-      "username; body: email, name")
-      .allowing(4, "the customer's current address is read before the transaction that moves its claim; when a "
-          + "concurrent change of the same customer moved it in between, the read and the transaction once more");
+      Writes.change(Customer.ENTITY, Customer.EMAIL, Customer.NAME), "username; body: email, name");
   public static final DeclaredPattern S14 = DeclaredPattern.of("S14", "every customer, for admins (one shard a page)",
       Calls.of(QUERY), query(ShopKeys.CUSTOMERS).on(Gsi.GSI2).beginsWith(ShopKeys.CUSTOMER_PREFIX)
           .note("{shard} 0.." + (ShopKeys.CUSTOMER_SHARDS - 1) + " from the cursor, walked in order"),

@@ -100,6 +100,18 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
     return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, entity);
   }
 
+  /**
+   * The write this pattern declares, which its data method runs ({@link Writes#commit} and siblings).
+   *
+   * @throws IllegalStateException the pattern is not declared as {@link Writes}
+   */
+  public Writes writes() {
+    if (key instanceof Writes w) {
+      return w;
+    }
+    throw new IllegalStateException(name + " is not declared as Writes: " + key.render());
+  }
+
   /** The same pattern, allowed {@code requests} requests per call for this reason. */
   public DeclaredPattern allowing(int requests, String basis) {
     return new DeclaredPattern(name, description, calls, key, parameters, new RequestAllowance(requests, basis),

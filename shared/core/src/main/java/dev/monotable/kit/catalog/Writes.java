@@ -142,13 +142,13 @@ public final class Writes implements KeyCondition {
       for (Entity.Unique u : entity.uniques()) {
         update = update.ifEquals(u.attr(), old(u.attr()));
       }
-      out.add(entity.uniques().isEmpty() ? update.ifExists() : update);
       for (Entity.Unique u : entity.uniques()) {
-        if (changed.contains(u.attr())) {
+        if (names(changed).contains(u.attr().field())) {
           out.add(release(u));
           out.add(claim(u));
         }
       }
+      out.add(entity.uniques().isEmpty() ? update.ifExists() : update);
     } else {
       Write delete = Write.delete(entity);
       for (Entity.Unique u : entity.uniques()) {
@@ -202,15 +202,18 @@ public final class Writes implements KeyCondition {
     }
     List<Write> all = parts();
     StringBuilder sb = new StringBuilder("GetItem ").append(entity.table().pk().render(Map.of()))
-        .append("; TransactWriteItems: ").append(all.get(0).render());
-    if (all.size() > 1) {
-      sb.append("; ").append(String.join(", ", all.subList(1, all.size()).stream().map(Write::render).toList()));
-      if (shape == Shape.CHANGE) {
-        sb.append(" (when ").append(String.join(", ", entity.uniques().stream().filter(u -> changed.contains(u.attr()))
-            .map(u -> u.attr().name()).toList())).append(" changes)");
+        .append("; TransactWriteItems: ");
+    if (shape == Shape.CHANGE) {
+      Write update = all.get(all.size() - 1);
+      if (all.size() > 1) {
+        sb.append(String.join(", ", all.subList(0, all.size() - 1).stream().map(Write::render).toList()))
+            .append(" (when ").append(String.join(", ", entity.uniques().stream()
+                .filter(u -> names(changed).contains(u.attr().field())).map(u -> u.attr().name()).toList()))
+            .append(" changes); ");
       }
+      return sb.append(update.render()).toString();
     }
-    return sb.toString();
+    return sb.append(String.join("; ", all.stream().map(Write::render).toList())).toString();
   }
 
   @Override
@@ -298,15 +301,15 @@ public final class Writes implements KeyCondition {
       update = update.ifEquals(u.attr(), old(u.attr()));
     }
     WriteTransaction tx = new WriteTransaction(table);
-    int updated = (entity.uniques().isEmpty() ? update.ifExists() : update).addTo(tx, filled, now);
     List<int[]> moves = new ArrayList<>();
     List<Entity.Unique> moved = new ArrayList<>();
     for (Entity.Unique u : entity.uniques()) {
-      if (sets.contains(u.attr())) {
+      if (names(sets).contains(u.attr().field())) {
         moves.add(new int[] {release(u).addTo(tx, filled, now), claim(u).addTo(tx, filled, now)});
         moved.add(u);
       }
     }
+    int updated = (entity.uniques().isEmpty() ? update.ifExists() : update).addTo(tx, filled, now);
     after.put("updatedAt", now);
     return tx.commit(Optional.of(after), f -> {
       boolean raced = f.failed(updated);
@@ -331,8 +334,12 @@ public final class Writes implements KeyCondition {
     });
   }
 
+  private static List<String> names(List<Attr> attrs) {
+    return attrs.stream().map(Attr::field).toList();
+  }
+
   private boolean isUnique(Attr a) {
-    return entity.uniques().stream().anyMatch(u -> u.attr().equals(a));
+    return entity.uniques().stream().anyMatch(u -> u.attr().field().equals(a.field()));
   }
 
   /** True when the claim item is held by the owner these values describe. */

@@ -128,9 +128,9 @@ class WritesTest {
     assertEquals(Set.of(DynamoAction.PUT_ITEM), CREATE.actions());
     assertEquals(RequestAllowance.ONE, CREATE.requestAllowance());
 
-    assertEquals("GetItem MEMBER#{member}; TransactWriteItems: Update MEMBER#{member} SET Email, GSI1PK, GSI1SK, "
-        + "Shown on Email = :oldEmail; Delete MAIL#{oldEmail} on Member = :member, Put MAIL#{email} "
-        + "attribute_not_exists(PK) (when Email changes)", CHANGE.render());
+    assertEquals("GetItem MEMBER#{member}; TransactWriteItems: Delete MAIL#{oldEmail} on Member = :member, "
+        + "Put MAIL#{email} attribute_not_exists(PK) (when Email changes); Update MEMBER#{member} SET Email, GSI1PK, "
+        + "GSI1SK, Shown on Email = :oldEmail", CHANGE.render());
     assertEquals(Calls.then(Operation.GET_ITEM, Operation.TRANSACT_WRITE_ITEMS), CHANGE.calls());
     assertEquals(Set.of(DynamoAction.GET_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM,
         DynamoAction.PUT_ITEM), CHANGE.actions());
