@@ -86,29 +86,41 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    * it), or this very write already made (a retry of a write whose answer was lost): answered as
    * written.
    */
-  public record Refusal(Kind kind, String name) {
+  public record Refusal(Kind kind, String name, String message) {
     public enum Kind {
       CONFLICT, NOT_FOUND, DONE
     }
 
+    /** A 409 naming {@code field}: "{field} {value} is taken". */
     public static Refusal conflict(String field) {
-      return new Refusal(Kind.CONFLICT, field);
+      return new Refusal(Kind.CONFLICT, field, null);
+    }
+
+    /** A 409 naming {@code name}, its message {@code message} with each {@code {field}} the write's value. */
+    public static Refusal conflict(String name, String message) {
+      return new Refusal(Kind.CONFLICT, name, Objects.requireNonNull(message, "message"));
     }
 
     public static Refusal notFound(String what) {
-      return new Refusal(Kind.NOT_FOUND, what);
+      return new Refusal(Kind.NOT_FOUND, what, null);
     }
 
     /** A refusal that means the write was already made: nothing to answer but the write itself. */
     public static Refusal done() {
-      return new Refusal(Kind.DONE, null);
+      return new Refusal(Kind.DONE, null, null);
     }
 
     /** The domain exception of this refusal, or null for {@link Kind#DONE}. */
     RuntimeException exception(Map<String, ?> values) {
+      String text = message;
+      if (text != null) {
+        for (Map.Entry<String, ?> v : values.entrySet()) {
+          text = text.replace("{" + v.getKey() + "}", String.valueOf(v.getValue()));
+        }
+      }
       return switch (kind) {
-        case CONFLICT -> new ConflictException(name, values.get(name) == null ? name + " is taken"
-            : name + " " + values.get(name) + " is taken");
+        case CONFLICT -> new ConflictException(name, text != null ? text : values.get(name) == null
+            ? name + " is taken" : name + " " + values.get(name) + " is taken");
         case NOT_FOUND -> new NotFoundException(name);
         case DONE -> null;
       };
