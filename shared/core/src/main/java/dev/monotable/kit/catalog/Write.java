@@ -1,5 +1,6 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.entity.Attr;
@@ -17,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
  * One part of a declared write ({@link Writes}): a Put, Update, Delete or ConditionCheck of one
@@ -241,7 +243,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
     return type.substring(0, 1).toLowerCase(Locale.ROOT) + type.substring(1);
   }
 
-  /** The part as the docs print it: {@code Put USER#{username} attribute_not_exists(PK)}. */
+  /** The part as the docs print it: {@code Put ITEM#{id} attribute_not_exists(PK)}. */
   public String render() {
     StringBuilder sb = new StringBuilder(kind.word).append(' ').append(renderKey());
     if (!sets.isEmpty() || !adds.isEmpty()) {
@@ -311,6 +313,39 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
           : tx.check(entity.key(own), condition, names, vals);
       case UPDATE -> tx.update(entity.key(own), updateExpression(own, now, names, vals), condition, names, vals);
     };
+  }
+
+  /**
+   * The part as its own conditional PutItem, UpdateItem or DeleteItem (a declared write of one
+   * part); answers the values of the item a Put writes, else empty. A refusal throws its domain
+   * exception, or is answered as written ({@link Refusal#done()}).
+   */
+  Map<String, Object> writeAlone(TableGateway table, Map<String, ?> values, String now) {
+    Map<String, Object> own = valuesOf(values);
+    Map<String, String> names = new HashMap<>();
+    Map<String, AttributeValue> vals = new HashMap<>();
+    String condition = condition(own, names, vals);
+    Map<String, AttributeValue> item = kind == Kind.PUT ? entity.toItem(own) : null;
+    try {
+      switch (kind) {
+        case PUT -> table.putIfAbsent(item);
+        case UPDATE -> table.update(entity.key(own), updateExpression(own, now, names, vals), condition, names, vals);
+        case DELETE -> {
+          if (vals.isEmpty()) {
+            table.delete(entity.key(own), condition, names);
+          } else {
+            table.delete(entity.key(own), condition, names, vals);
+          }
+        }
+        case CHECK -> throw new IllegalStateException("a ConditionCheck is sent in a transaction only");
+      }
+    } catch (ConditionalCheckFailedException e) {
+      RuntimeException refused = refusal.exception(own);
+      if (refused != null) {
+        throw refused;
+      }
+    }
+    return item == null ? Map.of() : entity.values(item);
   }
 
   private String condition(Map<String, Object> values, Map<String, String> names, Map<String, AttributeValue> vals) {

@@ -55,10 +55,25 @@ public final class Writes implements KeyCondition {
     this.parts = List.copyOf(parts);
   }
 
-  /** These parts in one TransactWriteItems, in this order. */
+  /**
+   * These parts in one TransactWriteItems, in this order; a single part is its own conditional
+   * PutItem, UpdateItem or DeleteItem (a transaction of one item would cost twice the write units).
+   *
+   * @throws IllegalArgumentException a single part without a condition (a plain write), or a
+   *     ConditionCheck alone (it writes nothing)
+   */
   public static Writes of(Write first, Write... more) {
     List<Write> all = new ArrayList<>(List.of(first));
     all.addAll(List.of(more));
+    if (all.size() == 1 && (first.conditions().isEmpty() || first.kind() == Write.Kind.CHECK)) {
+      throw new IllegalArgumentException("a single " + first.kind() + " of " + first.entity().type()
+          + " is no conditional write");
+    }
+    if (all.size() == 1 && first.kind() == Write.Kind.PUT && first.conditions().stream()
+        .anyMatch(c -> c.test() != Write.Condition.Test.ABSENT)) {
+      throw new IllegalArgumentException("a single Put of " + first.entity().type() + " is conditioned on its key "
+          + "being absent only");
+    }
     return new Writes(Shape.TRANSACTION, null, List.of(), all);
   }
 
@@ -168,8 +183,20 @@ public final class Writes implements KeyCondition {
 
   /** The calls: the transaction, after a GetItem for a change or removal. */
   public Calls calls() {
+    if (single()) {
+      return Calls.of(switch (parts.get(0).kind()) {
+        case PUT -> Operation.PUT_ITEM;
+        case UPDATE -> Operation.UPDATE_ITEM;
+        default -> Operation.DELETE_ITEM;
+      });
+    }
     return shape == Shape.TRANSACTION ? Calls.of(Operation.TRANSACT_WRITE_ITEMS)
         : Calls.then(Operation.GET_ITEM, Operation.TRANSACT_WRITE_ITEMS);
+  }
+
+  /** True for one conditional write of one item, sent without a transaction. */
+  private boolean single() {
+    return shape == Shape.TRANSACTION && parts.size() == 1;
   }
 
   /** The IAM actions of every part (and GetItem for the read of a change or removal): what its route is granted. */
@@ -222,7 +249,8 @@ public final class Writes implements KeyCondition {
   }
 
   /**
-   * Sends the transaction's parts, each filled from {@code values} by field name (an Update's
+   * Sends the transaction's parts (a single part as its own conditional write), each filled from
+   * {@code values} by field name (an Update's
    * {@code UpdatedAt} the table clock's now), and answers the values of the item its first Put
    * writes (empty when it puts none). A part refused as {@link Write.Refusal#done()} is answered as
    * written; the first other refused part throws its domain exception.
@@ -235,6 +263,9 @@ public final class Writes implements KeyCondition {
       throw new IllegalStateException("a " + shape + " runs by its own method");
     }
     String now = Timestamps.format(table.clock().instant());
+    if (single()) {
+      return parts.get(0).writeAlone(table, values, now);
+    }
     WriteTransaction tx = new WriteTransaction(table);
     int[] index = new int[parts.size()];
     for (int i = 0; i < index.length; i++) {

@@ -199,7 +199,7 @@ public final class Entity {
   /**
    * An attribute no two items of the entity share: each value is held by a claim item of its own
    * ({@code claim}, keyed by the value), written, moved and deleted with its owner in one
-   * transaction ({@link dev.monotable.kit.catalog.Writes}). The claim carries the value and the
+   * transaction (the catalog's {@code Writes} declares them). The claim carries the value and the
    * owner's key fields, so a release is conditioned on the claim still being the owner's.
    */
   public record Unique(Attr attr, Entity claim) {

@@ -206,6 +206,32 @@ class WritesTest {
   }
 
   @Test
+  void aSinglePart_shouldBeItsOwnConditionalWrite_notATransaction() {
+    Writes note = Writes.of(Write.put(NOTE_ENTITY).ifAbsent().refused(Write.Refusal.done()));
+    Writes forget = Writes.of(Write.delete(NOTE_ENTITY).ifEquals(NOTE_ENTITY.attr("text"))
+        .refused(Write.Refusal.notFound("note")));
+    assertEquals(Calls.of(Operation.PUT_ITEM), note.calls());
+    assertEquals(Set.of(DynamoAction.PUT_ITEM), note.actions());
+    assertEquals("Put MEMBER#{member}/NOTE#{note} attribute_not_exists(PK)", note.render());
+    assertEquals(Calls.of(Operation.DELETE_ITEM), forget.calls());
+    assertEquals("Delete MEMBER#{member}/NOTE#{note} on Text = :text", forget.render());
+    Map<String, Object> values = Map.of("member", "ann", "note", "n2", "text", "hi", "createdAt", T0);
+
+    assertEquals("hi", note.commit(gateway, values).get("text"));
+    assertEquals("hi", note.commit(gateway, values).get("text"), "a retry is answered as written");
+    assertEquals(item("PK", "MEMBER#ann", "SK", "NOTE#n2", "Type", "Note", "Member", "ann", "Note", "n2",
+        "Text", "hi", "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1),
+        table.item(new Key("MEMBER#ann", "NOTE#n2")).orElseThrow());
+    assertEquals("note not found", assertThrows(NotFoundException.class, () -> forget.commit(gateway,
+        Map.of("member", "ann", "note", "n2", "text", "other"))).getMessage());
+    assertTrue(table.item(new Key("MEMBER#ann", "NOTE#n2")).isPresent());
+    forget.commit(gateway, Map.of("member", "ann", "note", "n2", "text", "hi"));
+    assertFalse(table.item(new Key("MEMBER#ann", "NOTE#n2")).isPresent());
+    assertThrows(IllegalArgumentException.class, () -> Writes.of(Write.put(NOTE_ENTITY)), "a plain put");
+    assertThrows(IllegalArgumentException.class, () -> Writes.of(Write.exists(NOTE_ENTITY)), "writes nothing");
+  }
+
+  @Test
   void change_shouldMoveTheClaimWithTheItemInOneTransaction_exactly() {
     ann();
     clock.advance(Duration.ofSeconds(1));
