@@ -5,7 +5,6 @@ import dev.monotable.blog.model.User;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DeclaredPattern;
-import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
@@ -14,7 +13,6 @@ import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The blog of seed 004 §2.3 as the kit sees it: its table, its access patterns and its routes.
@@ -53,9 +51,7 @@ public final class Blog implements Domain {
     String user = "/users/{username}";
     String post = user + "/posts/{post}";
     return List.of(
-        // B01 is a transaction: IAM authorises its two Puts, so the route names its action.
-        new Endpoint("PUT", user, HANDLERS + "CreateUserHandler", Auth.REQUIRED, List.of(BlogPattern.B01),
-            Set.of(DynamoAction.PUT_ITEM), Set.of()).ownedBy("username")
+        Endpoint.of("PUT", user, HANDLERS + "CreateUserHandler", Auth.REQUIRED, BlogPattern.B01).ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
                 BodyField.text("name", 1, User.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", user, Auth.REQUIRED, BlogPattern.B02).ownedBy("username"),

@@ -70,9 +70,8 @@ public final class Shop implements Domain {
     // Each route is granted what its pattern's declaration says it calls; its body is declared here once.
     String customer = "/customers/{username}";
     return List.of(
-        // S01 is a transaction: IAM authorises its two Puts, so the route names its action.
-        new Endpoint("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S01),
-            Set.of(DynamoAction.PUT_ITEM), Set.of()).ownedBy("username")
+        Endpoint.of("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, ShopPattern.S01)
+            .ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
@@ -96,28 +95,27 @@ public final class Shop implements Domain {
             ShopPattern.S08).ownedBy("username"),
         Endpoint.of("GET", customer + "/cart", HANDLERS + "GetCartHandler", Auth.REQUIRED, ShopPattern.S09)
             .ownedBy("username"),
-        // S10 is a transaction: IAM authorises its Puts, Updates and Delete, so the route names its actions.
+        // S10 is a transaction: IAM authorises its ConditionCheck, Puts, Updates and Delete, so the route names
+        // its actions.
         new Endpoint("POST", customer + "/orders", HANDLERS + "CheckoutHandler", Auth.REQUIRED,
             List.of(ShopPattern.S10), Set.of(DynamoAction.BATCH_GET_ITEM, DynamoAction.GET_ITEM, DynamoAction.QUERY,
-                DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM), Set.of())
+                DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM,
+                DynamoAction.DELETE_ITEM), Set.of())
             .ownedBy("username")
             .withBody(BodyField.matching("idempotencyKey", Segments.IDEMPOTENCY_KEY.pattern(), 64)),
         Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
             ShopPattern.S11).ownedBy("username"),
         Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
-        // S13: a GetItem, then a transaction of the claims' Delete and Put and the customer's Update.
-        new Endpoint("PATCH", customer, HANDLERS + "UpdateCustomerHandler", Auth.REQUIRED, List.of(ShopPattern.S13),
-            Set.of(DynamoAction.GET_ITEM, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM, DynamoAction.DELETE_ITEM),
-            Set.of()).ownedBy("username")
+        Endpoint.of("PATCH", customer, HANDLERS + "UpdateCustomerHandler", Auth.REQUIRED, ShopPattern.S13)
+            .ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank()),
         Endpoint.of("GET", "/customers", HANDLERS + "ListCustomersHandler", Auth.REQUIRED, ShopPattern.S14)
             .forGroup(ADMINS),
         Endpoint.plain("GET", "/categories", Auth.NONE, ShopPattern.S15),
         Endpoint.of("GET", "/search", HANDLERS + "SearchProductsHandler", Auth.NONE, ShopPattern.S16),
-        // S17 is a transaction: the product's ConditionCheck, the claim's and the review's Puts.
-        new Endpoint("POST", "/products/{product}/reviews", HANDLERS + "CreateReviewHandler", Auth.REQUIRED,
-            List.of(ShopPattern.S17), Set.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM), Set.of())
+        Endpoint.of("POST", "/products/{product}/reviews", HANDLERS + "CreateReviewHandler", Auth.REQUIRED,
+            ShopPattern.S17)
             .withBody(BodyField.integer("rating", Review.RATING_MIN, Review.RATING_MAX).required(),
                 BodyField.text("text", 1, Review.TEXT_MAX)),
         Endpoint.plain("GET", "/products/{product}/reviews", Auth.NONE, ShopPattern.S18),

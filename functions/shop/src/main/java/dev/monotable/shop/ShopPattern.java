@@ -12,6 +12,8 @@ import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.Write;
+import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.catalog.KeyCondition.Part;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.keys.ShopKeys;
@@ -28,9 +30,15 @@ import java.util.List;
 public final class ShopPattern {
   private ShopPattern() {}
 
+  /**
+   * The caller's own customer profile exists: a write by a customer (a checkout, a review) checks it
+   * in its own transaction, refused as a 404 naming {@code customer}, so no order or review is left
+   * without its customer.
+   */
+  public static final Write CALLER = Write.exists(Customer.ENTITY);
+
   public static final DeclaredPattern S01 = DeclaredPattern.of("S01", "create a customer (unique username and e-mail)",
-      Calls.of(TRANSACT_WRITE_ITEMS), plan("Put CUSTOMER#{username} attribute_not_exists(PK); "
-          + "Put EMAIL#{email} attribute_not_exists(PK)"), "username; body: email, name");
+      Writes.create(Customer.ENTITY), "username; body: email, name");
   public static final DeclaredPattern S02 = DeclaredPattern.get("S02", "get a customer by username", Customer.ENTITY);
   public static final DeclaredPattern S03 = DeclaredPattern.of("S03", "get a customer by e-mail", Calls.of(QUERY),
       query(ShopKeys.EMAIL).on(Gsi.GSI1), "email");
@@ -55,7 +63,7 @@ public final class ShopPattern {
   public static final DeclaredPattern S10 = DeclaredPattern.of("S10", "check out a customer's cart (one transaction)",
       Calls.then(BATCH_GET_ITEM, BATCH_GET_ITEM, TRANSACT_WRITE_ITEMS).sometimes(GET_ITEM, QUERY),
       plan("BatchGet CART#{username} (+ IDEMPOTENCY#{username}#{key}); BatchGet PRODUCT#{product} of each line; "
-          + "TransactWriteItems: Put ORDER#{order}/ORDER#{order}, Put ORDER#{order}/LINE#{product} per line, "
+          + "TransactWriteItems: " + CALLER.render() + ", Put ORDER#{order}/ORDER#{order}, Put ORDER#{order}/LINE#{product} per line, "
           + "Update PRODUCT#{product} Stock - :qty on attribute_exists(PK) AND Stock >= :qty AND PriceCents = :price "
           + "per line, Delete CART#{username} on UpdatedAt unchanged (+ Put IDEMPOTENCY#{username}#{key})"),
       "username; Idempotency-Key or body: idempotencyKey")
@@ -66,12 +74,7 @@ public final class ShopPattern {
   public static final DeclaredPattern S12 = DeclaredPattern.list("S12", "a customer's orders, newest first",
       Order.ENTITY, query(ShopKeys.CUSTOMER).on(Gsi.GSI1).beginsWith(ShopKeys.ORDERS).descending());
   public static final DeclaredPattern S13 = DeclaredPattern.of("S13", "change a customer's name or e-mail address",
-      Calls.then(GET_ITEM, TRANSACT_WRITE_ITEMS), plan("GetItem CUSTOMER#{username}; TransactWriteItems: "
-          + "Delete EMAIL#{old} on Username = :me, Put EMAIL#{email} attribute_not_exists(PK) (when the address "
-          + "changes), Update CUSTOMER#{username} SET Email, GSI1PK, GSI1SK, Name on Email = :old"),
-      "username; body: email, name")
-      .allowing(4, "the customer's current address is read before the transaction that moves its claim; when a "
-          + "concurrent change of the same customer moved it in between, the read and the transaction once more");
+      Writes.change(Customer.ENTITY, Customer.EMAIL, Customer.NAME), "username; body: email, name");
   public static final DeclaredPattern S14 = DeclaredPattern.of("S14", "every customer, for admins (one shard a page)",
       Calls.of(QUERY), query(ShopKeys.CUSTOMERS).on(Gsi.GSI2).beginsWith(ShopKeys.CUSTOMER_PREFIX)
           .note("{shard} 0.." + (ShopKeys.CUSTOMER_SHARDS - 1) + " from the cursor, walked in order"),
@@ -83,10 +86,9 @@ public final class ShopPattern {
           .note("{token}: the longest word; filter contains(Tokens, :word) for each other word"),
       "q; limit, cursor");
   public static final DeclaredPattern S17 = DeclaredPattern.of("S17", "review a product (one review per customer)",
-      Calls.of(TRANSACT_WRITE_ITEMS), plan("ConditionCheck PRODUCT#{product} attribute_exists(PK); "
-          + "Put PRODUCT#{product}/REVIEWER#{username} attribute_not_exists(PK); "
-          + "Put PRODUCT#{product}/REVIEW#{review} attribute_not_exists(PK), {review} a new ULID"),
-      "product, caller; body: rating, text");
+      Writes.of(Write.exists(Product.ENTITY), CALLER, Write.put(Review.CLAIM).ifAbsent()
+          .refused(Write.Refusal.conflict("review", "{username} has reviewed this product already")),
+          Write.put(Review.ENTITY).ifAbsent()), "product, caller; body: rating, text");
   public static final DeclaredPattern S18 = DeclaredPattern.list("S18", "a product's reviews, newest first",
       Review.ENTITY, query(ShopKeys.PRODUCT).beginsWith(ShopKeys.REVIEWS).descending());
   public static final DeclaredPattern S25 = DeclaredPattern.of("S25", "pay for an order (its customer)",

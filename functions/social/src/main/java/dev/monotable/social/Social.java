@@ -99,13 +99,13 @@ public final class Social implements Domain {
             Set.of(DELETE_ITEM, UPDATE_ITEM), Set.of()).ownedBy("username"),
         Endpoint.plain("GET", user + "/following", Auth.NONE, SocialPattern.SO09),
         Endpoint.of("GET", user + "/followers", HANDLERS + "FollowersHandler", Auth.NONE, SocialPattern.SO10),
-        new Endpoint("POST", post + "/comments", HANDLERS + "CommentHandler", Auth.REQUIRED,
-            List.of(SocialPattern.SO11), Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of())
+        Endpoint.of("POST", post + "/comments", HANDLERS + "CommentHandler", Auth.REQUIRED, SocialPattern.SO11)
             .withBody(BodyField.text("text", 1, Comment.TEXT_MAX).nonBlank().required()),
         // A post's comments and likes are read by its id alone (a ULID, unique across authors).
         Endpoint.plain("GET", "/posts/{post}/comments", Auth.NONE, SocialPattern.SO12),
         Endpoint.of("DELETE", post + "/comments/{comment}", HANDLERS + "DeleteCommentHandler", Auth.REQUIRED,
             SocialPattern.SO13),
+        // SO14: the post's and the liker's ConditionChecks, the like's Put, its count's Update.
         new Endpoint("PUT", like, HANDLERS + "LikeHandler", Auth.REQUIRED, List.of(SocialPattern.SO14),
             Set.of(CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM), Set.of()).ownedBy("liker"),
         new Endpoint("DELETE", like, HANDLERS + "UnlikeHandler", Auth.REQUIRED, List.of(SocialPattern.SO15),

@@ -12,6 +12,8 @@ import static dev.monotable.kit.catalog.Operation.TRANSACT_WRITE_ITEMS;
 
 import dev.monotable.kit.catalog.Calls;
 import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.Write;
+import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.social.keys.SocialKeys;
@@ -29,6 +31,13 @@ import java.util.List;
 public final class SocialPattern {
   private SocialPattern() {}
 
+  /**
+   * The caller's own user exists: a write by a user (a post, a comment, a like) checks it in its own
+   * transaction, refused as a 404 naming {@code user}, so nothing is written by a user who never
+   * signed up.
+   */
+  public static final Write CALLER = Write.exists(User.ENTITY);
+
   /** Accounts above the fan-out threshold one feed page merges: the first this many a reader follows. */
   public static final int MERGED_MAX = 20;
 
@@ -36,9 +45,8 @@ public final class SocialPattern {
       plan("Put USER#{username} attribute_not_exists(PK), FollowerCount = FollowingCount = 0"), "username; body: name");
   public static final DeclaredPattern SO02 = DeclaredPattern.get("SO02", "get a user by username (with exact counts)",
       User.ENTITY);
-  public static final DeclaredPattern SO03 = DeclaredPattern.of("SO03", "create a post", Calls.of(PUT_ITEM),
-      plan("Put USER#{username}/POST#{post} attribute_not_exists(PK), {post} a new ULID; ST1 fans it out"),
-      "username; body: text");
+  public static final DeclaredPattern SO03 = DeclaredPattern.of("SO03", "create a post (ST1 fans it out)",
+      Writes.of(Write.put(Post.ENTITY).ifAbsent().refused(Write.Refusal.done()), CALLER), "username; body: text");
   public static final DeclaredPattern SO04 = DeclaredPattern.list("SO04", "a user's posts, newest first", Post.ENTITY,
       query(SocialKeys.USER).beginsWith(Template.of("POST#")).descending());
   public static final DeclaredPattern SO05 = DeclaredPattern.get("SO05", "get a post by id", Post.ENTITY);
@@ -61,9 +69,8 @@ public final class SocialPattern {
   public static final DeclaredPattern SO10 = DeclaredPattern.of("SO10", "a user's followers", Calls.of(QUERY),
       query(SocialKeys.FOLLOWERS).on(Gsi.GSI1), "username (the followee)");
   public static final DeclaredPattern SO11 = DeclaredPattern.of("SO11", "comment on a post",
-      Calls.of(TRANSACT_WRITE_ITEMS), plan("ConditionCheck USER#{username}/POST#{post} attribute_exists(PK); "
-          + "Put POST#{post}/COMMENT#{comment} attribute_not_exists(PK), {comment} a new ULID"),
-      "username, post; body: text");
+      Writes.of(Write.exists(Post.ENTITY), CALLER.as("username", "author"),
+          Write.put(Comment.ENTITY).ifAbsent().refused(Write.Refusal.done())), "username, post; body: text");
   public static final DeclaredPattern SO12 = DeclaredPattern.list("SO12", "comments of a post, oldest first",
       Comment.ENTITY, query(SocialKeys.POST).beginsWith(Template.of("COMMENT#")));
   public static final DeclaredPattern SO13 = DeclaredPattern.of("SO13", "delete one's own comment",
@@ -71,8 +78,8 @@ public final class SocialPattern {
           + "from gone)"), "username, post, comment");
   public static final DeclaredPattern SO14 = DeclaredPattern.of("SO14", "like a post (idempotent)",
       Calls.of(TRANSACT_WRITE_ITEMS), plan("ConditionCheck USER#{username}/POST#{post} attribute_exists(PK); "
-          + "Put POST#{post}/LIKE#{liker} attribute_not_exists(PK); Update POST#{post}/LIKECOUNT#{shard} ADD Count 1"),
-      "username, post, liker");
+          + CALLER.as("username", "liker").render() + "; Put POST#{post}/LIKE#{liker} attribute_not_exists(PK); "
+          + "Update POST#{post}/LIKECOUNT#{shard} ADD Count 1"), "username, post, liker");
   public static final DeclaredPattern SO15 = DeclaredPattern.of("SO15", "unlike a post (idempotent)",
       Calls.of(TRANSACT_WRITE_ITEMS), plan("Delete POST#{post}/LIKE#{liker} attribute_exists(PK); "
           + "Update POST#{post}/LIKECOUNT#{shard} ADD Count -1"), "username, post, liker");

@@ -7,6 +7,7 @@ import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.tools.DevDomains;
@@ -59,6 +60,10 @@ class PatternDeclarationsTest {
               || a == DynamoAction.CONDITION_CHECK_ITEM)) {
             out.add(e.routeKey() + ": " + ap.name() + " writes a transaction but the route is granted no write");
           }
+        }
+        if (ap.key() instanceof Writes w) {
+          // a declared write names the action of each of its parts: none can be missing from the route
+          needed.addAll(w.actions());
         }
         if (ap.key().index() != null && !e.indexes().contains(ap.key().index())) {
           out.add(e.routeKey() + ": " + ap.name() + " queries " + ap.key().index() + ", which the route is not granted");

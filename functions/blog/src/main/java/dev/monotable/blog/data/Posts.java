@@ -1,5 +1,6 @@
 package dev.monotable.blog.data;
 
+import dev.monotable.blog.BlogPattern;
 import dev.monotable.blog.model.Post;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.errors.NotFoundException;
@@ -30,18 +31,12 @@ public final class Posts {
   }
 
   /**
-   * B04 for these values (the demo and bench data name their posts' ids). The id is new to this
-   * call (a ULID), so a refused condition can only be this call's own PutItem, applied once and
-   * retried by the SDK after its answer was lost: the post exists as written, and is answered.
+   * B04 for these values (the demo and bench data name their posts' ids), as declared: the id is new
+   * to this call (a ULID), so a refused condition can only be this call's own PutItem, applied once
+   * and retried by the SDK after its answer was lost: the post exists as written, and is answered.
    */
   public Map<String, Object> create(Map<String, Object> values) {
-    var item = Post.ENTITY.toItem(values);
-    try {
-      table.putIfAbsent(item);
-    } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
-      // Not a conflict with another writer: no other call holds this id.
-    }
-    return Post.ENTITY.values(item);
+    return BlogPattern.B04.writes().commit(table, values);
   }
 
   /**

@@ -4,7 +4,6 @@ import dev.monotable.blog.BlogPattern;
 import dev.monotable.blog.model.User;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Timestamps;
@@ -22,26 +21,15 @@ public final class Users {
   }
 
   /**
-   * B01: one TransactWriteItems: Put the user, Put the claim of its e-mail address, each
-   * {@code attribute_not_exists(PK)}. The address is kept in lower case.
+   * B01: one TransactWriteItems ({@link BlogPattern#B01}'s declaration): Put the user, Put the claim
+   * of its e-mail address (unique), each {@code attribute_not_exists(PK)}. The address is kept in
+   * lower case.
    *
    * @throws ConflictException {@code username} or {@code email}: taken (nothing written)
    */
   public Map<String, Object> create(String username, String email, String name) {
-    Map<String, Object> values = Map.of("username", username, "email", email.toLowerCase(Locale.ROOT), "name", name,
-        "createdAt", Timestamps.format(table.clock().instant()));
-    WriteTransaction tx = new WriteTransaction(table);
-    int user = tx.putIfAbsent(User.ENTITY.toItem(values));
-    int claim = tx.putIfAbsent(User.EMAIL_CLAIM.toItem(values));
-    return tx.commit(User.ENTITY.values(User.ENTITY.toItem(values)), f -> {
-      if (f.failed(user)) {
-        throw new ConflictException("username", "username " + username + " is taken");
-      }
-      if (f.failed(claim)) {
-        throw new ConflictException("email", "e-mail address " + values.get("email") + " is taken");
-      }
-      return null;
-    });
+    return BlogPattern.B01.writes().commit(table, Map.of("username", username, "email",
+        email.toLowerCase(Locale.ROOT), "name", name, "createdAt", Timestamps.format(table.clock().instant())));
   }
 
   /**

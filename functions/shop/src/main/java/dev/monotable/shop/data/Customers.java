@@ -3,14 +3,11 @@ package dev.monotable.shop.data;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
-import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema.Gsi;
-import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Customer;
@@ -18,7 +15,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The data access of customers: one method per custom pattern, each one request. */
@@ -31,27 +27,15 @@ public final class Customers {
   }
 
   /**
-   * S01: one TransactWriteItems: Put the customer, Put the claim of its e-mail address, each
-   * {@code attribute_not_exists(PK)}. The address is kept in lower case.
+   * S01: one TransactWriteItems ({@link ShopPattern#S01}'s declaration): Put the customer, Put the
+   * claim of its e-mail address (unique), each {@code attribute_not_exists(PK)}. The address is
+   * kept in lower case.
    *
    * @throws ConflictException {@code username} or {@code email}: taken (nothing written)
    */
   public Map<String, Object> create(String username, String email, String name) {
-    Map<String, Object> values = Map.of("username", username, "email", email.toLowerCase(Locale.ROOT), "name", name,
-        "createdAt", Timestamps.format(table.clock().instant()));
-    WriteTransaction tx = new WriteTransaction(table);
-    Map<String, Object> customer = Customer.ENTITY.values(Customer.ENTITY.toItem(values));
-    int user = tx.putIfAbsent(Customer.ENTITY.toItem(values));
-    int claim = tx.putIfAbsent(Customer.EMAIL_CLAIM.toItem(values));
-    return tx.commit(customer, f -> {
-      if (f.failed(user)) {
-        throw new ConflictException("username", "username " + username + " is taken");
-      }
-      if (f.failed(claim)) {
-        throw new ConflictException("email", "e-mail address " + values.get("email") + " is taken");
-      }
-      return null;
-    });
+    return ShopPattern.S01.writes().commit(table, Map.of("username", username, "email",
+        email.toLowerCase(Locale.ROOT), "name", name, "createdAt", Timestamps.format(table.clock().instant())));
   }
 
   /**
@@ -67,14 +51,14 @@ public final class Customers {
   }
 
   /**
-   * S13: a customer's new name and/or e-mail address. One GetItem of the customer (its current
-   * address), then one TransactWriteItems: Delete the old address's claim ({@code Username = :me}),
-   * Put the new one's ({@code attribute_not_exists(PK)}), Update the customer (its address, its GSI1
-   * keys, its name) conditioned on its address being the one read, so two changes racing cannot
-   * both move it. A change of the name only is the same transaction of the Update alone; nothing
-   * to change answers the customer as read. When a concurrent change of this customer moved the
-   * address in between (the new claim is already this customer's, or the address read is stale),
-   * the change is made once more from a new read: at most four requests.
+   * S13: a customer's new name and/or e-mail address ({@link ShopPattern#S13}'s declaration). One
+   * GetItem of the customer (its current address), then one TransactWriteItems: Delete the old
+   * address's claim ({@code Username = :username}), Put the new one's ({@code attribute_not_exists(PK)}),
+   * Update the customer (its address, its GSI1 keys, its name) conditioned on its address being the
+   * one read, so two changes racing cannot both move it. A change of the name only is the Update
+   * alone; nothing to change answers the customer as read. When a concurrent change of this
+   * customer moved the address in between, the change is made once more from a new read: at most
+   * four requests.
    *
    * @throws ValidationException neither {@code email} nor {@code name}; {@code email} breaks its rule
    * @throws NotFoundException {@code customer}
@@ -85,70 +69,14 @@ public final class Customers {
     if (email == null && name == null) {
       throw new ValidationException(null, "give at least one of email, name");
     }
-    Key key = Customer.ENTITY.key(Map.of("username", username));
-    String newEmail = email == null ? null : email.toLowerCase(Locale.ROOT);
-    if (newEmail != null) {
-      Customer.EMAIL_CLAIM.key(Map.of("email", newEmail)); // held to the key's rule first: a 400 naming email
+    Map<String, Object> change = new HashMap<>(Map.of("username", username));
+    if (email != null) {
+      change.put("email", email.toLowerCase(Locale.ROOT));
     }
-    return attempt(key, username, newEmail, name, false)
-        .orElseGet(() -> attempt(key, username, newEmail, name, true).orElseThrow());
-  }
-
-  /** One read and one transaction of {@link #update}; empty when a concurrent change of the customer calls for another. */
-  private Optional<Map<String, Object>> attempt(Key key, String username, String newEmail, String name, boolean last) {
-    Map<String, AttributeValue> current = table.get(key).orElseThrow(() -> new NotFoundException("customer"));
-    Map<String, Object> values = new LinkedHashMap<>(Customer.ENTITY.values(current));
-    String oldEmail = (String) values.get("email");
-    boolean moves = newEmail != null && !newEmail.equals(oldEmail);
-    if (!moves && (name == null || name.equals(values.get("name")))) {
-      return Optional.of(values);
-    }
-    String now = Timestamps.format(table.clock().instant());
-    Map<String, String> names = new HashMap<>(Map.of("#email", "Email", "#updated", TableSchema.UPDATED_AT));
-    Map<String, AttributeValue> vals = new HashMap<>(Map.of(":old", AttributeValue.fromS(oldEmail),
-        ":now", AttributeValue.fromS(now)));
-    StringBuilder set = new StringBuilder("SET #updated = :now");
     if (name != null) {
-      names.put("#name", "Name");
-      vals.put(":name", AttributeValue.fromS(name));
-      set.append(", #name = :name");
-      values.put("name", name);
+      change.put("name", name);
     }
-    WriteTransaction tx = new WriteTransaction(table);
-    int release = -1;
-    int claim = -1;
-    if (moves) {
-      Key gsi1 = Customer.ENTITY.key(Gsi.GSI1, Map.of("email", newEmail));
-      names.putAll(Map.of("#g1pk", Gsi.GSI1.pk(), "#g1sk", Gsi.GSI1.sk()));
-      vals.putAll(Map.of(":email", AttributeValue.fromS(newEmail), ":g1pk", AttributeValue.fromS(gsi1.pk()),
-          ":g1sk", AttributeValue.fromS(gsi1.sk())));
-      set.append(", #email = :email, #g1pk = :g1pk, #g1sk = :g1sk");
-      release = tx.delete(Customer.EMAIL_CLAIM.key(Map.of("email", oldEmail)), "#user = :me",
-          Map.of("#user", "Username"), Map.of(":me", AttributeValue.fromS(username)));
-      claim = tx.putIfAbsent(Customer.EMAIL_CLAIM.toItem(Map.of("email", newEmail, "username", username,
-          "createdAt", now)));
-      values.put("email", newEmail);
-    }
-    int customer = tx.update(key, set.toString(), "#email = :old", names, vals);
-    values.put("updatedAt", now);
-    int claimed = claim;
-    int released = release;
-    return tx.commit(Optional.of(values), f -> {
-      if (claimed >= 0 && f.failed(claimed)) {
-        Map<String, AttributeValue> holder = f.oldItem(claimed);
-        boolean ours = holder != null && holder.containsKey("Username") && holder.get("Username").s().equals(username);
-        if (!ours) {
-          throw new ConflictException("email", "e-mail address " + newEmail + " is taken");
-        }
-      } else if (!f.failed(customer) && !(released >= 0 && f.failed(released))) {
-        return null;
-      }
-      // The customer changed since it was read: by a change that already moved the address here, or another.
-      if (last) {
-        throw new ConflictException("email", "the customer's e-mail address changed meanwhile; read it and retry");
-      }
-      return Optional.empty();
-    });
+    return ShopPattern.S13.writes().change(table, change);
   }
 
   /**

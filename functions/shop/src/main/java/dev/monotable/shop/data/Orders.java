@@ -42,21 +42,26 @@ public final class Orders {
     this.table = table;
   }
 
-  /** The actions a checkout of {@code lines} lines makes: the order, a line and a stock update each, the cart (+ the record). */
+  /**
+   * The actions a checkout of {@code lines} lines makes: the customer's check, the order, a line and
+   * a stock update each, the cart (+ the record).
+   */
   public static int actions(int lines, boolean idempotent) {
-    return 1 + 2 * lines + 1 + (idempotent ? 1 : 0);
+    return 1 + 1 + 2 * lines + 1 + (idempotent ? 1 : 0);
   }
 
   /**
    * S10: check out {@code username}'s cart. One BatchGetItem of the cart (and of the idempotency
    * record when the request has a key: a retry answers the order it created, one Query), one
-   * BatchGetItem of the cart's products (their names and prices), then ONE TransactWriteItems: Put
-   * the order, Put one line item per cart line in the order's partition, Update each product's
+   * BatchGetItem of the cart's products (their names and prices), then ONE TransactWriteItems:
+   * ConditionCheck the customer ({@link ShopPattern#CALLER}: a checkout needs its customer profile),
+   * Put the order, Put one line item per cart line in the order's partition, Update each product's
    * {@code Stock} on {@code attribute_exists(PK) AND Stock >= :qty AND PriceCents = :price}, Delete
    * the cart on its {@code UpdatedAt} (unchanged since it was read), Put the idempotency record.
    * Nothing is written unless all of it is.
    *
    * @param idempotent null without a key
+   * @throws NotFoundException {@code customer}: the caller has no customer profile (nothing written)
    * @throws ConflictException {@code cart}: empty, expired or changed meanwhile; {@code product}: a
    *     line's product is gone, out of stock or repriced (the message names it); {@code Idempotency-Key}:
    *     the key was used for another request
@@ -120,6 +125,7 @@ public final class Orders {
     orderValues.put("createdAt", at);
 
     WriteTransaction tx = new WriteTransaction(table);
+    int caller = ShopPattern.CALLER.addTo(tx, orderValues, at);
     Map<String, AttributeValue> orderItem = Order.ENTITY.toItem(orderValues);
     tx.putIfAbsent(orderItem);
     List<Map<String, AttributeValue>> lineItems = new ArrayList<>();
@@ -150,6 +156,7 @@ public final class Orders {
             .orElseThrow(() -> new ConflictException("Idempotency-Key", "a request with this key is in progress"));
         return replay(username, idempotent, winner);
       }
+      ShopPattern.CALLER.explain(f, caller, orderValues);
       for (int i = 0; i < stock.length; i++) {
         if (f.failed(stock[i])) {
           throw refusal(lineValues.get(i), f.oldItem(stock[i]));
@@ -359,7 +366,7 @@ public final class Orders {
 
   /** The most lines one checkout takes. */
   public static int maxLines(boolean idempotent) {
-    return (TRANSACTION_ACTIONS_MAX - 2 - (idempotent ? 1 : 0)) / 2;
+    return (TRANSACTION_ACTIONS_MAX - 3 - (idempotent ? 1 : 0)) / 2;
   }
 
   private Map<String, Object> replay(String username, IdempotentRequest idempotent, Map<String, AttributeValue> item) {

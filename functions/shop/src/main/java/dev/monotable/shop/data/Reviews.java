@@ -3,12 +3,11 @@ package dev.monotable.shop.data;
 import dev.monotable.kit.data.CountOnce;
 import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
-import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.model.Review;
 import java.time.Instant;
@@ -30,11 +29,12 @@ public final class Reviews {
   }
 
   /**
-   * S17: one TransactWriteItems: a ConditionCheck of the product ({@code attribute_exists(PK)}), the
-   * Put of the customer's claim on the product ({@code attribute_not_exists(PK)}) and the Put of the
-   * review, its id a ULID of now, so the product's reviews list newest first (S18).
+   * S17: one TransactWriteItems ({@link ShopPattern#S17}'s declaration): a ConditionCheck of the
+   * product and of the reviewer's customer profile ({@code attribute_exists(PK)} each), the Put of
+   * the customer's claim on the product ({@code attribute_not_exists(PK)}) and the Put of the review,
+   * its id a ULID of now, so the product's reviews list newest first (S18).
    *
-   * @throws NotFoundException {@code product}
+   * @throws NotFoundException {@code product}; {@code customer}: the caller has no customer profile
    * @throws ConflictException {@code review}: the customer has reviewed the product already
    */
   public Map<String, Object> create(String product, String username, long rating, String text) {
@@ -52,21 +52,8 @@ public final class Reviews {
     values.put("rating", rating);
     values.put("text", text);
     values.put("createdAt", createdAt);
-    var item = Review.ENTITY.toItem(values);
-    WriteTransaction tx = new WriteTransaction(table);
-    int exists = tx.check(Product.ENTITY.key(values), "attribute_exists(#pk)", Map.of("#pk", TableSchema.PK),
-        Map.of());
-    int claim = tx.putIfAbsent(Review.CLAIM.toItem(values));
-    tx.putIfAbsent(item);
-    return tx.commit(Review.ENTITY.values(item), f -> {
-      if (f.failed(exists)) {
-        throw new NotFoundException("product");
-      }
-      if (f.failed(claim)) {
-        throw new ConflictException("review", username + " has reviewed this product already");
-      }
-      return null;
-    });
+    ShopPattern.S17.writes().commit(table, values);
+    return Review.ENTITY.values(Review.ENTITY.toItem(values));
   }
 
   /** A review's share of its product's rating: the stream record that inserted it and its rating. */

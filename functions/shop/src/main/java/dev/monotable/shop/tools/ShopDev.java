@@ -451,7 +451,8 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String notFoundCase() {
-      return "no customer has that key";
+      return "no customer has that key; a checkout or review by a caller without a customer profile "
+          + "(the message names `customer`)";
     }
 
     @Override
@@ -464,7 +465,8 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public String notFoundResponse() {
-      return "no customer has that key";
+      return "no customer has that key; a checkout or review by a caller without a customer profile "
+          + "(the message names `customer`)";
     }
 
     @Override
@@ -491,8 +493,8 @@ public final class ShopDev implements DevDomain {
               + "listed: placed, paid or shipped"),
           new InputRule("`from`, `to`", "days, yyyy-mm-dd, `from` <= `to`, within one calendar year"),
           new InputRule("`month`", "yyyy-mm"),
-          new InputRule("checkout", "at most 49 cart lines (48 with an idempotency key): DynamoDB's 100 actions "
-              + "per transaction"));
+          new InputRule("checkout", "at most 48 cart lines: DynamoDB's 100 actions per transaction (the customer's "
+              + "check, the order, two per line, the cart and the idempotency record)"));
     }
 
     @Override
@@ -567,8 +569,10 @@ public final class ShopDev implements DevDomain {
           BenchCase.route(d, "GET /customers", i -> BenchRequest.asMemberOf("ops", Shop.ADMINS)),
           BenchCase.route(d, "GET /categories", i -> BenchRequest.anonymous()),
           BenchCase.route(d, "GET /search", i -> BenchRequest.anonymous().query("q", "novel sea")),
-          BenchCase.route(d, "POST /products/{product}/reviews", i -> BenchRequest.as("r" + run + "-" + i)
-              .path("product", BENCH_PRODUCT).body("{\"rating\":" + (1 + i % 5) + ",\"text\":\"Bench\"}")),
+          BenchCase.<ShopServices>route(d, "POST /products/{product}/reviews", i -> BenchRequest.as("r" + run + "-" + i)
+              .path("product", BENCH_PRODUCT).body("{\"rating\":" + (1 + i % 5) + ",\"text\":\"Bench\"}"))
+              // a review needs its customer's profile (S17 checks it)
+              .before((s, i) -> s.customers().create("r" + run + "-" + i, "r" + run + "-" + i + "@example.com", "R")),
           BenchCase.route(d, "GET /products/{product}/reviews", i -> BenchRequest.anonymous()
               .path("product", demoProduct(0))),
           BenchCase.<ShopServices>route(d, "POST /customers/{username}/orders/{order}/status",

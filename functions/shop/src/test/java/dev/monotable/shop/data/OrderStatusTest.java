@@ -55,6 +55,7 @@ class OrderStatusTest {
   }
 
   private String order(String username, String product, long quantity) {
+    dev.monotable.shop.TestCustomers.ensure(table.gateway(clock), username);
     carts.put(username, product, quantity);
     return (String) orders.checkout(username, null).get("order");
   }
@@ -152,6 +153,7 @@ class OrderStatusTest {
   void cancelling_shouldReturnTheStock_inOneTransactionWithTheStatus_once() {
     String pen = product("Pen", 5);
     String ink = product("Ink", 5);
+    dev.monotable.shop.TestCustomers.ensure(table.gateway(clock), "cid");
     carts.put("cid", pen, 2);
     carts.put("cid", ink, 3);
     String id = (String) orders.checkout("cid", null).get("order");

@@ -45,6 +45,8 @@ class OrdersTest {
     this.products = new Products(table.gateway(clock));
     this.carts = new Carts(table.gateway(clock));
     this.orders = new Orders(table.gateway(clock));
+    dev.monotable.shop.TestCustomers.ensure(table.gateway(clock), "amy", "fio", "gil", "ben", "hal", "ivy", "cal",
+        "dee", "eli");
   }
 
   private String product(String name, long price, long stock) {
@@ -58,6 +60,23 @@ class OrdersTest {
 
   private List<Map<String, AttributeValue>> ordersOf(String username) {
     return table.itemsOfType("Order").stream().filter(i -> i.get("Username").s().equals(username)).toList();
+  }
+
+  @Test
+  void checkout_byACallerWithoutACustomerProfile_shouldBe404NamingIt_andWriteNothing() {
+    // The orphan defect: a caller who never created a profile was answered 201, an order placed, stock taken.
+    String pen = product("Pen", 250, 5);
+    carts.put("nobody", pen, 2);
+    var cart = table.item(new Key("CART#nobody", "CART#nobody")).orElseThrow();
+
+    NotFoundException refused = assertThrows(NotFoundException.class, () -> orders.checkout("nobody", null));
+
+    assertEquals("customer not found", refused.getMessage());
+    assertEquals(List.of(), ordersOf("nobody"));
+    assertEquals(List.of(), table.itemsOfType("OrderLine").stream()
+        .filter(l -> l.get("ProductId").s().equals(pen)).toList());
+    assertEquals(5L, stock(pen));
+    assertEquals(cart, table.item(new Key("CART#nobody", "CART#nobody")).orElseThrow(), "the cart is kept");
   }
 
   @Test
@@ -202,19 +221,27 @@ class OrdersTest {
       many.add(p);
       carts.put("dee", p, 1);
     }
-    assertEquals(101, Orders.actions(49, true));
+    assertEquals(102, Orders.actions(49, true));
+    assertEquals(101, Orders.actions(49, false));
     ValidationException refused = assertThrows(ValidationException.class, () -> orders.checkout("dee",
         IdempotentRequest.of("checkout-dee-1", ROUTE, "/customers/dee/orders", null)));
     assertEquals("cart", refused.field());
-    assertTrue(refused.getMessage().contains("48"), refused.getMessage());
+    assertTrue(refused.getMessage().contains("at most 48 lines"), refused.getMessage());
     assertEquals(List.of(), ordersOf("dee"));
     assertTrue(table.item(new Key("IDEMPOTENCY#dee#checkout-dee-1", "IDEMPOTENCY#dee#checkout-dee-1")).isEmpty());
     assertEquals(10L, stock(many.get(0)));
 
-    // Without a key the same 49 lines are exactly 100 actions: DynamoDB's limit, taken.
-    Map<String, Object> placed = orders.checkout("dee", null);
-    assertEquals(49, ((List<?>) placed.get("lines")).size());
-    assertEquals(9L, stock(many.get(48)));
+    assertEquals("cart", assertThrows(ValidationException.class, () -> orders.checkout("dee", null)).field(),
+        "without a key, 101 actions");
+    // 48 lines with a key are exactly 100 actions (the customer's check, the order, 2 per line, the cart, the
+    // record): DynamoDB's limit, taken.
+    carts.remove("dee", many.get(48));
+    assertEquals(100, Orders.actions(48, true));
+    Map<String, Object> placed = orders.checkout("dee", IdempotentRequest.of("checkout-dee-2", ROUTE,
+        "/customers/dee/orders", null));
+    assertEquals(48, ((List<?>) placed.get("lines")).size());
+    assertEquals(9L, stock(many.get(47)));
+    assertEquals(10L, stock(many.get(48)));
   }
 
   @Test

@@ -4,6 +4,7 @@ import static dev.monotable.testing.ExpectedItems.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
@@ -39,6 +40,20 @@ class ReviewsTest {
     this.table = table;
     this.reviews = new Reviews(table.gateway(clock));
     this.products = new Products(table.gateway(clock));
+    dev.monotable.shop.TestCustomers.ensure(table.gateway(clock), "ann", "bob", "cy");
+  }
+
+  @Test
+  void create_byACallerWithoutACustomerProfile_shouldBe404NamingIt_andWriteNothing() {
+    // The orphan defect: a review by a caller who never created a profile was written.
+    String p = (String) products.create("books", "Emma", null, 999, 5).get("product");
+
+    NotFoundException refused = assertThrows(NotFoundException.class, () -> reviews.create(p, "nobody", 5, "hi"));
+
+    assertEquals("customer not found", refused.getMessage());
+    assertEquals(List.of(), table.itemsOfType("Review").stream().filter(r -> r.get("ProductId").s().equals(p))
+        .toList());
+    assertTrue(table.item(new Key("PRODUCT#" + p, "REVIEWER#nobody")).isEmpty());
   }
 
   @Test

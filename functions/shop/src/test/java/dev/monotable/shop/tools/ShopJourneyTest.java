@@ -37,6 +37,13 @@ class ShopJourneyTest {
     return shop.send(method, route, r);
   }
 
+  /** Creates the customer profile a user's checkouts and reviews need (201, or 409 when an earlier test did). */
+  private static void signUp(String username) {
+    int status = send("PUT", CUSTOMER, BenchRequest.as(username).path("username", username)
+        .body("{\"email\":\"" + username + "@example.com\",\"name\":\"" + username + "\"}")).status();
+    assertTrue(status == 201 || status == 409, "sign-up of " + username + ": " + status);
+  }
+
   private static BenchRequest admin() {
     return BenchRequest.asMemberOf("ops", Shop.ADMINS);
   }
@@ -199,6 +206,18 @@ class ShopJourneyTest {
     String line = "/customers/{username}/cart/{product}";
     String chess = ShopDev.demoProduct(3); // stock 1
     String book = ShopDev.demoProduct(0);
+    // A caller without a customer profile: 404 naming it, no order, no stock taken (the orphan defect: 201).
+    BenchRequest nobody = BenchRequest.as("nobody").path("username", "nobody");
+    send("PUT", line, nobody.path("product", book).body("{\"quantity\":1}"));
+    String stockBefore = shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book)).orElseThrow().get("Stock").n();
+    Reply orphan = send("POST", orders, nobody);
+    assertEquals(List.of(404, "customer not found"), List.of(orphan.status(), orphan.error().get("message")),
+        orphan.body());
+    assertTrue(shop.table().itemsOfType("Order").stream().noneMatch(o -> o.get("Username").s().equals("nobody")));
+    assertEquals(stockBefore, shop.table().item(new Key("PRODUCT#" + book, "PRODUCT#" + book)).orElseThrow()
+        .get("Stock").n());
+
+    signUp("dot");
     BenchRequest dot = BenchRequest.as("dot").path("username", "dot");
     send("PUT", line, dot.path("product", book).body("{\"quantity\":2}"));
     send("PUT", line, dot.path("product", chess).body("{\"quantity\":2}"));
@@ -238,7 +257,8 @@ class ShopJourneyTest {
     assertEquals(400, send("POST", orders, dot.body("{\"idempotencyKey\":\"a#b\"}")).status());
     assertEquals(409, send("POST", orders, dot).status(), "an empty cart");
 
-    // 49 lines with a key: 101 actions, refused before any write
+    // 49 lines with a key: 102 actions, refused before any write
+    signUp("big");
     BenchRequest big = BenchRequest.as("big").path("username", "big");
     for (int i = 0; i < 49; i++) {
       String p = (String) send("POST", "/products", admin().body("{\"category\":\"bulk\",\"name\":\"B" + i
@@ -257,6 +277,7 @@ class ShopJourneyTest {
     String orders = "/customers/{username}/orders";
     String order = orders + "/{order}";
     String book = ShopDev.demoProduct(1);
+    signUp("flo");
     BenchRequest flo = BenchRequest.as("flo").path("username", "flo");
     List<Object> placed = new java.util.ArrayList<>();
     for (int i = 1; i <= 3; i++) {
@@ -299,7 +320,8 @@ class ShopJourneyTest {
     String admin = "/orders/{order}/status";
     String byStatus = "/statuses/{status}/orders";
     String book = ShopDev.demoProduct(0);
-    BenchRequest gus = BenchRequest.as("gus").path("username", "gus");
+    signUp("gio");
+    BenchRequest gus = BenchRequest.as("gio").path("username", "gio");
     List<String> ids = new java.util.ArrayList<>();
     for (int i = 0; i < 2; i++) {
       send("PUT", "/customers/{username}/cart/{product}", gus.path("product", book).body("{\"quantity\":1}"));
@@ -325,9 +347,9 @@ class ShopJourneyTest {
         "admins do not pay");
     assertEquals(400, send("POST", status, gus.path("order", a).body("{}")).status());
     assertEquals(400, send("POST", status, gus.path("order", "x#y").body("{\"status\":\"paid\"}")).status());
-    assertEquals(403, send("POST", status, BenchRequest.as("ann").path("username", "gus").path("order", a)
+    assertEquals(403, send("POST", status, BenchRequest.as("ann").path("username", "gio").path("order", a)
         .body("{\"status\":\"cancelled\"}")).status());
-    assertEquals(403, send("POST", admin, BenchRequest.as("gus").path("order", a)
+    assertEquals(403, send("POST", admin, BenchRequest.as("gio").path("order", a)
         .body("{\"status\":\"shipped\"}")).status());
     assertEquals(404, send("POST", status, BenchRequest.as("bob").path("username", "bob").path("order", a)
         .body("{\"status\":\"cancelled\"}")).status(), "another customer's order is not found");
@@ -347,7 +369,7 @@ class ShopJourneyTest {
       pages++;
     } while (cursor != null && pages < 100);
     assertTrue(listed.contains(a) && !listed.contains(b), "paid orders only: " + listed);
-    assertEquals(403, send("GET", byStatus, BenchRequest.as("gus").path("status", "paid")).status());
+    assertEquals(403, send("GET", byStatus, BenchRequest.as("gio").path("status", "paid")).status());
     assertEquals(400, send("GET", byStatus, admin().path("status", "delivered")).status());
     assertEquals(400, send("GET", byStatus, admin().path("status", "paid").query("cursor", "bogus")).status());
 
@@ -377,6 +399,7 @@ class ShopJourneyTest {
     long ordersBefore = salesOf(send("GET", days, range));
     String kite = (String) send("POST", "/products", admin()
         .body("{\"category\":\"toys\",\"name\":\"Spinning top\",\"priceCents\":700,\"stock\":50}")).json().get("product");
+    signUp("hal");
     BenchRequest hal = BenchRequest.as("hal").path("username", "hal");
     send("PUT", "/customers/{username}/cart/{product}", hal.path("product", kite).body("{\"quantity\":7}"));
     assertEquals(201, send("POST", "/customers/{username}/orders", hal).status());
@@ -511,6 +534,14 @@ class ShopJourneyTest {
   void reviews_onePerCustomer_newestFirst_countedIntoTheRatingOnce() {
     String book = ShopDev.demoProduct(2);
     String reviews = "/products/{product}/reviews";
+    // A caller without a customer profile: 404 naming it, nothing written (the orphan defect: 201).
+    Reply orphan = send("POST", reviews, BenchRequest.as("nobody").path("product", book).body("{\"rating\":5}"));
+    assertEquals(List.of(404, "customer not found"), List.of(orphan.status(), orphan.error().get("message")),
+        orphan.body());
+    assertTrue(shop.table().item(new Key("PRODUCT#" + book, "REVIEWER#nobody")).isEmpty());
+    assertTrue(shop.table().itemsOfType("Review").stream().noneMatch(r -> r.get("Username").s().equals("nobody")));
+    signUp("ivy");
+    signUp("jo");
     Reply first = send("POST", reviews, BenchRequest.as("ivy").path("product", book)
         .body("{\"rating\":4,\"text\":\"Good\"}"));
     assertEquals(201, first.status(), first.body());

@@ -1,12 +1,12 @@
 package dev.monotable.social.data;
 
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.social.SocialPattern;
 import dev.monotable.social.model.Comment;
 import dev.monotable.social.model.Post;
 import java.time.Instant;
@@ -24,25 +24,16 @@ public final class Comments {
   }
 
   /**
-   * SO11: one TransactWriteItems: ConditionCheck the post ({@code attribute_exists(PK)}) and Put the
-   * comment ({@code attribute_not_exists(PK)}), its id a ULID of now: comments list oldest first.
+   * SO11: one TransactWriteItems ({@link SocialPattern#SO11}'s declaration): ConditionCheck the post
+   * and the commenter's user ({@code attribute_exists(PK)} each) and Put the comment
+   * ({@code attribute_not_exists(PK)}), its id a ULID of now: comments list oldest first.
    *
-   * @throws NotFoundException {@code post} (nothing written)
+   * @throws NotFoundException {@code post}; {@code user}: the commenter never signed up (nothing written)
    */
   public Map<String, Object> create(String username, String post, String author, String text) {
     Instant now = table.clock().instant();
-    var item = Comment.ENTITY.toItem(Map.of("post", post, "comment", Ulid.next(now), "author", author, "text", text,
-        "createdAt", Timestamps.format(now)));
-    WriteTransaction tx = new WriteTransaction(table);
-    int exists = tx.check(Post.ENTITY.key(Map.of("username", username, "post", post)), "attribute_exists(#pk)",
-        Map.of("#pk", TableSchema.PK), Map.of());
-    tx.putIfAbsent(item);
-    return tx.commit(Comment.ENTITY.values(item), f -> {
-      if (f.failed(exists)) {
-        throw new NotFoundException("post");
-      }
-      return null;
-    });
+    return SocialPattern.SO11.writes().commit(table, Map.of("username", username, "post", post, "comment",
+        Ulid.next(now), "author", author, "text", text, "createdAt", Timestamps.format(now)));
   }
 
   /**

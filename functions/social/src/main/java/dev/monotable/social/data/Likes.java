@@ -1,5 +1,6 @@
 package dev.monotable.social.data;
 
+import dev.monotable.kit.catalog.Write;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.WriteTransaction;
@@ -21,6 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class Likes {
 
+  /** The liker's own user: a like by a user who never signed up is refused (404 naming {@code user}). */
+  private static final Write LIKER = SocialPattern.CALLER.as("username", "liker");
+
   private final TableGateway table;
 
   public Likes(TableGateway table) {
@@ -28,11 +32,11 @@ public final class Likes {
   }
 
   /**
-   * SO14: one TransactWriteItems: ConditionCheck the post, Put the like ({@code attribute_not_exists(PK)}),
-   * ADD 1 to the liker's shard of the count.
+   * SO14: one TransactWriteItems: ConditionCheck the post and the liker's user, Put the like
+   * ({@code attribute_not_exists(PK)}), ADD 1 to the liker's shard of the count.
    *
    * @return true when liked now, false when the like existed (nothing written)
-   * @throws NotFoundException {@code post} (nothing written)
+   * @throws NotFoundException {@code post}; {@code user}: the liker never signed up (nothing written)
    */
   public boolean like(String username, String post, String liker) {
     var item = Like.ENTITY.toItem(Map.of("post", post, "liker", liker,
@@ -40,12 +44,15 @@ public final class Likes {
     WriteTransaction tx = new WriteTransaction(table);
     int exists = tx.check(Post.ENTITY.key(Map.of("username", username, "post", post)), "attribute_exists(#pk)",
         Map.of("#pk", TableSchema.PK), Map.of());
+    Map<String, Object> values = Map.of("liker", liker);
+    int caller = LIKER.addTo(tx, values, Timestamps.format(table.clock().instant()));
     int like = tx.putIfAbsent(item);
     move(tx, post, liker, 1);
     return tx.commit(true, f -> {
       if (f.failed(exists)) {
         throw new NotFoundException("post");
       }
+      LIKER.explain(f, caller, values);
       return f.failed(like) ? false : null;
     });
   }

@@ -95,8 +95,30 @@ class SocialDataTest {
   }
 
   @Test
+  void writesByAUserWhoNeverSignedUp_shouldBe404NamingTheUser_andWriteNothing() {
+    // The orphan defect: a post by a user who never signed up was written (GET /users/{u} 404, their posts listed).
+    users.create("gw", "Gwen");
+    String post = (String) posts.create("gw", "Hello").get("post");
+
+    assertEquals("user not found", assertThrows(NotFoundException.class, () -> posts.create("ghost", "Boo"))
+        .getMessage());
+    assertEquals(List.of(), table.scanAll().stream().filter(i -> i.get("PK").s().equals("USER#ghost")).toList());
+    assertEquals("user not found", assertThrows(NotFoundException.class,
+        () -> comments.create("gw", post, "ghost", "Boo")).getMessage());
+    assertEquals("user not found", assertThrows(NotFoundException.class, () -> likes.like("gw", post, "ghost"))
+        .getMessage());
+    assertEquals(List.of(), table.scanAll().stream().filter(i -> i.get("PK").s().equals("POST#" + post)
+        && List.of("Comment", "Like", "LikeCount").contains(i.get("Type").s())).toList(),
+        "no comment, like or like count of the post");
+    assertEquals("post not found", assertThrows(NotFoundException.class,
+        () -> comments.create("gw", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "ghost", "x")).getMessage(), "the post first");
+  }
+
+  @Test
   void commentsAndLikes_shouldBeExact_andOwnedByTheirAuthors() {
     users.create("cy", "Ann");
+    users.create("bob", "Bob");
+    users.create("cat", "Cat");
     String post = (String) posts.create("cy", "Hello").get("post");
     assertEquals(item("PK", "USER#cy", "SK", "POST#" + post, "Type", "Post", "Username", "cy", "PostId", post,
         "Text", "Hello", "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1),

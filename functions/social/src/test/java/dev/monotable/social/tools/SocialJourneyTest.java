@@ -65,6 +65,20 @@ class SocialJourneyTest {
       // SO03 create posts; SO04 a user's posts newest first; SO05 get a post
       String first = post(social, "zoe", "first");
       String second = post(social, "zoe", "second");
+      // A user who never signed up: their post, comment and like are 404 naming the user, and nothing is written
+      // (the orphan defect: 201, while GET /users/ghost was 404 and their posts listed the post).
+      Reply orphan = send(social, "POST", USER + "/posts", as("ghost").path("username", "ghost")
+          .body("{\"text\":\"boo\"}"));
+      assertEquals(List.of(404, "user not found"), List.of(orphan.status(), orphan.error().get("message")));
+      assertEquals(List.of(), field(send(social, "GET", USER + "/posts", anyone().path("username", "ghost")).json(),
+          "post"));
+      assertEquals(404, send(social, "POST", POST + "/comments", as("ghost").path("username", "zoe")
+          .path("post", first).body("{\"text\":\"boo\"}")).status());
+      assertEquals(404, send(social, "PUT", LIKE, as("ghost").path("username", "zoe").path("post", first)
+          .path("liker", "ghost")).status());
+      assertEquals(List.of(), social.table().scanAll().stream().filter(i -> i.get("PK").s().equals("USER#ghost")
+          || i.get("PK").s().equals("POST#" + first) && List.of("Comment", "Like", "LikeCount")
+              .contains(i.get("Type").s())).toList());
       assertEquals(403, send(social, "POST", USER + "/posts", as("yan").path("username", "zoe")
           .body("{\"text\":\"x\"}")).status());
       assertEquals(400, send(social, "POST", USER + "/posts", as("zoe").path("username", "zoe")

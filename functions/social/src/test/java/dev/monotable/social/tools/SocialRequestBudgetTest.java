@@ -40,7 +40,7 @@ class SocialRequestBudgetTest {
     String post = "/users/{username}/posts/{post}";
     EXPECTED.put("PUT /users/{username}", List.of("PutItem"));
     EXPECTED.put("GET /users/{username}", List.of("GetItem"));
-    EXPECTED.put("POST /users/{username}/posts", List.of("PutItem"));
+    EXPECTED.put("POST /users/{username}/posts", List.of("TransactWriteItems"));
     EXPECTED.put("GET /users/{username}/posts", List.of("Query"));
     EXPECTED.put("GET " + post, List.of("GetItem"));
     EXPECTED.put("DELETE " + post, List.of("DeleteItem"));

@@ -35,6 +35,15 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
     return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, null);
   }
 
+  /**
+   * A custom write declared from entities ({@link Writes}): its calls, request allowance and key
+   * condition text are the declaration's, and {@link Endpoint#of} grants the actions of its parts.
+   */
+  public static DeclaredPattern of(String name, String description, Writes writes, String parameters) {
+    return new DeclaredPattern(name, description, writes.calls(), writes, parameters, writes.requestAllowance(),
+        null);
+  }
+
   /** A plain read of one item of {@code entity} by its table key: one GetItem, served by the kit. */
   public static DeclaredPattern get(String name, String description, Entity entity) {
     return plain(name, description, Calls.of(Operation.GET_ITEM),
@@ -89,6 +98,18 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
       parameters = params.isEmpty() ? "limit, cursor" : parameters + "; limit, cursor";
     }
     return new DeclaredPattern(name, description, calls, key, parameters, RequestAllowance.ONE, entity);
+  }
+
+  /**
+   * The write this pattern declares, which its data method runs ({@link Writes#commit} and siblings).
+   *
+   * @throws IllegalStateException the pattern is not declared as {@link Writes}
+   */
+  public Writes writes() {
+    if (key instanceof Writes w) {
+      return w;
+    }
+    throw new IllegalStateException(name + " is not declared as Writes: " + key.render());
   }
 
   /** The same pattern, allowed {@code requests} requests per call for this reason. */

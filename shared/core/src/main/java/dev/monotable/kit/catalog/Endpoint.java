@@ -64,16 +64,19 @@ public record Endpoint(
   /**
    * A route whose grants are derived from its patterns' declarations: the IAM actions of every
    * operation they may make ({@link Calls#all()}) and every index they query. A transaction names no
-   * action of its own (IAM authorises its Put, Update, Delete and ConditionCheck parts), so a route
-   * with a {@code TransactWriteItems} pattern declares its actions with the canonical constructor.
+   * action of its own (IAM authorises its Put, Update, Delete and ConditionCheck parts): a pattern
+   * declared as {@link Writes} is granted exactly the actions of its parts; a route with another
+   * {@code TransactWriteItems} pattern declares its actions with the canonical constructor.
    *
-   * @throws IllegalArgumentException a pattern writes a transaction
+   * @throws IllegalArgumentException a pattern writes a transaction not declared as {@link Writes}
    */
   public static Endpoint of(String method, String path, String handlerClass, Auth auth, AccessPatternSpec... patterns) {
     Set<DynamoAction> actions = java.util.EnumSet.noneOf(DynamoAction.class);
     Set<Gsi> indexes = java.util.EnumSet.noneOf(Gsi.class);
     for (AccessPatternSpec p : patterns) {
-      if (p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
+      if (p.key() instanceof Writes w) {
+        actions.addAll(w.actions());
+      } else if (p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
         throw new IllegalArgumentException(method + " " + path + ": " + p.name() + " writes a transaction: declare "
             + "the actions of its parts");
       }

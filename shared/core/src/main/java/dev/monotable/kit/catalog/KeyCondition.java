@@ -14,10 +14,11 @@ import java.util.Objects;
  * How an access pattern finds its items, built from the domain's key templates so the docs' key
  * condition, the request the data layer sends and the checks of the catalog read one declaration:
  * a {@link GetKey} (one item by its primary key), a {@link QueryKey} (a partition of the table or of
- * one index, with an optional sort-key condition) or a {@link Plan} (the keyed writes or reads of a
- * pattern that makes several requests, in words).
+ * one index, with an optional sort-key condition), a {@link Writes} (a custom write declared from
+ * entities, its text derived) or a {@link Plan} (the keyed writes or reads of a pattern that makes
+ * several requests, in words).
  */
-public sealed interface KeyCondition permits KeyCondition.GetKey, KeyCondition.QueryKey, KeyCondition.Plan {
+public sealed interface KeyCondition permits KeyCondition.GetKey, KeyCondition.QueryKey, KeyCondition.Plan, Writes {
 
   /** The index read, or null for the table. */
   Gsi index();

@@ -196,6 +196,24 @@ public final class Entity {
     }
   }
 
+  /**
+   * An attribute no two items of the entity share: each value is held by a claim item of its own
+   * ({@code claim}, keyed by the value), written, moved and deleted with its owner in one
+   * transaction (the catalog's {@code Writes} declares them). The claim carries the value and the
+   * owner's key fields, so a release is conditioned on the claim still being the owner's.
+   */
+  public record Unique(Attr attr, Entity claim) {
+    public Unique {
+      Objects.requireNonNull(attr, "attr");
+      Objects.requireNonNull(claim, "claim");
+    }
+
+    /** The claim's attributes that name its owner: all but the unique value itself. */
+    public List<Attr> ownerAttributes() {
+      return claim.attributes().stream().filter(a -> !a.field().equals(attr.field())).toList();
+    }
+  }
+
   private final String type;
   private final Keys table;
   private final Map<Gsi, Keys> indexes;
@@ -204,6 +222,7 @@ public final class Entity {
   private final boolean ttl;
   private final List<Variant> variants;
   private final boolean requiredByChartOnly;
+  private final List<Unique> uniques = new ArrayList<>();
   private final Map<String, Attr> byField = new LinkedHashMap<>();
   // Each variant's attributes and index keys, merged once: toItem asks for them on every item written.
   private final Map<Variant, List<Attr>> variantAttributes = new IdentityHashMap<>();
@@ -391,6 +410,11 @@ public final class Entity {
 
   public boolean versioned() {
     return versioned;
+  }
+
+  /** The attributes declared unique, each with the entity of its claim items; empty for most entities. */
+  public List<Unique> uniques() {
+    return List.copyOf(uniques);
   }
 
   public boolean ttl() {
@@ -596,6 +620,8 @@ public final class Entity {
     private boolean ttl;
     private final List<Variant> variants = new ArrayList<>();
     private boolean requiredByChartOnly;
+    private final List<String> uniqueFields = new ArrayList<>();
+    private final List<Entity> claims = new ArrayList<>();
 
     private Builder(String type, Keys table) {
       this.type = Objects.requireNonNull(type, "type");
@@ -649,8 +675,33 @@ public final class Entity {
       return this;
     }
 
+    /**
+     * The attribute of {@code field} is unique: each value is held by an item of {@code claim}, whose
+     * key is built from that field and whose other attributes are fields of this entity (its owner).
+     */
+    public Builder unique(String field, Entity claim) {
+      uniqueFields.add(Objects.requireNonNull(field, "field"));
+      claims.add(Objects.requireNonNull(claim, "claim"));
+      return this;
+    }
+
     public Entity build() {
-      return new Entity(type, table, indexes, attributes, versioned, ttl, variants, requiredByChartOnly);
+      Entity e = new Entity(type, table, indexes, attributes, versioned, ttl, variants, requiredByChartOnly);
+      for (int i = 0; i < claims.size(); i++) {
+        String field = uniqueFields.get(i);
+        Entity claim = claims.get(i);
+        Attr a = e.attr(field);
+        if (a == null || claim.attr(field) == null) {
+          throw new IllegalArgumentException(type + ": unique " + field + " must be a field of it and of " + claim.type());
+        }
+        for (Attr owner : claim.attributes()) {
+          if (e.attr(owner.field()) == null) {
+            throw new IllegalArgumentException(claim.type() + "." + owner.name() + " is no field of " + type);
+          }
+        }
+        e.uniques.add(new Unique(a, claim));
+      }
+      return e;
     }
   }
 }

@@ -43,6 +43,7 @@ class ConfirmationHandlerTest {
 
   private String order(String username, long quantity) {
     String p = (String) services.products().create("confirm-test", "Pen", null, 100, 50).get("product");
+    dev.monotable.shop.TestCustomers.ensure(services.table(), username);
     services.carts().put(username, p, quantity);
     return (String) services.orders().checkout(username, null).get("order");
   }

@@ -52,6 +52,7 @@ class RatingHandlerTest {
     int[] ratings = {5, 4, 1, 3, 5, 2, 4};
     for (int i = 0; i < ratings.length; i++) {
       String product = i % 2 == 0 ? dune : emma;
+      dev.monotable.shop.TestCustomers.ensure(services.table(), "user" + i);
       Map<String, Object> review = services.reviews().create(product, "user" + i, ratings[i], null);
       records.add(record("evt-" + i, table.item(new Key("PRODUCT#" + product, "REVIEW#" + review.get("review")))
           .orElseThrow()));
@@ -85,6 +86,7 @@ class RatingHandlerTest {
   @Test
   void aReviewOfAProductGone_shouldBeIgnored_andAnUnreadableRecordReported() {
     String dune = (String) services.products().create("books", "Dune", null, 1299, 5).get("product");
+    dev.monotable.shop.TestCustomers.ensure(services.table(), "ann");
     Map<String, Object> review = services.reviews().create(dune, "ann", 5, null);
     Map<String, AttributeValue> image = table.item(new Key("PRODUCT#" + dune, "REVIEW#" + review.get("review")))
         .orElseThrow();

@@ -51,6 +51,7 @@ class SalesHandlerTest {
   }
 
   private String order(String username, Map<String, Long> lines) {
+    dev.monotable.shop.TestCustomers.ensure(services.table(), username);
     lines.forEach((p, q) -> services.carts().put(username, p, q));
     return (String) services.orders().checkout(username, null).get("order");
   }
