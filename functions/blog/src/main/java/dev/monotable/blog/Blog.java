@@ -51,16 +51,16 @@ public final class Blog implements Domain {
     String user = "/users/{username}";
     String post = user + "/posts/{post}";
     return List.of(
-        Endpoint.of("PUT", user, HANDLERS + "CreateUserHandler", Auth.REQUIRED, BlogPattern.B01).ownedBy("username")
+        Endpoint.route("PUT", user, Auth.REQUIRED, BlogPattern.B01).ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
                 BodyField.text("name", 1, User.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", user, Auth.REQUIRED, BlogPattern.B02).ownedBy("username"),
-        Endpoint.of("GET", "/emails/{email}/user", HANDLERS + "FindUserHandler", Auth.REQUIRED, BlogPattern.B03),
-        Endpoint.of("POST", user + "/posts", HANDLERS + "CreatePostHandler", Auth.REQUIRED, BlogPattern.B04)
+        Endpoint.route("GET", "/emails/{email}/user", Auth.REQUIRED, BlogPattern.B03),
+        Endpoint.route("POST", user + "/posts", Auth.REQUIRED, BlogPattern.B04)
             .ownedBy("username").withBody(TITLE.required(), CONTENT.required()),
         Endpoint.plain("GET", user + "/posts", Auth.NONE, BlogPattern.B05),
         Endpoint.plain("GET", post, Auth.NONE, BlogPattern.B06),
-        Endpoint.of("PATCH", post, HANDLERS + "UpdatePostHandler", Auth.REQUIRED, BlogPattern.B07)
+        Endpoint.route("PATCH", post, Auth.REQUIRED, BlogPattern.B07)
             .ownedBy("username").withBody(TITLE, CONTENT),
         Endpoint.plain("DELETE", post, Auth.REQUIRED, BlogPattern.B08).ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", BlogPattern.B09));

@@ -61,10 +61,27 @@ class CatalogHandlersTest {
       assertTrue(ApiHandler.class.isAssignableFrom(c), e.routeKey() + ": " + c + " is not an ApiHandler");
       assertFalse(Modifier.isAbstract(c.getModifiers()), c + " is abstract");
       assertNotNull(c.getConstructor(), c + " needs a no-argument constructor for the Lambda runtime");
-      Class<?> services = e.isPlain() ? TestServices.servicesClass(d) : servicesClass(c);
+      Class<?> services = e.servedByKit() ? TestServices.servicesClass(d) : servicesClass(c);
       assertNotNull(services.getConstructor(TableGateway.class, JwtVerifier.class),
           services + " needs a (TableGateway, JwtVerifier) constructor for tests");
     }
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.monotable.testing.Domains#arguments")
+  void everyRouteServedByAMethod_shouldHaveExactlyOneMethod_andEveryMethodARoute(Domain d, TestTable table) {
+    // A route of Endpoint.route with no method bound answers 500 on every call; a bound method no route
+    // serves is dead code. The services' routes() bind them by pattern.
+    DomainServices services = TestServices.of(d, table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null);
+    Set<String> routed = new TreeSet<>();
+    for (Endpoint e : d.endpoints()) {
+      if (e.isRoute()) {
+        assertEquals(1, e.patterns().size(), e.routeKey() + ": a route served by a method serves one pattern");
+        routed.add(e.patterns().get(0).name());
+      }
+    }
+    assertEquals(routed, new TreeSet<>(services.routes().patterns()), d.name() + ": the patterns of its routes "
+        + "served by a method, and the patterns its services' routes() bind");
   }
 
   @ParameterizedTest

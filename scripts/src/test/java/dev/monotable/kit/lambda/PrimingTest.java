@@ -216,7 +216,7 @@ class PrimingTest {
     getRoutes(domain).forEach(route -> {
       String handler = route.handlerClass() + "::handleRequest";
       // A plain route's function is told its route (MONOTABLE_ROUTE), as Priming.register reads it.
-      Priming priming = route.isPlain() ? new Priming(services, Grant.of(route), Priming.plainRoute(services,
+      Priming priming = route.servedByKit() ? new Priming(services, Grant.of(route), Priming.plainRoute(services,
           route.routeKey())) : new Priming(services, Grant.ofHandler(domain, handler),
           Priming.primingRoute(services, handler));
       statuses.put(route.routeKey(), priming.primeHandler());

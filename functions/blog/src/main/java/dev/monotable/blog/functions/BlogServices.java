@@ -1,13 +1,18 @@
 package dev.monotable.blog.functions;
 
 import dev.monotable.blog.Blog;
+import dev.monotable.blog.BlogPattern;
 import dev.monotable.blog.data.Posts;
 import dev.monotable.blog.data.Users;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.http.Request;
+import dev.monotable.kit.http.Response;
+import dev.monotable.kit.http.Routes;
 import dev.monotable.kit.lambda.ContainerServices;
+import java.util.Map;
 
 /**
  * What Blog's handlers depend on, built once per container ({@link #fromEnvironment}) or
@@ -15,6 +20,13 @@ import dev.monotable.kit.lambda.ContainerServices;
  */
 public final class BlogServices implements DomainServices {
   private static final ContainerServices<BlogServices> CONTAINER = new ContainerServices<>(BlogServices::new);
+
+  /** The methods that serve the blog's custom routes, by the pattern each route serves. */
+  private static final Routes<BlogServices> ROUTES = Routes.of(BlogServices.class)
+      .serve(BlogPattern.B01, BlogServices::createUser)
+      .serve(BlogPattern.B03, BlogServices::findUser)
+      .serve(BlogPattern.B04, BlogServices::createPost)
+      .serve(BlogPattern.B07, BlogServices::updatePost);
 
   private final TableGateway table;
   private final JwtVerifier verifier;
@@ -31,6 +43,33 @@ public final class BlogServices implements DomainServices {
   /** The container's services, built on first use from the environment. */
   public static BlogServices fromEnvironment() {
     return CONTAINER.get();
+  }
+
+  /** PUT /users/{username} (B01): the user and its e-mail claim in one transaction; 409 naming username or email. */
+  Response createUser(Request r) {
+    Map<String, Object> b = r.declaredBody();
+    return Response.created(users.create(r.path("username"), (String) b.get("email"), (String) b.get("name")));
+  }
+
+  /** GET /emails/{email}/user (B03): the one user with this address (GSI1); 404 when none. */
+  Response findUser(Request r) {
+    return Response.ok(users.byEmail(r.path("email")));
+  }
+
+  /** POST /users/{username}/posts (B04): a new post, its id a ULID of now. */
+  Response createPost(Request r) {
+    Map<String, Object> b = r.declaredBody();
+    return Response.created(posts.create(r.path("username"), (String) b.get("title"), (String) b.get("content")));
+  }
+
+  /** PATCH /users/{username}/posts/{post} (B07): the fields given, under If-Match when sent; 404, 412. */
+  Response updatePost(Request r) {
+    return Response.ok(posts.update(r.path("username"), r.path("post"), r.declaredBody(), r.ifMatch()));
+  }
+
+  @Override
+  public Routes<BlogServices> routes() {
+    return ROUTES;
   }
 
   public Users users() {

@@ -217,7 +217,7 @@ public final class BlogDev implements DevDomain {
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("CreatePostHandler");
+      return Set.of("B04Route");
     }
 
     @Override

@@ -67,9 +67,9 @@ public final class RoutesStack extends NestedStack {
       if (paginated) {
         environment.put(Env.CURSOR_SECRET_ARN, props.cursorSecret.getSecretArn());
       }
-      if (first.isPlain()) {
-        // The kit's handler serves every plain route: each function is told its route and the
-        // domain's services, so its grant, priming and metrics are its route's own.
+      if (first.servedByKit()) {
+        // The kit's handlers serve every plain route and every route a method serves: each function is
+        // told its route and the domain's services, so its grant, priming and metrics are its route's own.
         environment.put(Env.MONOTABLE_SERVICES, props.servicesClass);
         environment.put(Env.MONOTABLE_ROUTE, first.routeKey());
       }
@@ -140,7 +140,7 @@ public final class RoutesStack extends NestedStack {
    *     {@code com.example.shop.functions}
    */
   public static String area(Endpoint endpoint, String handlerPackage) {
-    if (endpoint.isPlain()) {
+    if (endpoint.servedByKit()) {
       return "plain";
     }
     String prefix = handlerPackage + ".";

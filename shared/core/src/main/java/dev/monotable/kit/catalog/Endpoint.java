@@ -124,17 +124,49 @@ public record Endpoint(
     return e;
   }
 
+  /**
+   * The Lambda handler class of routes declared with {@link #route} ({@code kit.http.RouteHandler}):
+   * a name for infra and the local service, as a domain names its handlers, not a dependency on it.
+   */
+  public static final String ROUTE_HANDLER = "dev.monotable.kit.http." + "RouteHandler";
+
+  /**
+   * A custom route served by a method of the domain's services, with no handler class of the domain's:
+   * the services bind the method to the route's pattern ({@code Routes.of(...).serve(P01, MyServices::put)}),
+   * the kit's {@link #ROUTE_HANDLER} calls it. Still a Lambda function of its own ({@link #functionKey()}),
+   * granted what its patterns call as {@link #of} derives it; its declared access is checked and its
+   * declared body ({@link #withBody}) held to its fields before the method runs.
+   *
+   * @throws IllegalArgumentException as {@link #of}
+   */
+  public static Endpoint route(String method, String path, Auth auth, AccessPatternSpec... patterns) {
+    return of(method, path, ROUTE_HANDLER, auth, patterns);
+  }
+
   /** True for a route the kit's {@link #PLAIN_HANDLER} serves. */
   public boolean isPlain() {
     return PLAIN_HANDLER.equals(handlerClass);
   }
 
+  /** True for a route a method of the domain's services serves ({@link #route}). */
+  public boolean isRoute() {
+    return ROUTE_HANDLER.equals(handlerClass);
+  }
+
+  /**
+   * True for a route one of the kit's handler classes serves (a plain route, a {@link #route}): the routes
+   * share that class, so each has a function of its own, told its route.
+   */
+  public boolean servedByKit() {
+    return isPlain() || isRoute();
+  }
+
   /**
    * What makes the route's Lambda function its own: its handler class, whose routes share one
-   * function, or for a plain route the route itself (every plain route has a function of its own).
+   * function, or for a route the kit serves the route itself (each has a function of its own).
    */
   public String functionKey() {
-    return isPlain() ? routeKey() : handlerClass;
+    return servedByKit() ? routeKey() : handlerClass;
   }
 
   /** The same route, taking a JSON body of these fields. */
@@ -193,7 +225,7 @@ public record Endpoint(
 
   /** Simple class name of the handler, used to name its function. */
   public String handlerName() {
-    if (isPlain()) {
+    if (servedByKit()) {
       // Unique per route: names its function, its metrics and its docs' operation.
       return patterns.get(0).name() + "Route";
     }

@@ -75,18 +75,7 @@ public abstract class ApiHandler<S extends DomainServices>
    */
   protected final Map<String, Object> declaredBody(Request r) {
     Endpoint endpoint = services.domain().endpoint(r.event().getRouteKey());
-    Map<String, Object> out = new LinkedHashMap<>();
-    if (endpoint == null || endpoint.body().isEmpty()) {
-      return out;
-    }
-    Map<String, Object> body = r.hasBody() ? r.body() : Map.of();
-    for (dev.monotable.kit.catalog.BodyField f : endpoint.body()) {
-      Object v = f.accept(body.get(f.name()));
-      if (v != null) {
-        out.put(f.name(), v);
-      }
-    }
-    return out;
+    return endpoint == null ? new LinkedHashMap<>() : r.declaredBody(endpoint.body());
   }
 
   /** Handles one parsed request; throw the domain exceptions for failures. */

@@ -31,6 +31,14 @@ public interface DomainServices {
   JwtVerifier verifier();
 
   /**
+   * The methods of these services that serve the domain's custom routes ({@link Endpoint#route}), bound to
+   * their patterns; none by default.
+   */
+  default Routes<?> routes() {
+    return Routes.NONE;
+  }
+
+  /**
    * Route keys ({@code METHOD /path}) whose body the domain declares fields for: by default the
    * routes declared with {@link dev.monotable.kit.catalog.Endpoint#body()} fields.
    */

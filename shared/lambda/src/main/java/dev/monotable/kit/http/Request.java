@@ -34,6 +34,7 @@ public final class Request {
   private final String caller;
   private final boolean identifiesCaller;
   private Map<String, Object> body;
+  private java.util.List<dev.monotable.kit.catalog.BodyField> declared = java.util.List.of();
 
   /**
    * @param identifiesCaller false on an {@code Auth.NONE} route: asking for its caller is a bug
@@ -188,6 +189,36 @@ public final class Request {
       throw new ValidationException("If-Match", "If-Match must be the quoted version, for example \"3\"");
     }
     return Long.parseLong(s);
+  }
+
+  /** The route's declared body fields ({@link dev.monotable.kit.catalog.Endpoint#withBody}), set by the kit's handler. */
+  void declare(java.util.List<dev.monotable.kit.catalog.BodyField> fields) {
+    this.declared = fields;
+  }
+
+  /**
+   * The body held to its route's declared fields ({@link dev.monotable.kit.catalog.Endpoint#withBody}):
+   * the accepted value of each field present, by name; a 400 naming the first field that breaks its
+   * {@link dev.monotable.kit.catalog.BodyField} rule or is required and missing. Empty for a route that
+   * declares no body.
+   */
+  public Map<String, Object> declaredBody() {
+    return declaredBody(declared);
+  }
+
+  Map<String, Object> declaredBody(java.util.List<dev.monotable.kit.catalog.BodyField> fields) {
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    if (fields.isEmpty()) {
+      return out;
+    }
+    Map<String, Object> given = hasBody() ? body() : Map.of();
+    for (dev.monotable.kit.catalog.BodyField f : fields) {
+      Object v = f.accept(given.get(f.name()));
+      if (v != null) {
+        out.put(f.name(), v);
+      }
+    }
+    return out;
   }
 
   /** The JSON object body; 413 over 1 MiB, 400 when absent, malformed or not an object. */

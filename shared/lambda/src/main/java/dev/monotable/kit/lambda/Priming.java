@@ -154,15 +154,16 @@ public final class Priming implements Resource {
   }
 
   /**
-   * The plain route a function serves ({@code MONOTABLE_ROUTE}, set by infra on each plain route's
-   * function: they share the kit's handler class, so the class cannot tell them apart), or null.
+   * The route the kit's handler serves in this function ({@code MONOTABLE_ROUTE}, set by infra on the
+   * function of each plain route and each {@link Endpoint#route}: they share the kit's handler classes,
+   * so the class cannot tell them apart), or null.
    */
   static Endpoint plainRoute(DomainServices services, String routeKey) {
     if (routeKey == null) {
       return null;
     }
     Endpoint e = services.domain().endpoint(routeKey);
-    return e != null && e.isPlain() ? e : null;
+    return e != null && e.servedByKit() ? e : null;
   }
 
   /** "class::method" (Lambda's handler string) to "class". */

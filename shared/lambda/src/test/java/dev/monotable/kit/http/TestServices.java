@@ -26,8 +26,8 @@ public final class TestServices {
 
   /** The domain's services class, from its first route's handler (or first stream consumer's). */
   public static Class<?> servicesClass(Domain d) {
-    // The kit's PlainHandler takes any domain's services: the first route of the domain's own handler says which.
-    String handler = d.endpoints().stream().filter(e -> !e.isPlain()).map(e -> e.handlerClass()).findFirst()
+    // The kit's PlainHandler and RouteHandler take any domain's services: the first route of the domain's own handler says which.
+    String handler = d.endpoints().stream().filter(e -> !e.servedByKit()).map(e -> e.handlerClass()).findFirst()
         .orElseGet(() -> d.streams().get(0).handlerClass());
     try {
       return servicesClass(Class.forName(handler));

@@ -105,15 +105,16 @@ public interface LocalDomain {
      */
     default RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler(
         dev.monotable.kit.catalog.Endpoint endpoint) {
-      if (!endpoint.isPlain()) {
+      if (!endpoint.servedByKit()) {
         return route(endpoint.handlerClass());
       }
       dev.monotable.kit.http.DomainServices services = services();
       if (services == null) {
-        throw new IllegalArgumentException(endpoint.routeKey() + " is a plain route: the domain's wiring must offer "
-            + "services()");
+        throw new IllegalArgumentException(endpoint.routeKey() + " is served by the kit: the domain's wiring must "
+            + "offer services()");
       }
-      return new dev.monotable.kit.http.PlainHandler(services);
+      return endpoint.isRoute() ? new dev.monotable.kit.http.RouteHandler(services)
+          : new dev.monotable.kit.http.PlainHandler(services);
     }
 
     /** Writes the demo dataset into the (new, empty) table through the domain's data-access layer. */
