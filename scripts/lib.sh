@@ -47,7 +47,8 @@ monotable_java25() {
   done
 }
 
-# monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root.
+# monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root
+# (MONOTABLE_STAY=1: from the caller's directory, for a tool whose paths are the caller's).
 #
 # On Java 25 each main class gets an AOT cache in scripts/target/aot/ (rebuilt with the module):
 # the first run after a build records which classes it loads (-XX:AOTMode=record, one line on
@@ -57,11 +58,16 @@ monotable_java25() {
 # DisplayVMOutputToStderr keeps the JVM's own messages out of stdout ($(scripts/token alice)).
 monotable_java() {
   local main="$1"; shift
+  # A class path given (the tests that run these scripts, inside a build): no build, no AOT cache.
+  if [[ -n "${MONOTABLE_CLASSPATH:-}" ]]; then
+    [[ -n "${MONOTABLE_STAY:-}" ]] || cd "$MONOTABLE_ROOT"
+    exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$MONOTABLE_CLASSPATH" "$main" "$@"
+  fi
   monotable_build
   local deps stamp java25
   stamp="$MONOTABLE_ROOT/scripts/target/classpath.txt"
   deps="$(cat "$stamp")"
-  cd "$MONOTABLE_ROOT"
+  [[ -n "${MONOTABLE_STAY:-}" ]] || cd "$MONOTABLE_ROOT"
   java25="$(monotable_java25)"
   local jar=""
   if [[ -n "$java25" ]]; then
