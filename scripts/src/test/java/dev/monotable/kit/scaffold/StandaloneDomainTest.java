@@ -147,6 +147,16 @@ class StandaloneDomainTest {
   }
 
   @Test
+  void theScript_writesIntoTheRepository_whereverItRuns_unlessGivenARootOrAStandaloneFolder() throws Exception {
+    Run existing = script(RepoRoot.get(), dir, "new-domain", "forge");
+    assertEquals(2, existing.exit(), existing.toString());
+    assertTrue(existing.err().startsWith("error: domain 'forge' exists already: functions/forge/"), existing.toString());
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(), files.toList(), "nothing written where it ran");
+    }
+  }
+
+  @Test
   void theScript_refusesAStandaloneFolderWithFiles_writingNothing() throws Exception {
     Files.writeString(dir.resolve("keep.txt"), "mine");
     Run taken = script(RepoRoot.get(), dir, "new-domain", "solo", "--standalone", ".");
