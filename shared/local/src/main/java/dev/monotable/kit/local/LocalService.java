@@ -126,11 +126,11 @@ public final class LocalService implements AutoCloseable {
       usage: scripts/dev [--no-seed] [--in-memory] [--domain <id>]
 
       Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000, or on
-      a free port when 8000 is taken (unless DYNAMODB_ENDPOINT names an engine that already runs), and for every registered domain
-      (in the order of their registration) its own table from its schema, its demo data (on a new
-      table only), its stream handlers and its HTTP API: the first on http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each
-      with its explorer page. Ctrl-C stops everything it started. Tokens: scripts/token <username>
-      (valid for any PORT).
+      a free port when 8000 is taken (unless DYNAMODB_ENDPOINT names an engine that already runs), and
+      for every registered domain (in the order of their registration) its own table from its schema,
+      its demo data (on a new table only), its stream handlers and its HTTP API: the first on
+      http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each with its explorer page. Ctrl-C stops
+      everything it started. Tokens: scripts/token <username> (valid for any PORT).
 
         --no-seed   leave a new table empty
         --in-memory the engine keeps nothing across restarts (default: its data is kept in
