@@ -4,6 +4,18 @@ set -euo pipefail
 
 MONOTABLE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+# --help or -h anywhere on the line (as the tools' own Args.wantsHelp): the usage of scripts/usage/<script>,
+# the very text the main class prints (CommandLineTest holds them equal), with no build and no JVM.
+monotable_help() {
+  local arg usage="$MONOTABLE_ROOT/scripts/usage/$(basename "$0")"
+  for arg in "$@"; do
+    if [[ "$arg" == "--help" || "$arg" == "-h" ]] && [[ -f "$usage" ]]; then
+      cat "$usage"
+      exit 0
+    fi
+  done
+}
+
 # Builds quietly unless the classes are newer than every source (fast second start).
 monotable_build() {
   local stamp="$MONOTABLE_ROOT/scripts/target/classpath.txt"
@@ -47,7 +59,8 @@ monotable_java25() {
   done
 }
 
-# monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root.
+# monotable_java <main class> [args...]: runs a main class of the scripts module from the repository root
+# (MONOTABLE_STAY=1: from the caller's directory, for a tool whose paths are the caller's).
 #
 # On Java 25 each main class gets an AOT cache in scripts/target/aot/ (rebuilt with the module):
 # the first run after a build records which classes it loads (-XX:AOTMode=record, one line on
@@ -57,11 +70,17 @@ monotable_java25() {
 # DisplayVMOutputToStderr keeps the JVM's own messages out of stdout ($(scripts/token alice)).
 monotable_java() {
   local main="$1"; shift
+  monotable_help "$@"
+  # A class path given (the tests that run these scripts, inside a build): no build, no AOT cache.
+  if [[ -n "${MONOTABLE_CLASSPATH:-}" ]]; then
+    [[ -n "${MONOTABLE_STAY:-}" ]] || cd "$MONOTABLE_ROOT"
+    exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$MONOTABLE_CLASSPATH" "$main" "$@"
+  fi
   monotable_build
   local deps stamp java25
   stamp="$MONOTABLE_ROOT/scripts/target/classpath.txt"
   deps="$(cat "$stamp")"
-  cd "$MONOTABLE_ROOT"
+  [[ -n "${MONOTABLE_STAY:-}" ]] || cd "$MONOTABLE_ROOT"
   java25="$(monotable_java25)"
   local jar=""
   if [[ -n "$java25" ]]; then

@@ -27,6 +27,7 @@ they are already applied, stream records skipped when their sequence number is a
 """
 
 import datetime
+import fcntl
 import gc
 import json
 import os
@@ -110,12 +111,23 @@ class Journal:
         self.records_written = 0
         self.compact_due = False
         self.checked = None  # what check() read, so load() does not read (and report) it twice
+        self.lock = None  # held while this engine runs: two engines never write one directory
 
     # ------------------------------------------------------------ start
 
     def check(self):
         """Reads both files' headers and records: refuses before anything reaches the engine."""
         os.makedirs(self.directory, exist_ok=True)
+        # A second engine on the same directory (another scripts/dev of this checkout, its engine on
+        # a free port because the first holds 8000) would interleave two journals: refused.
+        self.lock = open(os.path.join(self.directory, "lock"), "a")
+        try:
+            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.lock.close()
+            self.lock = None
+            raise JournalRefused(f"another engine is using {self.directory}: stop it, or give this one another "
+                                 "data directory (MONOTABLE_ENGINE_DATA) or none (--in-memory)")
         gc.disable()  # the parsed records are no garbage (see load)
         try:
             snapshot, _ = read_records(self.snapshot_path, allow_torn_tail=False)

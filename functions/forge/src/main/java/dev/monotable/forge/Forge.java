@@ -16,13 +16,13 @@ import dev.monotable.kit.schema.TableSchema.Index;
 import java.util.List;
 
 /**
- * Forge, the GitHub-like domain (contract: docs/api-contract.md), as the kit sees it: one table with
+ * Forge, the GitHub-like domain (contract: docs/forge/api-contract.md), as the kit sees it: one table with
  * four overloaded indexes, the access patterns of {@link AccessPattern}, the routes of
  * {@link EndpointCatalog} and the stream consumers of {@link StreamCatalog}.
  */
 public final class Forge implements Domain {
 
-  /** The Forge table: four overloaded indexes (docs/relationship-decisions.md). */
+  /** The Forge table: four overloaded indexes (docs/forge/relationship-decisions.md). */
   public static final TableSchema SCHEMA = TableSchema.of(
       new Index(GSI1, "collections"),
       new Index(GSI2, "forks"),

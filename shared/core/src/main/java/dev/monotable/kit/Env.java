@@ -67,6 +67,11 @@ public final class Env {
   /** Local only: the engine script to start instead of {@code scripts/engine} above the working directory. */
   public static final String MONOTABLE_ENGINE = "MONOTABLE_ENGINE";
   /**
+   * Local only: the port of the engine {@code scripts/dev} (or a standalone project's
+   * {@code exec:exec@serve}) starts; unset, 8000, or a free port when 8000 is taken.
+   */
+  public static final String MONOTABLE_ENGINE_PORT = "MONOTABLE_ENGINE_PORT";
+  /**
    * Where scripts/dev's local engine keeps its data: a directory (default {@code .local/engine}), or
    * {@code memory} to keep nothing across restarts (as {@code scripts/dev --in-memory}).
    */

@@ -171,10 +171,10 @@ public final class Forge {
       headers.forEach(b::header);
       try {
         HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        // Every answer of the suite must match docs/openapi.json, whatever the test asserts itself.
+        // Every answer of the suite must match docs/forge/openapi.json, whatever the test asserts itself.
         List<String> problems = OpenApiContract.committed().problems(method, path, r.statusCode(), r.body());
         if (!problems.isEmpty()) {
-          throw new AssertionError("answer does not match docs/openapi.json:\n" + String.join("\n", problems));
+          throw new AssertionError("answer does not match docs/forge/openapi.json:\n" + String.join("\n", problems));
         }
         return new Reply(r.statusCode(), r.body(), r.headers().map());
       } catch (IOException e) {

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * Checks an answer of the local service against the committed docs/openapi.json: the operation
+ * Checks an answer of the local service against the committed docs/forge/openapi.json: the operation
  * of the matched route must document the status (a 2xx exactly, a failure by status or
  * {@code default}) and the body must match its schema. {@link Forge} runs it on every answer, so
  * the whole end-to-end suite keeps the document honest.
@@ -40,12 +40,12 @@ final class OpenApiContract {
     this.document = document;
   }
 
-  /** The document in docs/ (the one users load; DocsUpToDateTest keeps it equal to the generator's). */
+  /** Forge's document in docs/forge/ (the one users load; DocsUpToDateTest keeps it equal to the generator's). */
   static OpenApiContract committed() {
     OpenApiContract c = committed;
     if (c == null) {
       String root = System.getProperty("monotable.root", "..");
-      Path file = Path.of(root, "docs", "openapi.json");
+      Path file = Path.of(root, "docs", "forge", "openapi.json");
       try {
         c = new OpenApiContract(Json.readObject(Files.readString(file, StandardCharsets.UTF_8)));
       } catch (IOException e) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The check every e2e answer goes through must catch each kind of drift from docs/openapi.json. */
+/** The check every e2e answer goes through must catch each kind of drift from docs/forge/openapi.json. */
 class OpenApiContractTest {
 
   private static final String USER = "{\"username\":\"alice\",\"email\":\"alice@example.com\",\"name\":null,"

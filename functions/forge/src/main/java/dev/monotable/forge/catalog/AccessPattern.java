@@ -35,8 +35,8 @@ import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 
 /**
- * The access patterns of the Forge contract (docs/api-contract.md#routes), each with the DynamoDB
- * operation, index and key condition that serve it. docs/access-patterns.md is generated from this enum.
+ * The access patterns of the Forge contract (docs/forge/api-contract.md#routes), each with the DynamoDB
+ * operation, index and key condition that serve it. docs/forge/access-patterns.md is generated from this enum.
  */
 public enum AccessPattern implements AccessPatternSpec {
   AP01("create user, unique username and email", Calls.of(TRANSACT_WRITE_ITEMS),
@@ -232,13 +232,13 @@ public enum AccessPattern implements AccessPatternSpec {
   private static final String TRANSACTION = "write: one TransactWriteItems";
 
   /**
-   * How many DynamoDB requests the contract (docs/api-contract.md#conventions, forge.md section 4)
+   * How many DynamoDB requests the contract (docs/forge/api-contract.md#conventions, forge.md section 4)
    * allows: reads are ONE request; the only second request allowed is one GetItem of the caller's
    * Membership when a private organization repository (or, for AP15, a page holding one) is read by
    * an authenticated caller who is not its owner, and AP11's admin check. The lists of a
    * repository's comments add the one recorded exception: an empty first page reads the repository
    * and the ticket to tell an empty thread from a missing one (never with the Membership GetItem, so
-   * still at most 2). Writes use the requests their operation names (docs/access-patterns.md), a
+   * still at most 2). Writes use the requests their operation names (docs/forge/access-patterns.md), a
    * transaction being one request. {@code scripts/bench} compares the measured count with this;
    * {@code RequestBudgetTest} pins the measured counts themselves, per route and per caller kind.
    */

@@ -14,7 +14,7 @@ import dev.monotable.forge.keys.TicketKind;
 import java.util.List;
 
 /**
- * Every consumer of the table's stream (ST1..ST4, docs/api-contract.md). The CDK stack (functions,
+ * Every consumer of the table's stream (ST1..ST4, docs/forge/api-contract.md). The CDK stack (functions,
  * filtered event source mappings, IAM) and the local stream pipeline of {@code scripts/dev} both
  * read this list; nothing else lists stream handlers.
  */

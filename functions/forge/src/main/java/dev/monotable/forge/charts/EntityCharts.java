@@ -42,7 +42,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The entity charts (docs/entity-chart.md, generated from here) as data: for every entity (and every variant of an
+ * The entity charts (docs/forge/entity-chart.md, generated from here) as data: for every entity (and every variant of an
  * entity whose index keys depend on its state) the {@link Keys} templates of its table key and of
  * each GSI it is written to, its notes and its main attributes. Forge's own entities are drawn
  * from their {@link dev.monotable.kit.entity.Entity} declarations (the ones their items are
@@ -80,7 +80,7 @@ public final class EntityCharts {
   /** Checks Forge's items against these charts. */
   public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
 
-  /** Every chart, in the order of docs/entity-chart.md (variants next to each other). */
+  /** Every chart, in the order of docs/forge/entity-chart.md (variants next to each other). */
   public static List<Chart> all() {
     return CHARTS;
   }

@@ -24,8 +24,8 @@ import java.util.List;
 
 /**
  * The relationships of the Forge ERD and the single-table strategy that stores each one (the
- * types are the kit's {@link Relationship}). The generated docs/erd.md draws them;
- * docs/relationship-decisions.md explains the choices.
+ * types are the kit's {@link Relationship}). The generated docs/forge/erd.md draws them;
+ * docs/forge/relationship-decisions.md explains the choices.
  */
 public final class Relationships {
 

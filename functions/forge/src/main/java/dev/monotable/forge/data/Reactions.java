@@ -99,7 +99,7 @@ public final class Reactions {
    * it writes copies a name, so public is the one assumption. Any refusal other than "no such
    * reaction" makes the BatchGetItem of {@link RepoAccess#readForWrite} with the ticket, which
    * keeps the rule that everything under a private repository is 404 to non-members
-   * (docs/api-contract.md#permissions), also for removing a reaction one no longer may see, and
+   * (docs/forge/api-contract.md#permissions), also for removing a reaction one no longer may see, and
    * then removes it again with the ticket's existence as the condition (+ a Membership
    * ConditionCheck for a member of a private org repository).
    *

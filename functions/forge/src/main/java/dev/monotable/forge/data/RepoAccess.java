@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record RepoAccess(Repository repository, Role callerRole, boolean callerIsOwner,
     Map<Key, Map<String, AttributeValue>> extra) {
 
-  /** Owner, or any member of the owning org (docs/api-contract.md#permissions: may edit and close any issue). */
+  /** Owner, or any member of the owning org (docs/forge/api-contract.md#permissions: may edit and close any issue). */
   public boolean canMaintain() {
     return callerIsOwner || callerRole != null;
   }
@@ -49,7 +49,7 @@ public record RepoAccess(Repository repository, Role callerRole, boolean callerI
   /**
    * {@link #read} for a write: the caller's User item rides on the same BatchGetItem, and a caller
    * without a profile is refused (403) once the repository is known to be visible to them. Every
-   * write route but POST /users follows this one rule (docs/relationship-decisions.md).
+   * write route but POST /users follows this one rule (docs/forge/relationship-decisions.md).
    *
    * @throws ForbiddenException the caller has no user profile
    */
@@ -97,7 +97,7 @@ public record RepoAccess(Repository repository, Role callerRole, boolean callerI
     return new RepoAccess(repository, role, isOwner, Map.copyOf(found));
   }
 
-  // ---- reads in one request (docs/relationship-decisions.md, "One request per read") --------
+  // ---- reads in one request (docs/forge/relationship-decisions.md, "One request per read") --------
 
   /** The caller is the repository's owner (names compare in their key form). */
   static boolean isOwner(String caller, String owner) {

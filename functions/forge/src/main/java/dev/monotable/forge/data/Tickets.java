@@ -44,7 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * {@link TicketKind} selects the key templates, the {@code Type} and the access-pattern id.
  *
  * <p>Visibility: a private repository answers 404 to strangers. Reads are one request: the
- * ticket and the lists' heads carry the repository's visibility (docs/relationship-decisions.md,
+ * ticket and the lists' heads carry the repository's visibility (docs/forge/relationship-decisions.md,
  * "One request per read").
  */
 public final class Tickets {
@@ -254,7 +254,7 @@ public final class Tickets {
    * (open: {@code ISSUE#OPEN#{rev8}}, closed or merged: {@code #ISSUE#CLOSED#{n8}}) and sets
    * ClosedAt (removed on reopen) and MergedAt.
    *
-   * <p>Permissions (docs/api-contract.md#permissions): the repository owner, or any member of the
+   * <p>Permissions (docs/forge/api-contract.md#permissions): the repository owner, or any member of the
    * owning org, may change any ticket; its author may edit title and body and close or reopen it, but only a
    * maintainer may merge. Merged is final, and only an open pull request can be merged.
    *

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The optimistic first attempt of a write under an issue or pull request that reads nothing first
- * (docs/relationship-decisions.md, "A read before some writes"): it assumes the repository is
+ * (docs/forge/relationship-decisions.md, "A read before some writes"): it assumes the repository is
  * public (and owned by a user, when the item copies the visibility) and that the path spells the
  * stored display names, writes its item with those values and lets the ticket's condition assert
  * them. Clients use the names of our own

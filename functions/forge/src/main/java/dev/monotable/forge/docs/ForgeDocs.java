@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Forge's declarations for the kit's docs generator: its docs are the flagship's, directly in
- * {@code docs/}; the ERD edges are {@link Relationships}', the wire shapes {@link ApiShapes}', and
- * the passages below are the parts of docs/api-contract.md and the other generated files that speak
+ * Forge's declarations for the kit's docs generator, which writes them into {@code docs/forge/}
+ * beside Forge's written docs; the ERD edges are {@link Relationships}', the wire shapes {@link ApiShapes}', and
+ * the passages below are the parts of docs/forge/api-contract.md and the other generated files that speak
  * of Forge's accounts, repositories and rules.
  */
 public final class ForgeDocs implements DocsDomain {
@@ -33,11 +33,6 @@ public final class ForgeDocs implements DocsDomain {
   @Override
   public EntityModel entities() {
     return EntityCharts.MODEL;
-  }
-
-  @Override
-  public String folder() {
-    return "docs";
   }
 
   @Override
@@ -56,7 +51,7 @@ public final class ForgeDocs implements DocsDomain {
 
   @Override
   public String erdNotes() {
-    return "docs/relationship-decisions.md explains each strategy.";
+    return "docs/forge/relationship-decisions.md explains each strategy.";
   }
 
   @Override

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Validation and normalisation of Forge's own key segments (docs/api-contract.md#input-rules):
+ * Validation and normalisation of Forge's own key segments (docs/forge/api-contract.md#input-rules):
  * account and repository names, and issue and pull request numbers as keys write them. The
  * segments every domain uses (e-mail, ULID, Idempotency-Key) are the kit's {@code Segments}. Each
  * accepted value is free of {@code #}, so no input can change the structure of a key.

@@ -9,8 +9,8 @@ import dev.monotable.kit.data.IdempotencyRecord;
 
 /**
  * Every key of the Forge table and its indexes, built from the templates of the entity charts
- * (docs/entity-chart.md). Nothing else in the project builds keys. Methods take display values,
- * validate them (docs/api-contract.md#input-rules) and lower-case account and repository names, so keys are case-insensitive while items keep the
+ * (docs/forge/entity-chart.md). Nothing else in the project builds keys. Methods take display values,
+ * validate them (docs/forge/api-contract.md#input-rules) and lower-case account and repository names, so keys are case-insensitive while items keep the
  * display form.
  */
 public final class Keys {
@@ -139,7 +139,7 @@ public final class Keys {
    * GSI1/GSI4 partition of a repository's issues or pull requests. Issues live in the repository's
    * own partition {@code REPO#{owner}#{repo}} (next to the repository's GSI1/GSI4 entries, so one
    * Query returns a page and the repository); pull requests in {@code PR#{owner}#{repo}}, next to
-   * the repository's Counter (docs/relationship-decisions.md).
+   * the repository's Counter (docs/forge/relationship-decisions.md).
    */
   public static String ticketsPartition(TicketKind kind, String owner, String repo) {
     Template t = kind == TicketKind.ISSUE ? REPO : PULL_REQUESTS_OF_REPO;

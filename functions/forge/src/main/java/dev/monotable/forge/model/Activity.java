@@ -24,7 +24,7 @@ public record Activity(String account, String id, String event, String actor, St
 
   /** The layout, declared once: the item, its keys and the entity chart come from it. */
   public static final Entity ENTITY = Entity.of(TYPE,
-          // docs/entity-chart.md names the feed's account {owner}; the name is kept so the docs stay as they are.
+          // docs/forge/entity-chart.md names the feed's account {owner}; the name is kept so the docs stay as they are.
           KeyPart.of(Keys.ACCOUNT).from("account", "account").shownAs("account", "owner"),
           KeyPart.of(Keys.ACTIVITY).from("ts", "createdAt", v -> Timestamps.segment((String) v)))
       .attributes(

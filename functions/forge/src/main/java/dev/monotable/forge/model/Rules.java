@@ -4,7 +4,7 @@ import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.text.Text;
 
 /**
- * Input rules (docs/api-contract.md#input-rules) for values that are not key segments (those are in
+ * Input rules (docs/forge/api-contract.md#input-rules) for values that are not key segments (those are in
  * {@link dev.monotable.kit.keys.Segments}). Lengths count characters as people do, that is
  * Unicode code points: an emoji is one character although Java stores it as two UTF-16 units. A
  * string with an unpaired surrogate is refused before any length check: it cannot be encoded as

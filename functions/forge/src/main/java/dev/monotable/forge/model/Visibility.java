@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Counter), under the Repository's own attribute names {@code IsPrivate} and {@code OwnerType}.
  * A repository's visibility never changes after creation (no route changes it), so the copy never
  * goes stale; reads and conditional writes decide visibility from the item they touch anyway,
- * without reading the repository (docs/relationship-decisions.md).
+ * without reading the repository (docs/forge/relationship-decisions.md).
  *
  * @param isPrivate the repository is private
  * @param ownerIsOrg the owner is an organization, whose members may see a private repository

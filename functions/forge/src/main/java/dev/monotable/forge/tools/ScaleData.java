@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class ScaleData {
   private static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
-  /** Every synthetic repository is a user's public one; its items carry that copy (docs/relationship-decisions.md). */
+  /** Every synthetic repository is a user's public one; its items carry that copy (docs/forge/relationship-decisions.md). */
   private static final Visibility PUBLIC_USER_REPO = new Visibility(false, false);
 
   private ScaleData() {}

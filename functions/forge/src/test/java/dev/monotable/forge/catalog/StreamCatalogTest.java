@@ -12,7 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The stream catalog as docs/api-contract.md#stream-effects states it, and the filter both consumers apply. */
+/** The stream catalog as docs/forge/api-contract.md#stream-effects states it, and the filter both consumers apply. */
 class StreamCatalogTest {
   private static final Map<String, AttributeValue> ISSUE = Map.of("Type", AttributeValue.fromS("Issue"));
   private static final Map<String, AttributeValue> INVITATION = Map.of("Type", AttributeValue.fromS("Invitation"));

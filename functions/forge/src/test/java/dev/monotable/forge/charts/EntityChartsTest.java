@@ -64,7 +64,7 @@ class EntityChartsTest {
         "GSI2PK", "REPO#{originalOwner}#{originalRepo}", "GSI2SK", "FORK#{owner}",
         "GSI3PK", "ACCOUNT#{owner}", "GSI3SK", "#{ts of last update}",
         "GSI4PK", "REPO#{owner}#{repo}", "GSI4SK", "#REPO#{owner}#{repo}"));
-    // Departures from forge.md's chart (docs/relationship-decisions.md, "One request per read"): the
+    // Departures from forge.md's chart (docs/forge/relationship-decisions.md, "One request per read"): the
     // Counter heads its repository's pull-request lists; issues list in the repository's partition.
     m.put("Counter", keys("COUNTER#{owner}#{repo}", "METADATA",
         "GSI1PK", "PR#{owner}#{repo}", "GSI1SK", "REPO#{owner}#{repo}",
@@ -83,7 +83,7 @@ class EntityChartsTest {
         "GSI4PK", "PR#{owner}#{repo}", "GSI4SK", "#PR#CLOSED#{n8}"));
     m.put("IssueComment", keys("REPO#{owner}#{repo}", "ISSUE#{n8}#COMMENT#{id}"));
     m.put("PRComment", keys("REPO#{owner}#{repo}", "PR#{n8}#COMMENT#{id}"));
-    // Not in the first charts: ST3's receipt, a documented addition (docs/relationship-decisions.md).
+    // Not in the first charts: ST3's receipt, a documented addition (docs/forge/relationship-decisions.md).
     m.put("CountedComment (on an issue)", keys("ISSUE#{owner}#{repo}#{n8}", "COUNTED#{id}"));
     m.put("CountedComment (on a pull request)", keys("PR#{owner}#{repo}#{n8}", "COUNTED#{id}"));
     m.put("Reaction (on an issue)", keys("REACTION#{owner}#{repo}#ISSUE#{n8}", "REACTION#{username}#{type}"));

@@ -1,6 +1,6 @@
 package dev.monotable.kit.errors;
 
-/** The request body exceeds the service's limit (docs/api-contract.md#input-rules); nothing was read. */
+/** The request body exceeds the service's limit (a domain's api-contract.md, "Input rules"); nothing was read. */
 public final class PayloadTooLargeException extends ServiceException {
   private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,6 @@
 package dev.monotable.kit.errors;
 
-/** Input broke a rule of docs/api-contract.md#input-rules; nothing was written. */
+/** Input broke a rule of the domain's api-contract.md ("Input rules"); nothing was written. */
 public final class ValidationException extends ServiceException {
   private static final long serialVersionUID = 1L;
   private final String field;

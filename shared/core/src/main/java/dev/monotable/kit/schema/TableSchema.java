@@ -38,7 +38,7 @@ public final class TableSchema {
 
   /**
    * The overloaded global secondary index slots of the kit's table layout: generic names and key
-   * attributes, every one projecting ALL (see docs/relationship-decisions.md). A domain declares
+   * attributes, every one projecting ALL (see a domain's relationship-decisions.md). A domain declares
    * which slots it uses and what for ({@link Index}); DynamoDB allows 20, six slots are enough for
    * the domains so far and one more is one more constant.
    */

@@ -45,6 +45,21 @@ class BundledEngineTest {
   }
 
   @Test
+  void theUnpackedLauncher_runsByItself_evenWhereAnEarlierKitLeftItWithoutItsExecuteBit() throws Exception {
+    Path launcher = BundledEngine.unpacked();
+    assertTrue(Files.isExecutable(launcher), "a jar keeps no execute bit: the unpacked launcher gets it");
+    assertTrue(launcher.toFile().setExecutable(false, false));
+    assertEquals(launcher, BundledEngine.unpacked());
+    assertTrue(Files.isExecutable(launcher), "an unpacked copy without the bit gets it");
+    // As a team runs it by hand: no python3 in front, the shebang runs it ("Permission denied" before).
+    Process help = new ProcessBuilder(launcher.toString(), "--help").redirectErrorStream(true).start();
+    String out = new String(help.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(help.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
+    assertEquals(0, help.exitValue(), out);
+    assertTrue(out.contains("--port"), out);
+  }
+
+  @Test
   void theUnpackedCopy_startsAndAnswersDynamoDb() throws Exception {
     Path launcher = BundledEngine.unpacked();
     assertTrue(launcher.getParent().getFileName().toString().startsWith("monotable-engine-"), launcher.toString());

@@ -249,4 +249,17 @@ class LocalEngineDurabilityTest {
     assertTrue(e.getMessage().contains("is not a journal of format 1"), e.getMessage());
     assertTrue(e.getMessage().contains("written by another version of the engine. Nothing was read."), e.getMessage());
   }
+
+  @Test
+  void aSecondEngineOnTheSameDirectory_isRefused_andTheDirectoryIsFreeOnceTheFirstStops(@TempDir Path dir) {
+    // scripts/dev takes a free port when 8000 is in use: a second one of the same checkout must not
+    // write the first one's journal.
+    try (LocalEngine first = LocalEngine.start(script, 0, dir)) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> LocalEngine.start(script, 0, dir));
+      assertTrue(e.getMessage().contains("another engine is using " + dir), e.getMessage());
+    }
+    try (LocalEngine again = LocalEngine.start(script, 0, dir)) {
+      assertTrue(again.port() > 0);
+    }
+  }
 }

@@ -27,7 +27,7 @@ public final class ChartTypes {
 
   /**
    * One key position (PK, SK, GSInPK or GSInSK) of a chart: the template that builds it and the
-   * names the chart (docs/entity-chart.md) gives its placeholders at this position ({@code OWNER#{owner}} is
+   * names the chart (a domain's entity-chart.md) gives its placeholders at this position ({@code OWNER#{owner}} is
    * {@code OWNER#{username}} for a user and {@code OWNER#{org}} for an organization).
    *
    * @param template the domain's key template

@@ -38,7 +38,7 @@ final class BundledEngine {
     Path dir = Path.of(System.getProperty("java.io.tmpdir"), "monotable-engine-" + digest(files));
     Path launcher = dir.resolve("engine");
     if (Files.isRegularFile(launcher)) {
-      return launcher;
+      return runnable(launcher);
     }
     try {
       // Written beside and moved into place, so a concurrent JVM never runs half a copy.
@@ -48,6 +48,7 @@ final class BundledEngine {
         Files.createDirectories(target.getParent());
         Files.write(target, f.getValue());
       }
+      runnable(staging.resolve("engine"));
       try {
         Files.move(staging, dir, StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException raced) {
@@ -55,10 +56,22 @@ final class BundledEngine {
           throw raced;
         }
       }
-      return launcher;
+      return runnable(launcher);
     } catch (IOException e) {
       throw new UncheckedIOException("could not unpack the local engine into " + dir, e);
     }
+  }
+
+  /**
+   * The launcher with its execute bit, which a jar does not keep: a team runs it by hand
+   * ({@code <folder>/engine --port 8001}) as the repository's {@code scripts/engine}; a copy
+   * unpacked by an earlier kit without the bit gets it here.
+   */
+  private static Path runnable(Path launcher) {
+    if (!Files.isExecutable(launcher) && !launcher.toFile().setExecutable(true, false)) {
+      throw new IllegalStateException("could not make the local engine's launcher executable: " + launcher);
+    }
+    return launcher;
   }
 
   /** Name (relative to {@value #ROOT}) to content, from this class's jar or classes folder. */

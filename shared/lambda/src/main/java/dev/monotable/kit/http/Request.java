@@ -298,7 +298,7 @@ public final class Request {
 
   /**
    * Refuses the first body field that is not one of {@code allowed}: a 400 whose {@code field}
-   * names it (the error names the offending input, docs/api-contract.md). Nothing for a request
+   * names it (the error names the offending input, the domain's api-contract.md). Nothing for a request
    * without a body. Field names are valid Unicode here: {@link #body} refused any other.
    */
   public void refuseFieldsOtherThan(Collection<String> allowed) {

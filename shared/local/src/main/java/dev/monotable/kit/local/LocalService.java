@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * A domain's whole service on this machine ({@code scripts/dev}): the local engine on 127.0.0.1:8000
- * unless {@code DYNAMODB_ENDPOINT} points elsewhere, the table from the domain's schema, its demo
+ * (or {@code MONOTABLE_ENGINE_PORT}; a free port when 8000 is taken) unless {@code DYNAMODB_ENDPOINT}
+ * points elsewhere, the table from the domain's schema, its demo
  * data unless {@code --no-seed} (the engine itself expires TTL items), the stream pipeline of its
  * stream consumers ({@link StreamPipeline}) and the HTTP API of its routes on
  * 127.0.0.1:{@code PORT} (3000). Everything domain-specific comes through {@link LocalDomain}.
@@ -50,6 +51,8 @@ public final class LocalService implements AutoCloseable {
   private StreamPipeline pipeline;
   private String endpoint;
   private String tableName;
+  /** Why the launched engine is not where the tools look by default (8000), or null. */
+  private String engineNote;
 
   /** The service of this domain, starting silently (tests). */
   public LocalService(LocalDomain domain) {
@@ -87,7 +90,8 @@ public final class LocalService implements AutoCloseable {
    *
    * @param port HTTP port, 0 for a free one
    * @param dynamoEndpoint DynamoDB endpoint, null for AWS (or for the engine this start launches)
-   * @param startEngine launch the local engine on 127.0.0.1:8000 and use it
+   * @param startEngine launch the local engine and use it: on 127.0.0.1:8000, or {@code MONOTABLE_ENGINE_PORT},
+   *     or a free port when 8000 is taken
    * @param client client to use, or null to build one for the endpoint
    * @param clock the service's clock (timestamps, TTL filters of AP11/AP12); tests pass one they move
    * @param streams run the stream pipeline (the domain's stream consumers in-process, as Lambda runs them on AWS)
@@ -121,12 +125,12 @@ public final class LocalService implements AutoCloseable {
   static final String USAGE = """
       usage: scripts/dev [--no-seed] [--in-memory] [--domain <id>]
 
-      Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000
-      (unless DYNAMODB_ENDPOINT names an engine that already runs), and for every registered domain
-      (in the order of their registration) its own table from its schema, its demo data (on a new
-      table only), its stream handlers and its HTTP API: the first on http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each
-      with its explorer page. Ctrl-C stops everything it started. Tokens: scripts/token <username>
-      (valid for any PORT).
+      Runs the whole service on this machine: the local engine (scripts/engine) on 127.0.0.1:8000, or on
+      a free port when 8000 is taken (unless DYNAMODB_ENDPOINT names an engine that already runs), and
+      for every registered domain (in the order of their registration) its own table from its schema,
+      its demo data (on a new table only), its stream handlers and its HTTP API: the first on
+      http://127.0.0.1:$PORT, the next on $PORT+1, and so on, each with its explorer page. Ctrl-C stops
+      everything it started. Tokens: scripts/token <username> (valid for any PORT).
 
         --no-seed   leave a new table empty
         --in-memory the engine keeps nothing across restarts (default: its data is kept in
@@ -136,8 +140,9 @@ public final class LocalService implements AutoCloseable {
       Environment: PORT (default 3000), TABLE_NAME (default: each domain its own table,
       monotable-local-<id> unless the domain names another; when set, the first domain's table, the
       next domains get <TABLE_NAME>-<id>), DYNAMODB_ENDPOINT (an engine that is already running, e.g.
-      http://127.0.0.1:8001; "aws" for AWS), AWS_REGION, MONOTABLE_ENGINE_DATA (the engine's data
-      directory, or "memory" as --in-memory).
+      http://127.0.0.1:8001; "aws" for AWS), MONOTABLE_ENGINE_PORT (the port of the engine it starts,
+      default 8000), AWS_REGION, MONOTABLE_ENGINE_DATA (the engine's data directory, or "memory" as
+      --in-memory).
       Exit status: 0 stopped, 1 failed to start, 2 bad usage.""";
 
   /**
@@ -223,6 +228,9 @@ public final class LocalService implements AutoCloseable {
       System.out.println("  " + String.format("%-8s", page.title()) + " " + base + page.entryPath());
     }
     System.out.println("  DynamoDB " + service.endpoint + "  table " + service.tableName);
+    if (service.engineNote != null) {
+      System.out.println("           " + service.engineNote);
+    }
     System.out.println("  streams  " + streamNames(d) + " in-process; one JSON line per batch below; dead letters in "
         + service.pipeline.deadLetterFile());
     List<String> examples = service.domain.examples(base);
@@ -270,9 +278,10 @@ public final class LocalService implements AutoCloseable {
 
   /** {@code PORT}: unset or blank is {@value #DEFAULT_PORT}; anything but a port number is bad usage. */
   static int port(String configured) {
-    if (configured == null || configured.isBlank()) {
-      return DEFAULT_PORT;
-    }
+    return configured == null || configured.isBlank() ? DEFAULT_PORT : portNumber(Env.PORT, configured);
+  }
+
+  private static int portNumber(String variable, String configured) {
     try {
       int port = Integer.parseInt(configured.trim());
       if (port >= 1 && port <= 65535) {
@@ -281,7 +290,36 @@ public final class LocalService implements AutoCloseable {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new UsageException("PORT must be a port number from 1 to 65535, not " + configured);
+    throw new UsageException(variable + " must be a port number from 1 to 65535, not " + configured);
+  }
+
+  /**
+   * The port of the engine a start launches.
+   *
+   * @param port the port to start it on; 0 lets the engine take a free one
+   * @param why null on {@value #ENGINE_PORT}, where the tools look by default; else why it is elsewhere
+   */
+  record EnginePort(int port, String why) {}
+
+  /**
+   * {@code MONOTABLE_ENGINE_PORT} when set (taken: a failure, before anything starts), else
+   * {@value #ENGINE_PORT}, else, when another process holds that one (an engine of another
+   * checkout, another scripts/dev), a free port.
+   */
+  static EnginePort enginePort(String configured, java.util.function.IntPredicate listening) {
+    if (configured != null && !configured.isBlank()) {
+      int port = portNumber(Env.MONOTABLE_ENGINE_PORT, configured);
+      if (listening.test(port)) {
+        throw new OpsMain.Failure("port " + port + " (MONOTABLE_ENGINE_PORT) is in use; stop what runs there, "
+            + "choose another port, or set DYNAMODB_ENDPOINT=http://127.0.0.1:" + port + " to use that engine");
+      }
+      return new EnginePort(port, port == ENGINE_PORT ? null : "MONOTABLE_ENGINE_PORT");
+    }
+    if (!listening.test(ENGINE_PORT)) {
+      return new EnginePort(ENGINE_PORT, null);
+    }
+    return new EnginePort(0, "port " + ENGINE_PORT + " was in use, so the engine took a free one;"
+        + " MONOTABLE_ENGINE_PORT chooses one");
   }
 
   /**
@@ -293,17 +331,17 @@ public final class LocalService implements AutoCloseable {
       int port = o.port() == 0 ? 0 : requireFree(o.port());
       URI dynamo = o.dynamoEndpoint();
       if (o.startEngine()) {
-        if (LocalEngine.listening(ENGINE_PORT)) {
-          throw new OpsMain.Failure("port " + ENGINE_PORT + " is in use; stop what runs there or set "
-              + "DYNAMODB_ENDPOINT=http://127.0.0.1:" + ENGINE_PORT + " to use it");
-        }
-        say("starting the local engine (scripts/engine) on 127.0.0.1:" + ENGINE_PORT + (o.engineData() == null
-            ? " (in memory: its data ends with scripts/dev)"
+        EnginePort chosen = enginePort(Env.get(Env.MONOTABLE_ENGINE_PORT), LocalEngine::listening);
+        say("starting the local engine (scripts/engine) on "
+            + (chosen.port() == 0 ? "a free port (" + ENGINE_PORT + " is in use)" : "127.0.0.1:" + chosen.port())
+            + (o.engineData() == null ? " (in memory: its data ends with scripts/dev)"
             : " (its data kept in " + o.engineData() + "; --in-memory keeps nothing)"));
-        LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), ENGINE_PORT,
+        LocalEngine engine = LocalEngine.start(LocalEngine.script(Env.get(Env.MONOTABLE_ENGINE)), chosen.port(),
             o.engineData());
         resources.add(engine);
         dynamo = engine.endpoint();
+        engineNote = chosen.why() == null ? null
+            : "(" + chosen.why() + "; the tools need DYNAMODB_ENDPOINT=" + dynamo + ")";
       } else if (dynamo != null) {
         say("using the DynamoDB engine at " + dynamo + " (DYNAMODB_ENDPOINT); it must already be running");
         requireAnswering(dynamo);
@@ -389,6 +427,16 @@ public final class LocalService implements AutoCloseable {
 
   public LocalApi api() {
     return api;
+  }
+
+  /** The DynamoDB endpoint the service uses ({@code aws} for AWS). */
+  String endpoint() {
+    return endpoint;
+  }
+
+  /** Why the engine this start launched is not on {@value #ENGINE_PORT}, as the welcome says it; or null. */
+  String engineNote() {
+    return engineNote;
   }
 
   /** The stream pipeline, or null when started without it. */

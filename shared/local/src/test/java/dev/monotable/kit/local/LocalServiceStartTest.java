@@ -174,6 +174,42 @@ class LocalServiceStartTest {
     assertTrue(f.getMessage().startsWith("nothing answers at " + engine), f.getMessage());
   }
 
+  @Test
+  void enginePort_is8000_elseAFreeOneSaidSo_orTheOneChosen_whichMustBeFree() {
+    assertEquals(new LocalService.EnginePort(8000, null), LocalService.enginePort(null, port -> false));
+    LocalService.EnginePort taken = LocalService.enginePort(" ", port -> port == 8000);
+    assertEquals(0, taken.port(), "the engine takes a free port itself, with no race");
+    assertEquals("port 8000 was in use, so the engine took a free one; MONOTABLE_ENGINE_PORT chooses one", taken.why());
+    assertEquals(new LocalService.EnginePort(8123, "MONOTABLE_ENGINE_PORT"), LocalService.enginePort("8123", port -> port == 8000));
+    assertEquals(new LocalService.EnginePort(8000, null), LocalService.enginePort("8000", port -> false));
+    OpsMain.Failure busy = assertThrows(OpsMain.Failure.class, () -> LocalService.enginePort("8123", port -> true));
+    assertEquals("port 8123 (MONOTABLE_ENGINE_PORT) is in use; stop what runs there, choose another port, "
+        + "or set DYNAMODB_ENDPOINT=http://127.0.0.1:8123 to use that engine", busy.getMessage());
+    assertThrows(dev.monotable.kit.cli.UsageException.class, () -> LocalService.enginePort("http", port -> false));
+  }
+
+  @Test
+  void start_shouldLaunchTheEngineOnAFreePort_andSaySo_when8000IsTaken() throws Exception {
+    ServerSocket holder = null;
+    if (!dev.monotable.kit.engine.LocalEngine.listening(LocalService.ENGINE_PORT)) {
+      holder = new ServerSocket(LocalService.ENGINE_PORT, 1, InetAddress.getLoopbackAddress());
+    }
+    String fresh = "monotable-free-port-" + UUID.randomUUID().toString().substring(0, 8);
+    try (LocalService service = new LocalService(NOTES, log).start(new LocalService.Options(0, null, true, fresh, true,
+        new LocalKeys(keysDir), null))) {
+      int port = URI.create(service.endpoint()).getPort();
+      assertNotEquals(LocalService.ENGINE_PORT, port);
+      assertTrue(said().contains("starting the local engine (scripts/engine) on a free port (8000 is in use)"), said());
+      assertTrue(said().contains("created table " + fresh + "; seeding the demo data (note 1)"), said());
+      assertEquals("(port 8000 was in use, so the engine took a free one; MONOTABLE_ENGINE_PORT chooses one; "
+          + "the tools need DYNAMODB_ENDPOINT=http://127.0.0.1:" + port + ")", service.engineNote());
+    } finally {
+      if (holder != null) {
+        holder.close();
+      }
+    }
+  }
+
   private String said() {
     return said.toString(StandardCharsets.UTF_8);
   }

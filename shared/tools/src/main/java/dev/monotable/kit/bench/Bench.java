@@ -44,7 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
  * ({@link BenchTable#load}). The domain's handlers come from its {@link LocalDomain}, its cases,
  * cold-start subset, scale patterns and peer from its {@link BenchDomain}. Prints a markdown report
  * (or JSON with {@code --json}), writes {@code target/bench/report.md} and {@code report.json}, and
- * with {@code --write-docs} {@code docs/benchmarks.md}. Exits 1 when a fixture did not answer 2xx.
+ * with {@code --write-docs} {@code benchmarks.md} in the domain's docs folder. Exits 1 when a fixture did not answer 2xx.
  *
  * @param <S> the domain's services, which the fixtures use
  */

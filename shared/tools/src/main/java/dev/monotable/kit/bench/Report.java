@@ -168,7 +168,7 @@ final class Report {
         + "the patterns on tables of 1,000 and 100,000 synthetic items. `RequestBudgetTest` pins the request "
         + "counts in CI; the timings are figures of this run, never assertions. What was tried to make the "
         + "Lambda cheaper (jar contents, HTTP client, priming, JVM options), with before/after figures, is in "
-        + "[performance-levers.md](performance-levers.md).\n\n");
+        + "[performance-levers.md](../performance-levers.md).\n\n");
     md.append(table(List.of("run", ""), environment.entrySet().stream()
         .map(e -> List.of(e.getKey(), e.getValue())).toList()));
     md.append('\n');

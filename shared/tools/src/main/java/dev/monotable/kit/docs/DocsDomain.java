@@ -42,8 +42,8 @@ public interface DocsDomain {
 
   /**
    * The folder the domain's docs are generated into, relative to the repository root, without a
-   * trailing slash: {@code docs/<id>} for a domain, {@code docs} for the flagship. Links between the
-   * generated files name it.
+   * trailing slash: {@code docs/<id>}, where the domain's written docs sit beside the generated ones.
+   * Links between the generated files name it.
    */
   default String folder() {
     return "docs/" + domain().name().toLowerCase(java.util.Locale.ROOT);

@@ -134,7 +134,7 @@ public final class DocsGenerator {
       usage: scripts/docs [--domain ID] [--check] [--root DIR]
 
       Regenerates each domain's entity-chart.md, access-patterns.md, erd.md, api-contract.md and
-      openapi.json, in the folder the domain declares (docs/ or docs/<id>/), from its declarations
+      openapi.json, in the folder the domain declares (docs/<id>/), from its declarations
       (schema, key templates, entity charts, access patterns, routes, API shapes).
 
         --domain ID  only this domain (default: every registered domain)

@@ -50,12 +50,14 @@ public final class NewDomainTool {
       With --standalone DIR it writes a Maven project of its own into DIR (empty or new) that
       depends on the kit's installed artifacts (shared/install): in DIR,
         mvn -o verify                      build and run its tests
-        mvn -o -q compile exec:exec@serve  its API on http://127.0.0.1:3000
+        mvn -o -q compile exec:exec@serve  its API on http://127.0.0.1:3000 (engine: 8000, else a free port)
+        ./token alice                      a bearer token the local service accepts
         mvn -o -q package exec:exec@synth  its stack in cdk.out/
 
         <id>              lower-case letters and digits, 2-30, starting with a letter (e.g. notes)
-        --root DIR        the project root to write into (default: the current directory)
-        --standalone DIR  a new project in DIR instead, on the installed kit
+        --root DIR        the repository to write into (default: the one scripts/new-domain is in)
+        --standalone DIR  a new project in DIR (new or empty) instead, on the installed kit; a relative
+                          DIR is taken from the current directory
 
       Exit status: 0 written, 1 failure, 2 bad usage (an invalid id, or a domain that exists already).""";
 
@@ -78,6 +80,9 @@ public final class NewDomainTool {
       new Edit("infra/src/main/java/dev/monotable/infra/MonotableApp.java", "// new-domain: stacks",
           "scaffold/edits/MonotableApp.java"),
       new Edit("pom.xml", "<!-- new-domain: managed -->", "scaffold/edits/managed.xml"));
+
+  /** The standalone project's files a user runs ({@code ./token alice}); a template carries no mode. */
+  static final Set<String> EXECUTABLE = Set.of("token");
 
   private static final Pattern ID = Pattern.compile("^[a-z][a-z0-9]{1,29}$");
   private static final Set<String> RESERVED = Set.of("kit", "infra", "bench", "testing", "app", "java", "dev");
@@ -181,6 +186,10 @@ public final class NewDomainTool {
       for (Map.Entry<Path, String> f : files.entrySet()) {
         Files.createDirectories(f.getKey().getParent());
         Files.writeString(f.getKey(), f.getValue());
+        if (f.getKey().getParent().equals(dir) && EXECUTABLE.contains(f.getKey().getFileName().toString())
+            && !f.getKey().toFile().setExecutable(true, false)) {
+          throw new IllegalStateException("could not make " + f.getKey() + " executable");
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

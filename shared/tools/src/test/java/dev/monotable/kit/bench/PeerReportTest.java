@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The ratio, capacity and scale tables of docs/benchmarks.md, rendered from known figures. */
+/** The ratio, capacity and scale tables of a domain's benchmarks.md, rendered from known figures. */
 class PeerReportTest {
   private static final long MS = 1_000_000L;
   /** A GetItem pattern and a Query one, as a domain pairs them with its peer's handlers. */
