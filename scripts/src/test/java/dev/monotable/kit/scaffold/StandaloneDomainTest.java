@@ -77,8 +77,8 @@ class StandaloneDomainTest {
     assertEquals("5 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports")));
     try (ZipFile jar = new ZipFile(project.resolve("target/solo-lambda.jar").toFile())) {
       List<String> names = jar.stream().map(e -> e.getName()).toList();
-      for (String needed : List.of("dev/monotable/solo/functions/PutEntryHandler.class", "dev/monotable/solo/Solo.class",
-          "dev/monotable/kit/http/PlainHandler.class", "dev/monotable/kit/data/TableGateway.class", "simplelogger.properties")) {
+      for (String needed : List.of("dev/monotable/solo/functions/SoloServices.class", "dev/monotable/solo/Solo.class",
+          "dev/monotable/kit/http/PlainHandler.class", "dev/monotable/kit/http/RouteHandler.class", "dev/monotable/kit/data/TableGateway.class", "simplelogger.properties")) {
         assertTrue(names.contains(needed), "the Lambda jar has " + needed);
       }
       for (String devOnly : List.of("dev/monotable/solo/tools/", "dev/monotable/solo/charts/", "dev/monotable/solo/stack/",

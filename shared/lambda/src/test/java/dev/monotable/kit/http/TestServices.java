@@ -24,15 +24,21 @@ public final class TestServices {
     throw new AssertionError(handler + " needs a public constructor taking the domain's services for tests");
   }
 
-  /** The domain's services class, from its first route's handler (or first stream consumer's). */
+  /**
+   * The domain's services class: {@link Domain#servicesClass()}, what the kit's handlers build, else (a domain
+   * whose routes are all its own handlers' may name none) the class its first handler's constructor takes.
+   */
   public static Class<?> servicesClass(Domain d) {
-    // The kit's PlainHandler and RouteHandler take any domain's services: the first route of the domain's own handler says which.
-    String handler = d.endpoints().stream().filter(e -> !e.servedByKit()).map(e -> e.handlerClass()).findFirst()
-        .orElseGet(() -> d.streams().get(0).handlerClass());
     try {
-      return servicesClass(Class.forName(handler));
-    } catch (ClassNotFoundException e) {
-      throw new AssertionError(d.name() + " names a handler that does not exist: " + handler, e);
+      return Class.forName(d.servicesClass());
+    } catch (ClassNotFoundException none) {
+      String handler = d.endpoints().stream().filter(e -> !e.servedByKit()).map(e -> e.handlerClass()).findFirst()
+          .orElseGet(() -> d.streams().get(0).handlerClass());
+      try {
+        return servicesClass(Class.forName(handler));
+      } catch (ClassNotFoundException e) {
+        throw new AssertionError(d.name() + " names a handler that does not exist: " + handler, e);
+      }
     }
   }
 
