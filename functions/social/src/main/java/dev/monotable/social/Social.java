@@ -84,35 +84,34 @@ public final class Social implements Domain {
     String follow = user + "/following/{followee}";
     String like = post + "/likes/{liker}";
     return List.of(
-        Endpoint.of("PUT", user, HANDLERS + "CreateUserHandler", Auth.REQUIRED, SocialPattern.SO01).ownedBy("username")
+        Endpoint.route("PUT", user, Auth.REQUIRED, SocialPattern.SO01).ownedBy("username")
             .withBody(BodyField.text("name", 1, User.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", user, Auth.NONE, SocialPattern.SO02),
-        Endpoint.of("POST", user + "/posts", HANDLERS + "CreatePostHandler", Auth.REQUIRED, SocialPattern.SO03)
+        Endpoint.route("POST", user + "/posts", Auth.REQUIRED, SocialPattern.SO03)
             .ownedBy("username").withBody(BodyField.text("text", 1, Post.TEXT_MAX).nonBlank().required()),
         Endpoint.plain("GET", user + "/posts", Auth.NONE, SocialPattern.SO04),
         Endpoint.plain("GET", post, Auth.NONE, SocialPattern.SO05),
         Endpoint.plain("DELETE", post, Auth.REQUIRED, SocialPattern.SO06).ownedBy("username"),
         // SO07, SO08 are transactions: IAM authorises their parts, so the routes name them.
-        new Endpoint("PUT", follow, HANDLERS + "FollowHandler", Auth.REQUIRED, List.of(SocialPattern.SO07),
+        new Endpoint("PUT", follow, Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(SocialPattern.SO07),
             Set.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM), Set.of()).ownedBy("username"),
-        new Endpoint("DELETE", follow, HANDLERS + "UnfollowHandler", Auth.REQUIRED, List.of(SocialPattern.SO08),
+        new Endpoint("DELETE", follow, Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(SocialPattern.SO08),
             Set.of(DELETE_ITEM, UPDATE_ITEM), Set.of()).ownedBy("username"),
         Endpoint.plain("GET", user + "/following", Auth.NONE, SocialPattern.SO09),
-        Endpoint.of("GET", user + "/followers", HANDLERS + "FollowersHandler", Auth.NONE, SocialPattern.SO10),
-        Endpoint.of("POST", post + "/comments", HANDLERS + "CommentHandler", Auth.REQUIRED, SocialPattern.SO11)
+        Endpoint.route("GET", user + "/followers", Auth.NONE, SocialPattern.SO10),
+        Endpoint.route("POST", post + "/comments", Auth.REQUIRED, SocialPattern.SO11)
             .withBody(BodyField.text("text", 1, Comment.TEXT_MAX).nonBlank().required()),
         // A post's comments and likes are read by its id alone (a ULID, unique across authors).
         Endpoint.plain("GET", "/posts/{post}/comments", Auth.NONE, SocialPattern.SO12),
-        Endpoint.of("DELETE", post + "/comments/{comment}", HANDLERS + "DeleteCommentHandler", Auth.REQUIRED,
-            SocialPattern.SO13),
+        Endpoint.route("DELETE", post + "/comments/{comment}", Auth.REQUIRED, SocialPattern.SO13),
         // SO14: the post's and the liker's ConditionChecks, the like's Put, its count's Update.
-        new Endpoint("PUT", like, HANDLERS + "LikeHandler", Auth.REQUIRED, List.of(SocialPattern.SO14),
+        new Endpoint("PUT", like, Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(SocialPattern.SO14),
             Set.of(CONDITION_CHECK_ITEM, PUT_ITEM, UPDATE_ITEM), Set.of()).ownedBy("liker"),
-        new Endpoint("DELETE", like, HANDLERS + "UnlikeHandler", Auth.REQUIRED, List.of(SocialPattern.SO15),
+        new Endpoint("DELETE", like, Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(SocialPattern.SO15),
             Set.of(DELETE_ITEM, UPDATE_ITEM), Set.of()).ownedBy("liker"),
         Endpoint.plain("GET", "/posts/{post}/likes", Auth.NONE, SocialPattern.SO16),
-        Endpoint.of("GET", post + "/like-count", HANDLERS + "LikeCountHandler", Auth.NONE, SocialPattern.SO17),
-        Endpoint.of("GET", user + "/feed", HANDLERS + "FeedHandler", Auth.REQUIRED, SocialPattern.SO18,
+        Endpoint.route("GET", post + "/like-count", Auth.NONE, SocialPattern.SO17),
+        Endpoint.route("GET", user + "/feed", Auth.REQUIRED, SocialPattern.SO18,
             SocialPattern.SO20)
             .ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", SocialPattern.SO19));

@@ -76,8 +76,7 @@ class CatalogHandlersTest {
     Set<String> routed = new TreeSet<>();
     for (Endpoint e : d.endpoints()) {
       if (e.isRoute()) {
-        assertEquals(1, e.patterns().size(), e.routeKey() + ": a route served by a method serves one pattern");
-        routed.add(e.patterns().get(0).name());
+        routed.add(e.patterns().get(0).name()); // the method is bound to the route's first pattern
       }
     }
     assertEquals(routed, new TreeSet<>(services.routes().patterns()), d.name() + ": the patterns of its routes "

@@ -277,7 +277,7 @@ public final class SocialDev implements DevDomain {
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("FeedHandler");
+      return Set.of("SO18Route");
     }
 
     @Override
