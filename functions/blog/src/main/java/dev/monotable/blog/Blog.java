@@ -60,7 +60,7 @@ public final class Blog implements Domain {
             .ownedBy("username").withBody(TITLE.required(), CONTENT.required()),
         Endpoint.plain("GET", user + "/posts", Auth.NONE, BlogPattern.B05),
         Endpoint.plain("GET", post, Auth.NONE, BlogPattern.B06),
-        Endpoint.route("PATCH", post, Auth.REQUIRED, BlogPattern.B07)
+        Endpoint.plain("PATCH", post, Auth.REQUIRED, BlogPattern.B07)
             .ownedBy("username").withBody(TITLE, CONTENT),
         Endpoint.plain("DELETE", post, Auth.REQUIRED, BlogPattern.B08).ownedBy("username"),
         Endpoint.health(HANDLERS + "HealthHandler", BlogPattern.B09));

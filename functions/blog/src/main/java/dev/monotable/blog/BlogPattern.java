@@ -1,10 +1,8 @@
 package dev.monotable.blog;
 
 import static dev.monotable.kit.catalog.KeyCondition.none;
-import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.KeyCondition.query;
 import static dev.monotable.kit.catalog.Operation.QUERY;
-import static dev.monotable.kit.catalog.Operation.UPDATE_ITEM;
 
 import dev.monotable.blog.keys.BlogKeys;
 import dev.monotable.blog.model.Post;
@@ -35,9 +33,7 @@ public final class BlogPattern {
   public static final DeclaredPattern B05 = DeclaredPattern.list("B05", "a user's posts, newest first", Post.ENTITY,
       query(BlogKeys.USER).beginsWith(Template.of("POST#")).descending());
   public static final DeclaredPattern B06 = DeclaredPattern.get("B06", "get a post", Post.ENTITY);
-  public static final DeclaredPattern B07 = DeclaredPattern.of("B07", "update a post", Calls.of(UPDATE_ITEM),
-      plan("PK = USER#{username}, SK = POST#{post}; Type = Post [AND Version = :expected]"),
-      "username, post, If-Match; body: title, content");
+  public static final DeclaredPattern B07 = DeclaredPattern.update("B07", "update a post", Post.ENTITY);
   public static final DeclaredPattern B08 = DeclaredPattern.remove("B08", "delete a post", Post.ENTITY);
   public static final DeclaredPattern B09 = DeclaredPattern.of("B09", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");

@@ -1,14 +1,10 @@
 package dev.monotable.blog.data;
 
 import dev.monotable.blog.BlogPattern;
-import dev.monotable.blog.model.Post;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.errors.NotFoundException;
-import dev.monotable.kit.errors.VersionMismatchException;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 
 /** The data access of posts: one method per custom pattern, each one request. */
@@ -37,17 +33,5 @@ public final class Posts {
    */
   public Map<String, Object> create(Map<String, Object> values) {
     return BlogPattern.B04.writes().commit(table, values);
-  }
-
-  /**
-   * B07: one UpdateItem of the title and/or content, {@code Version + 1}, conditioned on the post
-   * existing and, under If-Match, on its version.
-   *
-   * @throws NotFoundException {@code post}
-   * @throws VersionMismatchException {@code expectedVersion} is stale (nothing written)
-   */
-  public Map<String, Object> update(String username, String post, Map<String, Object> changes, Long expectedVersion) {
-    return table.updateVersioned(Post.ENTITY, Map.of("username", username, "post", post), new HashMap<>(changes),
-        expectedVersion);
   }
 }

@@ -25,8 +25,7 @@ public final class BlogServices implements DomainServices {
   private static final Routes<BlogServices> ROUTES = Routes.of(BlogServices.class)
       .serve(BlogPattern.B01, BlogServices::createUser)
       .serve(BlogPattern.B03, BlogServices::findUser)
-      .serve(BlogPattern.B04, BlogServices::createPost)
-      .serve(BlogPattern.B07, BlogServices::updatePost);
+      .serve(BlogPattern.B04, BlogServices::createPost);
 
   private final TableGateway table;
   private final JwtVerifier verifier;
@@ -60,11 +59,6 @@ public final class BlogServices implements DomainServices {
   Response createPost(Request r) {
     Map<String, Object> b = r.declaredBody();
     return Response.created(posts.create(r.path("username"), (String) b.get("title"), (String) b.get("content")));
-  }
-
-  /** PATCH /users/{username}/posts/{post} (B07): the fields given, under If-Match when sent; 404, 412. */
-  Response updatePost(Request r) {
-    return Response.ok(posts.update(r.path("username"), r.path("post"), r.declaredBody(), r.ifMatch()));
   }
 
   @Override

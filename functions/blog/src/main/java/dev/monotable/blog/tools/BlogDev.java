@@ -164,8 +164,6 @@ public final class BlogDev implements DevDomain {
             "User", body);
         case "GET /emails/{email}/user" -> ApiShape.read("find a user by e-mail address", JsonSchema.ref("User"));
         case "POST /users/{username}/posts" -> ApiShape.create("create a post (version 1)", "Post", body);
-        case "PATCH /users/{username}/posts/{post}" -> new ApiShape("update a post's title, content or both", 200,
-            JsonSchema.ref("Post"), body, true, Map.of(), true);
         default -> DocsDomain.super.shape(endpoint);
       };
     }

@@ -76,13 +76,19 @@ class BlogDataTest {
     assertEquals(true, first.compareTo(second) < 0, "a later post sorts after: newest first is descending");
 
     clock.advance(Duration.ofSeconds(1));
-    Map<String, Object> edited = posts.update("cat", first, Map.of("title", "First, edited"), 1L);
+    Map<String, Object> edited = update("cat", first, Map.of("title", "First, edited"), 1L);
     assertEquals(2L, edited.get("version"));
     assertEquals("one", edited.get("content"));
     assertEquals("2090-01-02T03:04:06.679Z", edited.get("updatedAt"));
     assertEquals(2L, assertThrows(VersionMismatchException.class,
-        () -> posts.update("cat", first, Map.of("title", "stale"), 1L)).currentVersion());
-    assertThrows(NotFoundException.class, () -> posts.update("cat", "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+        () -> update("cat", first, Map.of("title", "stale"), 1L)).currentVersion());
+    assertThrows(NotFoundException.class, () -> update("cat", "01ARZ3NDEKTSV4RRFFQ69G5FAV",
         Map.of("title", "x"), null));
+  }
+
+  /** B07, a plain update the kit serves: one versioned UpdateItem of the post. */
+  private Map<String, Object> update(String username, String post, Map<String, Object> changes, Long expected) {
+    return table.gateway(clock).updateVersioned(dev.monotable.blog.model.Post.ENTITY,
+        Map.of("username", username, "post", post), changes, expected);
   }
 }

@@ -415,8 +415,9 @@ public final class Writes implements KeyCondition {
     }
     return tx.commit(Optional.of(true), f -> {
       if (last) {
-        throw new ConflictException(entity.uniques().get(0).attr().field(), "the "
-            + Write.decapitalized(entity.type()) + " changed meanwhile; read it and retry");
+        String field = entity.uniques().isEmpty() ? null : entity.uniques().get(0).attr().field();
+        throw new ConflictException(field, "the " + Write.decapitalized(entity.type()) + " changed meanwhile; read it "
+            + "and retry");
       }
       return Optional.empty();
     });
