@@ -70,15 +70,15 @@ public final class Shop implements Domain {
     // Each route is granted what its pattern's declaration says it calls; its body is declared here once.
     String customer = "/customers/{username}";
     return List.of(
-        Endpoint.of("PUT", customer, HANDLERS + "CreateCustomerHandler", Auth.REQUIRED, ShopPattern.S01)
+        Endpoint.route("PUT", customer, Auth.REQUIRED, ShopPattern.S01)
             .ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
-        Endpoint.of("GET", "/emails/{email}/customer", HANDLERS + "FindCustomerHandler", Auth.REQUIRED,
+        Endpoint.route("GET", "/emails/{email}/customer", Auth.REQUIRED,
             ShopPattern.S03).forGroup(ADMINS),
         // S04 is a transaction: the product's Put, its category's Update and its search tokens' Puts.
-        new Endpoint("POST", "/products", HANDLERS + "CreateProductHandler", Auth.REQUIRED, List.of(ShopPattern.S04),
+        new Endpoint("POST", "/products", Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(ShopPattern.S04),
             Set.of(DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM), Set.of()).forGroup(ADMINS)
             .withBody(BodyField.matching("category", ShopKeys.CATEGORY_NAME.pattern(), 40).keySegment("category")
                     .required(),
@@ -88,50 +88,50 @@ public final class Shop implements Domain {
                 BodyField.integer("stock", 0, Product.STOCK_MAX).required()),
         Endpoint.plain("GET", "/products/{product}", Auth.NONE, ShopPattern.S05),
         Endpoint.plain("GET", "/categories/{category}/products", Auth.NONE, ShopPattern.S06),
-        Endpoint.of("PUT", customer + "/cart/{product}", HANDLERS + "PutCartLineHandler", Auth.REQUIRED,
+        Endpoint.route("PUT", customer + "/cart/{product}", Auth.REQUIRED,
             ShopPattern.S07).ownedBy("username")
             .withBody(BodyField.integer("quantity", 1, Cart.QUANTITY_MAX).required()),
-        Endpoint.of("DELETE", customer + "/cart/{product}", HANDLERS + "RemoveCartLineHandler", Auth.REQUIRED,
+        Endpoint.route("DELETE", customer + "/cart/{product}", Auth.REQUIRED,
             ShopPattern.S08).ownedBy("username"),
-        Endpoint.of("GET", customer + "/cart", HANDLERS + "GetCartHandler", Auth.REQUIRED, ShopPattern.S09)
+        Endpoint.route("GET", customer + "/cart", Auth.REQUIRED, ShopPattern.S09)
             .ownedBy("username"),
         // S10 is a transaction: IAM authorises its ConditionCheck, Puts, Updates and Delete, so the route names
         // its actions.
-        new Endpoint("POST", customer + "/orders", HANDLERS + "CheckoutHandler", Auth.REQUIRED,
+        new Endpoint("POST", customer + "/orders", Endpoint.ROUTE_HANDLER, Auth.REQUIRED,
             List.of(ShopPattern.S10), Set.of(DynamoAction.BATCH_GET_ITEM, DynamoAction.GET_ITEM, DynamoAction.QUERY,
                 DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.PUT_ITEM, DynamoAction.UPDATE_ITEM,
                 DynamoAction.DELETE_ITEM), Set.of())
             .ownedBy("username")
             .withBody(BodyField.matching("idempotencyKey", Segments.IDEMPOTENCY_KEY.pattern(), 64)),
-        Endpoint.of("GET", customer + "/orders/{order}", HANDLERS + "GetOrderHandler", Auth.REQUIRED,
+        Endpoint.route("GET", customer + "/orders/{order}", Auth.REQUIRED,
             ShopPattern.S11).ownedBy("username"),
         Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
-        Endpoint.of("PATCH", customer, HANDLERS + "UpdateCustomerHandler", Auth.REQUIRED, ShopPattern.S13)
+        Endpoint.route("PATCH", customer, Auth.REQUIRED, ShopPattern.S13)
             .ownedBy("username")
             .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank()),
-        Endpoint.of("GET", "/customers", HANDLERS + "ListCustomersHandler", Auth.REQUIRED, ShopPattern.S14)
+        Endpoint.route("GET", "/customers", Auth.REQUIRED, ShopPattern.S14)
             .forGroup(ADMINS),
         Endpoint.plain("GET", "/categories", Auth.NONE, ShopPattern.S15),
-        Endpoint.of("GET", "/search", HANDLERS + "SearchProductsHandler", Auth.NONE, ShopPattern.S16),
-        Endpoint.of("POST", "/products/{product}/reviews", HANDLERS + "CreateReviewHandler", Auth.REQUIRED,
+        Endpoint.route("GET", "/search", Auth.NONE, ShopPattern.S16),
+        Endpoint.route("POST", "/products/{product}/reviews", Auth.REQUIRED,
             ShopPattern.S17)
             .withBody(BodyField.integer("rating", Review.RATING_MIN, Review.RATING_MAX).required(),
                 BodyField.text("text", 1, Review.TEXT_MAX)),
         Endpoint.plain("GET", "/products/{product}/reviews", Auth.NONE, ShopPattern.S18),
         // S26 is a transaction: IAM authorises its Updates, so the route names its actions.
-        new Endpoint("POST", customer + "/orders/{order}/status", HANDLERS + "OrderStatusHandler", Auth.REQUIRED,
+        new Endpoint("POST", customer + "/orders/{order}/status", Endpoint.ROUTE_HANDLER, Auth.REQUIRED,
             List.of(ShopPattern.S25, ShopPattern.S26), Set.of(DynamoAction.QUERY, DynamoAction.UPDATE_ITEM), Set.of())
             .ownedBy("username")
             .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.OWNER)).required()),
-        Endpoint.of("POST", "/orders/{order}/status", HANDLERS + "AdminOrderStatusHandler", Auth.REQUIRED,
+        Endpoint.route("POST", "/orders/{order}/status", Auth.REQUIRED,
             ShopPattern.S27).forGroup(ADMINS)
             .withBody(BodyField.oneOf("status", Order.targetsOf(Order.Actor.ADMIN)).required()),
-        Endpoint.of("GET", "/statuses/{status}/orders", HANDLERS + "OrdersByStatusHandler", Auth.REQUIRED,
+        Endpoint.route("GET", "/statuses/{status}/orders", Auth.REQUIRED,
             ShopPattern.S28).forGroup(ADMINS),
-        Endpoint.of("GET", "/sales/days", HANDLERS + "SalesByDayHandler", Auth.REQUIRED, ShopPattern.S29)
+        Endpoint.route("GET", "/sales/days", Auth.REQUIRED, ShopPattern.S29)
             .forGroup(ADMINS),
-        Endpoint.of("GET", "/sales/months/{month}/products", HANDLERS + "TopProductsHandler", Auth.REQUIRED,
+        Endpoint.route("GET", "/sales/months/{month}/products", Auth.REQUIRED,
             ShopPattern.S30).forGroup(ADMINS),
         Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
   }

@@ -608,7 +608,7 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("CreateCustomerHandler", "CreateProductHandler", "CheckoutHandler");
+      return Set.of("S01Route", "S04Route", "S10Route");
     }
 
     @Override
