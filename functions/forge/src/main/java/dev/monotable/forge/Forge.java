@@ -5,7 +5,6 @@ import static dev.monotable.kit.schema.TableSchema.Gsi.GSI2;
 import static dev.monotable.kit.schema.TableSchema.Gsi.GSI3;
 import static dev.monotable.kit.schema.TableSchema.Gsi.GSI4;
 
-import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.Endpoint;
@@ -17,7 +16,7 @@ import java.util.List;
 
 /**
  * Forge, the GitHub-like domain (contract: docs/api-contract.md), as the kit sees it: one table with
- * four overloaded indexes, the access patterns of {@link AccessPattern}, the routes of
+ * four overloaded indexes, the access patterns of {@link ForgePattern}, the routes of
  * {@link EndpointCatalog} and the stream consumers of {@link StreamCatalog}.
  */
 public final class Forge implements Domain {
@@ -44,8 +43,8 @@ public final class Forge implements Domain {
   }
 
   @Override
-  public List<AccessPattern> accessPatterns() {
-    return List.of(AccessPattern.values());
+  public List<ForgePattern> accessPatterns() {
+    return List.of(ForgePattern.values());
   }
 
   @Override

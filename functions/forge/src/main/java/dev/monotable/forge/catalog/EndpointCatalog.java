@@ -1,5 +1,6 @@
 package dev.monotable.forge.catalog;
 
+import dev.monotable.forge.ForgePattern;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.forge.model.TicketState;
 import dev.monotable.kit.catalog.Auth;
@@ -7,7 +8,7 @@ import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 
-import static dev.monotable.forge.catalog.AccessPattern.*;
+import static dev.monotable.forge.ForgePattern.*;
 import static dev.monotable.kit.catalog.DynamoAction.*;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
@@ -118,7 +119,7 @@ public final class EndpointCatalog {
     return Collections.unmodifiableList(l);
   }
 
-  private static void tickets(List<Endpoint> l, String segment, String noun, List<AccessPattern> ap) {
+  private static void tickets(List<Endpoint> l, String segment, String noun, List<ForgePattern> ap) {
     String base = "/repos/{owner}/{repo}/" + segment;
     String pkg = "tickets.";
     // GetItem on the two creating routes: a retry with Idempotency-Key reads what the first request created.
@@ -160,7 +161,7 @@ public final class EndpointCatalog {
   }
 
   private static Endpoint ep(String method, String path, String handler, Auth auth,
-      List<AccessPattern> patterns, Set<DynamoAction> actions, Gsi... indexes) {
+      List<ForgePattern> patterns, Set<DynamoAction> actions, Gsi... indexes) {
     Set<Gsi> idx = indexes.length == 0 ? EnumSet.noneOf(Gsi.class) : EnumSet.of(indexes[0], indexes);
     return new Endpoint(method, path, PKG + handler, auth, List.<AccessPatternSpec>copyOf(patterns),
         actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx);

@@ -94,7 +94,7 @@ public final class ForgeDocs implements DocsDomain {
     return """
         What the Forge HTTP API promises and what the code enforces. The route list, auth modes, access
         patterns, request fields and limits below are generated from the code (`EndpointCatalog`,
-        `AccessPattern`, `Rules`, `Segments`, `PageRequest`, and `scripts/.../docs/ApiShapes` for the
+        `ForgePattern`, `Rules`, `Segments`, `PageRequest`, and `scripts/.../docs/ApiShapes` for the
         wire shapes); the same facts are in machine-readable form in [openapi.json](openapi.json), which
         the end-to-end suite checks every answer against. Keys and items are in
         [entity-chart.md](entity-chart.md), the DynamoDB request behind each pattern in

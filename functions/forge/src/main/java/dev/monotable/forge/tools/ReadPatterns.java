@@ -1,8 +1,8 @@
 package dev.monotable.forge.tools;
 
-import static dev.monotable.forge.catalog.AccessPattern.*;
+import static dev.monotable.forge.ForgePattern.*;
 
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.forge.ForgePattern;
 import dev.monotable.forge.data.Accounts;
 import dev.monotable.forge.data.Activities;
 import dev.monotable.forge.data.Comments;
@@ -46,8 +46,8 @@ public final class ReadPatterns {
     return CALLS;
   }
 
-  private static Map<AccessPattern, ReadPattern> build() {
-    Map<AccessPattern, ReadPattern> m = new EnumMap<>(AccessPattern.class);
+  private static Map<ForgePattern, ReadPattern> build() {
+    Map<ForgePattern, ReadPattern> m = new EnumMap<>(ForgePattern.class);
     // accounts and organizations
     add(m, AP02, List.of("username"), false, Sample.of(null, "alice"),
         (t, c, p, page) -> one(new Accounts(t).getUser(p.get(0)).toItem()));
@@ -79,8 +79,8 @@ public final class ReadPatterns {
     return m;
   }
 
-  private static void tickets(Map<AccessPattern, ReadPattern> m, TicketKind kind, AccessPattern get, AccessPattern all,
-      AccessPattern open, AccessPattern closed, AccessPattern comments, String sampleNumber) {
+  private static void tickets(Map<ForgePattern, ReadPattern> m, TicketKind kind, ForgePattern get, ForgePattern all,
+      ForgePattern open, ForgePattern closed, ForgePattern comments, String sampleNumber) {
     List<String> repo = List.of("owner", "repo");
     List<String> ticket = List.of("owner", "repo", "number");
     Sample onRepo = Sample.of(null, "alice", "hello-forge");
@@ -99,7 +99,7 @@ public final class ReadPatterns {
     return new Tickets(t).list(kind, caller, p.get(0), p.get(1), state, page).map(Ticket::toItem);
   }
 
-  private static void add(Map<AccessPattern, ReadPattern> m, AccessPattern ap, List<String> params, boolean callerRequired,
+  private static void add(Map<ForgePattern, ReadPattern> m, ForgePattern ap, List<String> params, boolean callerRequired,
       Sample sample, Invocation invocation) {
     m.put(ap, new ReadPattern(ap, params, callerRequired, sample, invocation));
   }

@@ -1,4 +1,4 @@
-package dev.monotable.forge.catalog;
+package dev.monotable.forge;
 
 import static dev.monotable.forge.keys.Keys.ACCOUNT;
 import static dev.monotable.forge.keys.Keys.ACTIVITY;
@@ -38,7 +38,7 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
  * The access patterns of the Forge contract (docs/api-contract.md#routes), each with the DynamoDB
  * operation, index and key condition that serve it. docs/access-patterns.md is generated from this enum.
  */
-public enum AccessPattern implements AccessPatternSpec {
+public enum ForgePattern implements AccessPatternSpec {
   AP01("create user, unique username and email", Calls.of(TRANSACT_WRITE_ITEMS),
       plan("Put User + Put AccountEmail, both attribute_not_exists(PK)"),
       "body: username, email, name, bio"),
@@ -187,7 +187,7 @@ public enum AccessPattern implements AccessPatternSpec {
   private final KeyCondition key;
   private final String parameters;
 
-  AccessPattern(String description, Calls calls, KeyCondition key, String parameters) {
+  ForgePattern(String description, Calls calls, KeyCondition key, String parameters) {
     this.description = description;
     this.calls = calls;
     this.key = key;
