@@ -13,6 +13,7 @@ import static dev.monotable.forge.bench.BenchData.WRITER;
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.forge.ForgePattern;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Role;
@@ -101,7 +102,7 @@ public final class Cases {
 
   /** The ten ticket routes: writes on dave/bench #{@code writeNumber}, reads on alice/hello-forge #{@code readNumber}. */
   private static void tickets(List<BenchCase<Services>> l, TicketKind kind, String base, int writeNumber, int readNumber,
-      List<ForgePattern> lists) {
+      List<DeclaredPattern> lists) {
     boolean pr = kind == TicketKind.PULL_REQUEST;
     String w = Integer.toString(writeNumber);
     String r = Integer.toString(readNumber);

@@ -12,6 +12,7 @@ import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.PeerBench;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.data.TableGateway;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Forge's declarations for the kit's bench ({@code scripts/bench}): the fixture of every route
  * ({@link Cases}) over the demo data plus {@link BenchData}, the cold-start subset, the scale
  * patterns, and the conventional peer of module {@code bench/} ({@code dev.monotable.forge.peer}).
- * Each pattern's request allowance is declared on {@link ForgePattern#requestAllowance()}.
+ * Each pattern's request allowance is declared on {@link ForgePattern} ({@code allowing}).
  */
 public final class ForgeBench implements BenchDomain<Services> {
 
@@ -37,7 +38,7 @@ public final class ForgeBench implements BenchDomain<Services> {
 
   /** The conventional peer: hand-written keys on the enhanced client, one handler per compared pattern. */
   static final Peer PEER = new Peer() {
-    private final Map<ForgePattern, BiFunction<DynamoDbEnhancedClient, String,
+    private final Map<DeclaredPattern, BiFunction<DynamoDbEnhancedClient, String,
         RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>>> handlers = Map.of(
         ForgePattern.AP23, GetIssueHandler::new,
         ForgePattern.AP25, ListOpenIssuesHandler::new,
@@ -67,7 +68,7 @@ public final class ForgeBench implements BenchDomain<Services> {
         DynamoDbClient client, String table) {
       var build = handlers.get(pair.pattern());
       if (build == null) {
-        throw new IllegalArgumentException("the peer does not serve " + pair.pattern());
+        throw new IllegalArgumentException("the peer does not serve " + pair.pattern().name());
       }
       return build.apply(DynamoDbEnhancedClient.builder().dynamoDbClient(client).build(), table);
     }

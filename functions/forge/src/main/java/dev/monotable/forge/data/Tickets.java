@@ -8,6 +8,7 @@ import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
 
 import dev.monotable.forge.ForgePattern;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.ForbiddenException;
@@ -219,7 +220,7 @@ public final class Tickets {
     String headByNumber = Keys.listHeadGsi1(kind, owner, repo).sk();
     String headByState = Keys.listHeadGsi4(kind, owner, repo).sk();
     QuerySpec spec;
-    ForgePattern pattern;
+    DeclaredPattern pattern;
     boolean headFirst;
     switch (s) {
       case STATE_ALL -> {
@@ -455,7 +456,7 @@ public final class Tickets {
     }
     return item;
   }
-  static ForgePattern ap(TicketKind kind, ForgePattern issue, ForgePattern pullRequest) {
+  static DeclaredPattern ap(TicketKind kind, DeclaredPattern issue, DeclaredPattern pullRequest) {
     return kind == TicketKind.ISSUE ? issue : pullRequest;
   }
 }
