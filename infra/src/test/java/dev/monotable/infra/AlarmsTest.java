@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.cdk.ServiceAlarms;
-import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.MetricNames;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ class AlarmsTest {
   @Test
   void everyAccessPattern_shouldHaveAP99LatencyAlarm_atItsDeclaredTarget() {
     SynthesizedForge forge = SynthesizedForge.get();
-    Map<String, Integer> targets = ServiceAlarms.latencyTargets(EndpointCatalog.endpoints());
+    Map<String, Integer> targets = ServiceAlarms.latencyTargets(Forge.DOMAIN.endpoints());
     // One per pattern dimension: AP15's two routes share one, AP24-26's handler has one.
     assertTrue(targets.containsKey("AP15") && targets.containsKey("AP24+AP25+AP26"), targets.keySet().toString());
     for (Map.Entry<String, Integer> t : targets.entrySet()) {
@@ -70,8 +69,8 @@ class AlarmsTest {
       alarms += resources(t, "AWS::CloudWatch::Alarm").size();
     }
     // 4 service alarms (5xx rate, API p99, table throttles, table system errors).
-    assertEquals(ServiceAlarms.latencyTargets(EndpointCatalog.endpoints()).size() + 4
-        + 2 * StreamCatalog.declarations().size(), alarms);
+    assertEquals(ServiceAlarms.latencyTargets(Forge.DOMAIN.endpoints()).size() + 4
+        + 2 * Forge.DOMAIN.streams().size(), alarms);
   }
 
   @Test
@@ -120,7 +119,7 @@ class AlarmsTest {
 
   @Test
   void operationsOf_shouldMapConditionChecksToTransactWriteItems_whenCatalogUsesTransactions() {
-    Set<Operation> operations = ServiceAlarms.operationsOf(EndpointCatalog.endpoints());
+    Set<Operation> operations = ServiceAlarms.operationsOf(Forge.DOMAIN.endpoints());
 
     assertTrue(operations.contains(Operation.TRANSACT_WRITE_ITEMS));
     assertTrue(operations.contains(Operation.QUERY));

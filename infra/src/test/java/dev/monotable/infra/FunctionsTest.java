@@ -13,7 +13,7 @@ import dev.monotable.kit.cdk.RouteFunction;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.Forge;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -36,11 +36,11 @@ class FunctionsTest {
   }
 
   static Stream<String> handlers() {
-    return EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct();
+    return Forge.DOMAIN.endpoints().stream().map(Endpoint::handlerClass).distinct();
   }
 
   static Endpoint firstEndpoint(String handler) {
-    return EndpointCatalog.endpoints().stream().filter(e -> e.handlerClass().equals(handler)).findFirst().orElseThrow();
+    return Forge.DOMAIN.endpoints().stream().filter(e -> e.handlerClass().equals(handler)).findFirst().orElseThrow();
   }
 
   @Test
@@ -48,8 +48,8 @@ class FunctionsTest {
     long functions = forge.json().values().stream()
         .mapToLong(t -> resources(t, "AWS::Lambda::Function").size()).sum();
     // one per API handler class, plus one per stream consumer
-    assertEquals(handlers().count() + dev.monotable.forge.catalog.StreamCatalog.declarations().size(), functions);
-    assertTrue(handlers().count() < EndpointCatalog.endpoints().size(), "ListAccountReposHandler serves two routes");
+    assertEquals(handlers().count() + Forge.DOMAIN.streams().size(), functions);
+    assertTrue(handlers().count() < Forge.DOMAIN.endpoints().size(), "ListAccountReposHandler serves two routes");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -89,7 +89,7 @@ class FunctionsTest {
         .stream().filter(i -> alias.equals(props(i).get("IntegrationUri"))).toList();
     List<Map<String, Object>> permissions = resources(fn.template(), "AWS::Lambda::Permission").values()
         .stream().filter(i -> alias.equals(props(i).get("FunctionName"))).toList();
-    long routes = EndpointCatalog.endpoints().stream().filter(e -> e.handlerClass().equals(handler)).count();
+    long routes = Forge.DOMAIN.endpoints().stream().filter(e -> e.handlerClass().equals(handler)).count();
 
     assertEquals(1, integrations.size(), "one integration per function");
     assertEquals(routes, permissions.size(), "one invoke permission per route");
@@ -126,7 +126,7 @@ class FunctionsTest {
         functions++;
       }
     }
-    assertEquals(handlers().count() + dev.monotable.forge.catalog.StreamCatalog.declarations().size(), functions);
+    assertEquals(handlers().count() + Forge.DOMAIN.streams().size(), functions);
   }
 
   @ParameterizedTest(name = "{0}")

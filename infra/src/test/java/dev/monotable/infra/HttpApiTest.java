@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.Forge;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,12 +38,12 @@ class HttpApiTest {
   }
 
   static Stream<Endpoint> endpoints() {
-    return EndpointCatalog.endpoints().stream();
+    return Forge.DOMAIN.endpoints().stream();
   }
 
   @Test
   void routes_shouldBeExactlyTheCatalog_whenSynthesized() {
-    assertEquals(EndpointCatalog.endpoints().stream().map(Endpoint::routeKey).sorted().toList(),
+    assertEquals(Forge.DOMAIN.endpoints().stream().map(Endpoint::routeKey).sorted().toList(),
         routes.keySet().stream().sorted().toList());
   }
 

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,7 +46,7 @@ class IamPolicyTest {
   }
 
   static Stream<Endpoint> endpoints() {
-    return EndpointCatalog.endpoints().stream();
+    return Forge.DOMAIN.endpoints().stream();
   }
 
   @Test
@@ -121,7 +121,7 @@ class IamPolicyTest {
   }
 
   static Stream<Endpoint> readOnlyEndpoints() {
-    return EndpointCatalog.endpoints().stream().filter(Endpoint::readOnly);
+    return Forge.DOMAIN.endpoints().stream().filter(Endpoint::readOnly);
   }
 
   @Test
@@ -196,8 +196,8 @@ class IamPolicyTest {
   @Test
   void everyFunction_shouldHaveItsOwnRole_whenSynthesized() {
     Set<String> roles = new HashSet<>();
-    long handlers = EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct().count();
-    for (String handler : EndpointCatalog.endpoints().stream().map(Endpoint::handlerClass).distinct().toList()) {
+    long handlers = Forge.DOMAIN.endpoints().stream().map(Endpoint::handlerClass).distinct().count();
+    for (String handler : Forge.DOMAIN.endpoints().stream().map(Endpoint::handlerClass).distinct().toList()) {
       DeployedFunction fn = DeployedFunction.of(forge, handler);
       roles.add(fn.templateName() + "/" + fn.roleId());
     }

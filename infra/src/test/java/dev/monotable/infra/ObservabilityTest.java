@@ -7,8 +7,6 @@ import static dev.monotable.infra.Json.resources;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.forge.Forge;
-import dev.monotable.forge.catalog.EndpointCatalog;
-import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
@@ -43,13 +41,13 @@ class ObservabilityTest {
   @Test
   void dashboard_shouldShowEveryAccessPatternAndStreamConsumer_fromTheCatalog() {
     String body = dashboardBody();
-    for (Map.Entry<String, Integer> p : ServiceAlarms.latencyTargets(EndpointCatalog.endpoints()).entrySet()) {
+    for (Map.Entry<String, Integer> p : ServiceAlarms.latencyTargets(Forge.DOMAIN.endpoints()).entrySet()) {
       assertTrue(body.contains("\"title\":\"" + p.getKey() + " latency\""), p.getKey());
       assertTrue(body.contains("\"title\":\"" + p.getKey() + " answers and capacity\""), p.getKey());
       // The target line of the pattern's latency graph.
       assertTrue(body.contains("{\"value\":" + p.getValue() + ",\"label\":\"p99 target\""), p.getKey());
     }
-    for (StreamHandlerDeclaration s : StreamCatalog.declarations()) {
+    for (StreamHandlerDeclaration s : Forge.DOMAIN.streams()) {
       assertTrue(body.contains("\"title\":\"" + s.stream() + " " + s.handlerName() + ": iterator age (ms) and queue\""),
           s.stream());
     }
@@ -83,7 +81,7 @@ class ObservabilityTest {
       }
     }
     assertEquals(List.of(), problems);
-    assertTrue(functions > StreamCatalog.declarations().size(), "functions: " + functions);
+    assertTrue(functions > Forge.DOMAIN.streams().size(), "functions: " + functions);
   }
 
   @Test

@@ -12,7 +12,6 @@ import dev.monotable.kit.cdk.SingleTable;
 import dev.monotable.kit.cdk.StreamHandlerFunction;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.forge.Forge;
-import dev.monotable.forge.catalog.StreamCatalog;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import java.util.ArrayList;
@@ -68,7 +67,7 @@ class StreamHandlerFunctionTest {
   @Test
   void defaultStack_shouldDeployOneConsumerPerStreamDeclaration_inTheStreamsStack() {
     SynthesizedForge forge = SynthesizedForge.get();
-    assertEquals(StreamCatalog.declarations().size(), forge.stack.getStreamHandlers().size());
+    assertEquals(Forge.DOMAIN.streams().size(), forge.stack.getStreamHandlers().size());
     Template streams = forge.streams();
     streams.resourceCountIs("AWS::Lambda::EventSourceMapping", 4);
     streams.resourceCountIs("AWS::Lambda::Function", 4);
@@ -86,7 +85,7 @@ class StreamHandlerFunctionTest {
     Map<String, Object> json = SynthesizedForge.get().json().entrySet().stream()
         .filter(e -> e.getKey().endsWith("-Streams")).findFirst().orElseThrow().getValue();
     Map<String, Map<String, Object>> functions = resources(json, "AWS::Lambda::Function");
-    for (StreamHandlerDeclaration d : StreamCatalog.declarations()) {
+    for (StreamHandlerDeclaration d : Forge.DOMAIN.streams()) {
       String functionId = functions.entrySet().stream()
           .filter(f -> (d.handlerClass() + "::handleRequest").equals(props(f.getValue()).get("Handler")))
           .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("no function for " + d.stream()));
@@ -118,7 +117,7 @@ class StreamHandlerFunctionTest {
 
   @Test
   void ttlConsumer_shouldOnlyReceiveRemovesByTheDynamoDbService() {
-    StreamHandlerDeclaration st4 = StreamCatalog.declarations().get(3);
+    StreamHandlerDeclaration st4 = Forge.DOMAIN.streams().get(3);
     Template streams = SynthesizedForge.get().streams();
 
     streams.hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
@@ -152,7 +151,7 @@ class StreamHandlerFunctionTest {
   void deployedRoles_shouldGrantEachConsumerOnlyItsDeclaredTableActions() {
     Map<String, Object> json = SynthesizedForge.get().json().entrySet().stream()
         .filter(e -> e.getKey().endsWith("-Streams")).findFirst().orElseThrow().getValue();
-    for (StreamHandlerDeclaration d : StreamCatalog.declarations()) {
+    for (StreamHandlerDeclaration d : Forge.DOMAIN.streams()) {
       String functionId = resources(json, "AWS::Lambda::Function").entrySet().stream()
           .filter(f -> (d.handlerClass() + "::handleRequest").equals(props(f.getValue()).get("Handler")))
           .map(Map.Entry::getKey).findFirst().orElseThrow();

@@ -13,6 +13,7 @@ import dev.monotable.devices.model.Event;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
@@ -94,8 +95,8 @@ public final class Devices implements Domain, MigratingDomain {
   }
 
   @Override
-  public List<DevicesPattern> accessPatterns() {
-    return List.of(DevicesPattern.values());
+  public List<DeclaredPattern> accessPatterns() {
+    return DevicesPattern.ALL;
   }
 
   @Override
@@ -137,7 +138,7 @@ public final class Devices implements Domain, MigratingDomain {
    * user's partition served to that user only ({@code {user}}), or an analytics route across users
    * served to {@link #OPERATORS} only.
    */
-  private static Endpoint route(String method, String path, String handler, DevicesPattern pattern) {
+  private static Endpoint route(String method, String path, String handler, DeclaredPattern pattern) {
     Endpoint e = Endpoint.of(method, path, HANDLERS + handler, Auth.REQUIRED, pattern);
     return path.startsWith("/users/{user}") ? e.ownedBy("user") : e.forGroup(OPERATORS);
   }

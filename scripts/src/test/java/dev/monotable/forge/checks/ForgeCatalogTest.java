@@ -3,8 +3,7 @@ package dev.monotable.forge.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.monotable.forge.Forge;
-import dev.monotable.forge.catalog.AccessPattern;
-import java.util.Arrays;
+import dev.monotable.forge.ForgePattern;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,14 +16,14 @@ class ForgeCatalogTest {
 
   @Test
   void forge_shouldDeclare42Patterns_andFourIndexes() {
-    assertEquals(42, AccessPattern.values().length);
+    assertEquals(42, ForgePattern.ALL.size());
     assertEquals(42, Forge.DOMAIN.accessPatterns().size());
     assertEquals(4, Forge.SCHEMA.createTableRequest("check").globalSecondaryIndexes().size());
   }
 
   @Test
   void onlyTheHealthCheck_shouldTouchNoTable() {
-    assertEquals(List.of(AccessPattern.AP42),
-        Arrays.stream(AccessPattern.values()).filter(ap -> ap.operation().equals("none")).toList());
+    assertEquals(List.of(ForgePattern.AP42),
+        ForgePattern.ALL.stream().filter(ap -> ap.operation().equals("none")).toList());
   }
 }

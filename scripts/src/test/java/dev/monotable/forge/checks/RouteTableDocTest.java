@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.kit.cli.RepoRoot;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
+import dev.monotable.forge.Forge;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +14,7 @@ class RouteTableDocTest {
   @Test
   void forgeDoc_shouldDocumentEveryRouteOfTheCatalog() throws Exception {
     String doc = Files.readString(RepoRoot.get().resolve("docs/forge/forge.md"));
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : Forge.DOMAIN.endpoints()) {
       assertTrue(doc.contains("`" + e.method() + " " + e.path() + "`"),
           "docs/forge/forge.md does not document " + e.routeKey());
     }

@@ -3,17 +3,18 @@ package dev.monotable.kit.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
-import dev.monotable.kit.catalog.Calls;
-import dev.monotable.kit.catalog.KeyCondition;
-import dev.monotable.kit.catalog.Operation;
-import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.KeyCondition;
+import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.keys.Template;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * For every registered domain: every route key has one endpoint and one handler; a handler class
  * serves one set of access patterns (it may sit on several routes, as Forge's GET
  * /users/{owner}/repos and GET /orgs/{org}/repos do); handler simple names, which name the
- * functions, are unique; and every access pattern of the domain is served.
+ * functions, are unique; every access pattern of the domain is served; and, since a domain lists
+ * its declared patterns by hand, each pattern's name is listed once and every pattern a route
+ * serves is listed (else the docs would miss it).
  */
 class EndpointCatalogTest {
 
@@ -35,6 +38,12 @@ class EndpointCatalogTest {
     Map<String, Endpoint> byRoute = new LinkedHashMap<>();
     Map<String, List<AccessPatternSpec>> patternsByHandler = new LinkedHashMap<>();
     Map<String, String> classBySimpleName = new LinkedHashMap<>();
+    Set<String> names = new HashSet<>();
+    for (AccessPatternSpec ap : patterns) {
+      if (!names.add(ap.name())) {
+        out.add(ap.name() + ": declared twice");
+      }
+    }
     for (Endpoint e : endpoints) {
       if (byRoute.putIfAbsent(e.routeKey(), e) != null) {
         out.add(e.routeKey() + ": route declared twice");
@@ -42,7 +51,7 @@ class EndpointCatalogTest {
       // One function serves the same patterns: a handler class's routes, or one plain route alone.
       List<AccessPatternSpec> before = patternsByHandler.putIfAbsent(e.functionKey(), e.patterns());
       if (before != null && !before.equals(e.patterns())) {
-        out.add(e.handlerName() + ": serves " + before + " and " + e.patterns());
+        out.add(e.handlerName() + ": serves " + names(before) + " and " + names(e.patterns()));
       }
       String fqcn = classBySimpleName.putIfAbsent(e.handlerName(), e.handlerClass());
       if (fqcn != null && !fqcn.equals(e.handlerClass())) {
@@ -51,13 +60,22 @@ class EndpointCatalogTest {
       if (e.patterns().isEmpty()) {
         out.add(e.routeKey() + ": serves no access pattern");
       }
+      for (AccessPatternSpec ap : e.patterns()) {
+        if (!patterns.contains(ap)) {
+          out.add(e.routeKey() + ": serves " + ap.name() + ", which the domain's access patterns do not list");
+        }
+      }
     }
     for (AccessPatternSpec ap : patterns) {
       if (endpoints.stream().noneMatch(e -> e.patterns().contains(ap))) {
-        out.add(ap + ": served by no endpoint");
+        out.add(ap.name() + ": served by no endpoint");
       }
     }
     return out;
+  }
+
+  private static List<String> names(List<AccessPatternSpec> patterns) {
+    return patterns.stream().map(AccessPatternSpec::name).toList();
   }
 
   @ParameterizedTest
@@ -66,47 +84,37 @@ class EndpointCatalogTest {
     assertEquals(List.of(), problems(domain.endpoints(), domain.accessPatterns()));
   }
 
-  /** Four patterns of a made-up domain, for the broken catalog below. */
-  enum P implements AccessPatternSpec {
-    AP01, AP02, AP03, AP04;
-
-    @Override
-    public String description() {
-      return name();
-    }
-
-    @Override
-    public Calls calls() {
-      return Calls.of(Operation.GET_ITEM);
-    }
-
-    @Override
-    public KeyCondition key() {
-      return KeyCondition.get(Template.of("X"), Template.of("X"));
-    }
-
-    @Override
-    public String parameters() {
-      return "";
-    }
+  /** A pattern of a made-up domain, for the broken catalog below. */
+  private static DeclaredPattern p(String name) {
+    return DeclaredPattern.of(name, name, Calls.of(Operation.GET_ITEM),
+        KeyCondition.get(Template.of("X"), Template.of("X")), "");
   }
 
   @Test
   void problems_shouldReportDuplicatesAndGaps_whenCatalogBroken() {
+    DeclaredPattern ap01 = p("AP01");
+    DeclaredPattern ap02 = p("AP02");
+    DeclaredPattern ap03 = p("AP03");
+    DeclaredPattern ap04 = p("AP04");
+    DeclaredPattern unlisted = p("AP05");
     List<Endpoint> bad = List.of(
-        ep("GET", "/a", "x.AHandler", P.AP01),
-        ep("GET", "/a", "x.BHandler", P.AP02),
-        ep("GET", "/c", "x.AHandler", P.AP03),
-        ep("GET", "/d", "y.AHandler", P.AP01));
+        ep("GET", "/a", "x.AHandler", ap01),
+        ep("GET", "/a", "x.BHandler", ap02),
+        ep("GET", "/c", "x.AHandler", ap03),
+        ep("GET", "/d", "y.AHandler", ap01),
+        ep("GET", "/e", "x.EHandler", unlisted));
     assertEquals(List.of(
+        "AP02: declared twice",
         "GET /a: route declared twice",
         "AHandler: serves [AP01] and [AP03]",
         "AHandler: names both x.AHandler and y.AHandler",
-        "AP04: served by no endpoint"),
-        problems(bad, List.of(P.values())));
+        "GET /e: serves AP05, which the domain's access patterns do not list",
+        "AP04: served by no endpoint",
+        "AP02: served by no endpoint"),
+        problems(bad, List.of(ap01, ap02, ap03, ap04, p("AP02").allowing(2, "a second AP02"))));
   }
 
-  private static Endpoint ep(String method, String path, String handler, P ap) {
+  private static Endpoint ep(String method, String path, String handler, DeclaredPattern ap) {
     return new Endpoint(method, path, handler, Auth.NONE, List.of(ap), EnumSet.of(DynamoAction.GET_ITEM), Set.of());
   }
 }

@@ -5,12 +5,11 @@ import static dev.monotable.kit.schema.TableSchema.Gsi.GSI2;
 import static dev.monotable.kit.schema.TableSchema.Gsi.GSI3;
 import static dev.monotable.kit.schema.TableSchema.Gsi.GSI4;
 
-import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
-import dev.monotable.kit.catalog.RequestAllowance;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
@@ -52,50 +51,23 @@ public final class TestDomain implements Domain {
   public static final Template TAG = Template.of("TAG#{tag}");
 
   /** The test domain's access patterns, declared typed. */
-  public enum TestPattern implements AccessPatternSpec {
-    TP01("get a note", Calls.of(Operation.GET_ITEM), KeyCondition.get(NOTE, NOTE), "id"),
-    TP02("list an author's notes", Calls.of(Operation.QUERY), KeyCondition.query(AUTHOR).on(GSI1), "author"),
-    TP03("write a note", Calls.of(Operation.PUT_ITEM), KeyCondition.plan("Put NOTE#{id}/NOTE#{id}"), "id"),
-    TP04("list a tag's notes with their authors", Calls.of(Operation.QUERY).sometimes(Operation.BATCH_GET_ITEM),
-        KeyCondition.query(TAG).on(GSI2), "tag") {
-      @Override
-      public RequestAllowance requestAllowance() {
-        return new RequestAllowance(2, "the tag's notes, then their authors in one BatchGetItem");
-      }
-    },
-    TP05("list a note's revisions", Calls.of(Operation.QUERY), KeyCondition.query(NOTE), "id");
+  public static final class TestPattern {
+    private TestPattern() {}
 
-    private final String description;
-    private final Calls calls;
-    private final KeyCondition key;
-    private final String parameters;
+    public static final DeclaredPattern TP01 = DeclaredPattern.of("TP01", "get a note", Calls.of(Operation.GET_ITEM),
+        KeyCondition.get(NOTE, NOTE), "id");
+    public static final DeclaredPattern TP02 = DeclaredPattern.of("TP02", "list an author's notes",
+        Calls.of(Operation.QUERY), KeyCondition.query(AUTHOR).on(GSI1), "author");
+    public static final DeclaredPattern TP03 = DeclaredPattern.of("TP03", "write a note", Calls.of(Operation.PUT_ITEM),
+        KeyCondition.plan("Put NOTE#{id}/NOTE#{id}"), "id");
+    public static final DeclaredPattern TP04 = DeclaredPattern.of("TP04", "list a tag's notes with their authors",
+        Calls.of(Operation.QUERY).sometimes(Operation.BATCH_GET_ITEM), KeyCondition.query(TAG).on(GSI2), "tag")
+        .allowing(2, "the tag's notes, then their authors in one BatchGetItem");
+    public static final DeclaredPattern TP05 = DeclaredPattern.of("TP05", "list a note's revisions",
+        Calls.of(Operation.QUERY), KeyCondition.query(NOTE), "id");
 
-    TestPattern(String description, Calls calls, KeyCondition key, String parameters) {
-      this.description = description;
-      this.calls = calls;
-      this.key = key;
-      this.parameters = parameters;
-    }
-
-    @Override
-    public String description() {
-      return description;
-    }
-
-    @Override
-    public Calls calls() {
-      return calls;
-    }
-
-    @Override
-    public KeyCondition key() {
-      return key;
-    }
-
-    @Override
-    public String parameters() {
-      return parameters;
-    }
+    /** Every pattern, in catalog order. */
+    public static final List<DeclaredPattern> ALL = List.of(TP01, TP02, TP03, TP04, TP05);
   }
 
   /** Handler classes of the routes: names only, tests that serve a route bring their own handler. */
@@ -142,8 +114,8 @@ public final class TestDomain implements Domain {
   }
 
   @Override
-  public List<TestPattern> accessPatterns() {
-    return List.of(TestPattern.values());
+  public List<DeclaredPattern> accessPatterns() {
+    return TestPattern.ALL;
   }
 
   @Override

@@ -7,7 +7,6 @@ import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -96,7 +95,7 @@ class GeneratedBadInputE2ETest {
 
   @Test
   void everyBodyField_shouldBeOfAKindThisSuiteKnows() {
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : dev.monotable.forge.Forge.DOMAIN.endpoints()) {
       e.body().forEach(GeneratedBadInputE2ETest::kind);
     }
   }
@@ -104,7 +103,7 @@ class GeneratedBadInputE2ETest {
   @TestFactory
   Stream<DynamicTest> everyRoute_shouldRefuseBadInputWith4xxNamingTheField_andWriteNothing() {
     List<DynamicTest> tests = new ArrayList<>();
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : dev.monotable.forge.Forge.DOMAIN.endpoints()) {
       tests.add(DynamicTest.dynamicTest(e.routeKey(), () -> run(e)));
     }
     tests.add(DynamicTest.dynamicTest("cases run", () -> System.out.println("generated bad-input cases: " + casesRun)));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.kit.catalog.Endpoint;
-import dev.monotable.forge.catalog.EndpointCatalog;
 import dev.monotable.kit.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -97,7 +96,7 @@ class PermissionMatrixE2ETest {
 
   private static List<Row> rows() {
     List<Row> rows = new ArrayList<>();
-    for (Endpoint e : EndpointCatalog.endpoints()) {
+    for (Endpoint e : dev.monotable.forge.Forge.DOMAIN.endpoints()) {
       if (e.path().contains("{repo}")) {
         for (String t : List.of("public", "private-user", "private-org")) {
           rows.add(new Row(e, t));

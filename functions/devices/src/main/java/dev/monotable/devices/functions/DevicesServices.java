@@ -1,10 +1,10 @@
 package dev.monotable.devices.functions;
 
 import dev.monotable.devices.Devices;
-import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.devices.migrate.OldReads;
 import dev.monotable.kit.Env;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.migrate.MigrationSignals;
 import dev.monotable.kit.migrate.ReadSwitch;
@@ -110,7 +110,7 @@ public final class DevicesServices implements DomainServices {
    *
    * @param key the read's arguments, for a difference's report
    */
-  Map<String, Object> read(DevicesPattern pattern, Request r, String key, Function<OldReads, Map<String, Object>> old,
+  Map<String, Object> read(DeclaredPattern pattern, Request r, String key, Function<OldReads, Map<String, Object>> old,
       Supplier<Map<String, Object>> now) {
     ReadSwitch.Side side = reads.side(pattern.name());
     if (side == ReadSwitch.Side.BOTH && r.query("cursor") != null) {

@@ -12,7 +12,8 @@ import static dev.monotable.forge.bench.BenchData.WRITER;
 
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.forge.ForgePattern;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Role;
@@ -92,16 +93,16 @@ public final class Cases {
     l.add(route("GET /users/{username}/starred", i -> BenchRequest.as("alice").path("username", "bob")));
     l.add(route("GET /repos/{owner}/{repo}/stargazers", i -> BenchRequest.as("bob")
         .path("owner", "alice").path("repo", "hello-forge")));
-    tickets(l, TicketKind.ISSUE, ISSUES, ISSUE, 2, List.of(AccessPattern.AP24, AccessPattern.AP25, AccessPattern.AP26));
+    tickets(l, TicketKind.ISSUE, ISSUES, ISSUE, 2, List.of(ForgePattern.AP24, ForgePattern.AP25, ForgePattern.AP26));
     tickets(l, TicketKind.PULL_REQUEST, PULLS, PULL, 4,
-        List.of(AccessPattern.AP34, AccessPattern.AP35, AccessPattern.AP36));
+        List.of(ForgePattern.AP34, ForgePattern.AP35, ForgePattern.AP36));
     l.add(route("GET /health", i -> BenchRequest.anonymous()));
     return l;
   }
 
   /** The ten ticket routes: writes on dave/bench #{@code writeNumber}, reads on alice/hello-forge #{@code readNumber}. */
   private static void tickets(List<BenchCase<Services>> l, TicketKind kind, String base, int writeNumber, int readNumber,
-      List<AccessPattern> lists) {
+      List<DeclaredPattern> lists) {
     boolean pr = kind == TicketKind.PULL_REQUEST;
     String w = Integer.toString(writeNumber);
     String r = Integer.toString(readNumber);

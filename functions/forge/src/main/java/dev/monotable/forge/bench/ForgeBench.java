@@ -7,11 +7,12 @@ import dev.monotable.forge.peer.CreateCommentHandler;
 import dev.monotable.forge.peer.CreateIssueHandler;
 import dev.monotable.forge.peer.GetIssueHandler;
 import dev.monotable.forge.peer.ListOpenIssuesHandler;
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.forge.ForgePattern;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.PeerBench;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.data.TableGateway;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Forge's declarations for the kit's bench ({@code scripts/bench}): the fixture of every route
  * ({@link Cases}) over the demo data plus {@link BenchData}, the cold-start subset, the scale
  * patterns, and the conventional peer of module {@code bench/} ({@code dev.monotable.forge.peer}).
- * Each pattern's request allowance is declared on {@link AccessPattern#requestAllowance()}.
+ * Each pattern's request allowance is declared on {@link ForgePattern} ({@code allowing}).
  */
 public final class ForgeBench implements BenchDomain<Services> {
 
@@ -37,19 +38,19 @@ public final class ForgeBench implements BenchDomain<Services> {
 
   /** The conventional peer: hand-written keys on the enhanced client, one handler per compared pattern. */
   static final Peer PEER = new Peer() {
-    private final Map<AccessPattern, BiFunction<DynamoDbEnhancedClient, String,
+    private final Map<DeclaredPattern, BiFunction<DynamoDbEnhancedClient, String,
         RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>>> handlers = Map.of(
-        AccessPattern.AP23, GetIssueHandler::new,
-        AccessPattern.AP25, ListOpenIssuesHandler::new,
-        AccessPattern.AP22, CreateIssueHandler::new,
-        AccessPattern.AP28, CreateCommentHandler::new);
+        ForgePattern.AP23, GetIssueHandler::new,
+        ForgePattern.AP25, ListOpenIssuesHandler::new,
+        ForgePattern.AP22, CreateIssueHandler::new,
+        ForgePattern.AP28, CreateCommentHandler::new);
 
     /** A GetItem pattern, a Query one, a two-write one and a transaction one. */
     private final List<PeerBench.Pair> pairs = List.of(
-        new PeerBench.Pair(AccessPattern.AP23, "GetItem", GetIssueHandler.class.getName(), "title"),
-        new PeerBench.Pair(AccessPattern.AP25, "Query", ListOpenIssuesHandler.class.getName(), null),
-        new PeerBench.Pair(AccessPattern.AP22, "UpdateItem + TransactWriteItems", CreateIssueHandler.class.getName(), null),
-        new PeerBench.Pair(AccessPattern.AP28, "transaction", CreateCommentHandler.class.getName(), null));
+        new PeerBench.Pair(ForgePattern.AP23, "GetItem", GetIssueHandler.class.getName(), "title"),
+        new PeerBench.Pair(ForgePattern.AP25, "Query", ListOpenIssuesHandler.class.getName(), null),
+        new PeerBench.Pair(ForgePattern.AP22, "UpdateItem + TransactWriteItems", CreateIssueHandler.class.getName(), null),
+        new PeerBench.Pair(ForgePattern.AP28, "transaction", CreateCommentHandler.class.getName(), null));
 
     @Override
     public String jar() {
@@ -67,7 +68,7 @@ public final class ForgeBench implements BenchDomain<Services> {
         DynamoDbClient client, String table) {
       var build = handlers.get(pair.pattern());
       if (build == null) {
-        throw new IllegalArgumentException("the peer does not serve " + pair.pattern());
+        throw new IllegalArgumentException("the peer does not serve " + pair.pattern().name());
       }
       return build.apply(DynamoDbEnhancedClient.builder().dynamoDbClient(client).build(), table);
     }

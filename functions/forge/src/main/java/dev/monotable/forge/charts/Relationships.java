@@ -13,10 +13,10 @@ import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.User;
 
-import static dev.monotable.forge.catalog.AccessPattern.*;
+import static dev.monotable.forge.ForgePattern.*;
 
-import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.charts.ChartTypes.Cardinality;
 import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.charts.ChartTypes.Strategy;
@@ -82,7 +82,7 @@ public final class Relationships {
   }
 
   private static Relationship rel(String from, String to, Cardinality cardinality, String label,
-      List<Strategy> strategies, AccessPattern... patterns) {
+      List<Strategy> strategies, DeclaredPattern... patterns) {
     return new Relationship(from, to, cardinality, label, strategies, List.<AccessPatternSpec>of(patterns));
   }
 }

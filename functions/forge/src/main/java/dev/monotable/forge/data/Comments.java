@@ -7,7 +7,7 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
 
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.forge.ForgePattern;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.NotFoundException;
@@ -174,7 +174,7 @@ public final class Comments {
     QuerySpec spec = QuerySpec.table(Keys.repoPartition(owner, repo), Keys.commentPrefix(kind, number));
     // The comments of every ticket share the repository's partition, which the gateway binds the
     // cursor to; the number in the scope stops a cursor of one ticket's comments paging another's.
-    String scope = Tickets.ap(kind, AccessPattern.AP29, AccessPattern.AP39).name() + "#" + ForgeSegments.n8(number);
+    String scope = Tickets.ap(kind, ForgePattern.AP29, ForgePattern.AP39).name() + "#" + ForgeSegments.n8(number);
     Page<Map<String, AttributeValue>> found = table.query(spec, page, scope);
     if (!found.items().isEmpty()) {
       Visibility visibility = Visibility.fromItem(found.items().get(0));

@@ -7,7 +7,8 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
 
-import dev.monotable.forge.catalog.AccessPattern;
+import dev.monotable.forge.ForgePattern;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.errors.ConflictException;
 import dev.monotable.kit.errors.ForbiddenException;
@@ -219,22 +220,22 @@ public final class Tickets {
     String headByNumber = Keys.listHeadGsi1(kind, owner, repo).sk();
     String headByState = Keys.listHeadGsi4(kind, owner, repo).sk();
     QuerySpec spec;
-    AccessPattern pattern;
+    DeclaredPattern pattern;
     boolean headFirst;
     switch (s) {
       case STATE_ALL -> {
         spec = QuerySpec.between(Gsi.GSI1, partition, Keys.ticketNumberPrefix(kind), headByNumber);
-        pattern = ap(kind, AccessPattern.AP24, AccessPattern.AP34);
+        pattern = ap(kind, ForgePattern.AP24, ForgePattern.AP34);
         headFirst = false;
       }
       case STATE_OPEN -> {
         spec = QuerySpec.between(Gsi.GSI4, partition, headByState, Keys.afterPrefix(Keys.ticketOpenPrefix(kind)));
-        pattern = ap(kind, AccessPattern.AP25, AccessPattern.AP35);
+        pattern = ap(kind, ForgePattern.AP25, ForgePattern.AP35);
         headFirst = true;
       }
       case STATE_CLOSED -> {
         spec = QuerySpec.between(Gsi.GSI4, partition, Keys.ticketClosedPrefix(kind), headByState);
-        pattern = ap(kind, AccessPattern.AP26, AccessPattern.AP36);
+        pattern = ap(kind, ForgePattern.AP26, ForgePattern.AP36);
         headFirst = false;
       }
       default -> throw new ValidationException("state", "state must be open, closed or all");
@@ -455,7 +456,7 @@ public final class Tickets {
     }
     return item;
   }
-  static AccessPattern ap(TicketKind kind, AccessPattern issue, AccessPattern pullRequest) {
+  static DeclaredPattern ap(TicketKind kind, DeclaredPattern issue, DeclaredPattern pullRequest) {
     return kind == TicketKind.ISSUE ? issue : pullRequest;
   }
 }

@@ -56,7 +56,7 @@ public final class ForgeDocs implements DocsDomain {
 
   @Override
   public String routeSource() {
-    return "EndpointCatalog";
+    return "Forge.endpoints()";
   }
 
   @Override
@@ -81,15 +81,15 @@ public final class ForgeDocs implements DocsDomain {
 
   @Override
   public String openApiSources() {
-    return "the endpoint catalog (functions/forge/.../catalog/EndpointCatalog) and docs/ApiShapes";
+    return "the endpoint catalog (functions/forge/.../forge/Forge) and docs/ApiShapes";
   }
 
   @Override
   public String contractIntro() {
     return """
         What the Forge HTTP API promises and what the code enforces. The route list, auth modes, access
-        patterns, request fields and limits below are generated from the code (`EndpointCatalog`,
-        `AccessPattern`, `Rules`, `Segments`, `PageRequest`, and `scripts/.../docs/ApiShapes` for the
+        patterns, request fields and limits below are generated from the code (`Forge`,
+        `ForgePattern`, `Rules`, `Segments`, `PageRequest`, and `scripts/.../docs/ApiShapes` for the
         wire shapes); the same facts are in machine-readable form in [openapi.json](openapi.json), which
         the end-to-end suite checks every answer against. Keys and items are in
         [entity-chart.md](entity-chart.md), the DynamoDB request behind each pattern in

@@ -1,8 +1,7 @@
 package dev.monotable.forge.tools;
 
-import static dev.monotable.forge.catalog.AccessPattern.*;
+import static dev.monotable.forge.ForgePattern.*;
 
-import dev.monotable.forge.catalog.AccessPattern;
 import dev.monotable.forge.data.Accounts;
 import dev.monotable.forge.data.Activities;
 import dev.monotable.forge.data.Comments;
@@ -18,6 +17,7 @@ import dev.monotable.forge.model.Repository;
 import dev.monotable.forge.model.Star;
 import dev.monotable.forge.model.Ticket;
 import dev.monotable.forge.keys.TicketKind;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
@@ -25,7 +25,7 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.ops.ReadPattern.Invocation;
 import dev.monotable.kit.ops.ReadPattern.Sample;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -46,8 +46,8 @@ public final class ReadPatterns {
     return CALLS;
   }
 
-  private static Map<AccessPattern, ReadPattern> build() {
-    Map<AccessPattern, ReadPattern> m = new EnumMap<>(AccessPattern.class);
+  private static Map<DeclaredPattern, ReadPattern> build() {
+    Map<DeclaredPattern, ReadPattern> m = new LinkedHashMap<>(); // added in AP order, as calls() lists them
     // accounts and organizations
     add(m, AP02, List.of("username"), false, Sample.of(null, "alice"),
         (t, c, p, page) -> one(new Accounts(t).getUser(p.get(0)).toItem()));
@@ -79,8 +79,8 @@ public final class ReadPatterns {
     return m;
   }
 
-  private static void tickets(Map<AccessPattern, ReadPattern> m, TicketKind kind, AccessPattern get, AccessPattern all,
-      AccessPattern open, AccessPattern closed, AccessPattern comments, String sampleNumber) {
+  private static void tickets(Map<DeclaredPattern, ReadPattern> m, TicketKind kind, DeclaredPattern get,
+      DeclaredPattern all, DeclaredPattern open, DeclaredPattern closed, DeclaredPattern comments, String sampleNumber) {
     List<String> repo = List.of("owner", "repo");
     List<String> ticket = List.of("owner", "repo", "number");
     Sample onRepo = Sample.of(null, "alice", "hello-forge");
@@ -99,7 +99,7 @@ public final class ReadPatterns {
     return new Tickets(t).list(kind, caller, p.get(0), p.get(1), state, page).map(Ticket::toItem);
   }
 
-  private static void add(Map<AccessPattern, ReadPattern> m, AccessPattern ap, List<String> params, boolean callerRequired,
+  private static void add(Map<DeclaredPattern, ReadPattern> m, DeclaredPattern ap, List<String> params, boolean callerRequired,
       Sample sample, Invocation invocation) {
     m.put(ap, new ReadPattern(ap, params, callerRequired, sample, invocation));
   }

@@ -2,7 +2,7 @@ package dev.monotable.forge.functions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.monotable.forge.catalog.StreamCatalog;
+import dev.monotable.forge.Forge;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,6 +16,6 @@ class ForgeCatalogTest {
   @Test
   void forge_shouldConsumeItsStreamWithFourHandlers() {
     assertEquals(List.of("ST1", "ST2", "ST3", "ST4"),
-        StreamCatalog.declarations().stream().map(StreamHandlerDeclaration::stream).toList());
+        Forge.DOMAIN.streams().stream().map(StreamHandlerDeclaration::stream).toList());
   }
 }

@@ -7,13 +7,15 @@ import dev.monotable.kit.schema.TableSchema.Gsi;
 import java.util.Map;
 
 /**
- * One access pattern as a domain declares it (typically an enum of its patterns): the DynamoDB
- * operation that serves it, the index and key condition. Docs, IAM checks, alarms, the request
- * budget tests and the operator tools read patterns through this interface only.
+ * One access pattern as the kit reads it: the DynamoDB operation that serves it, the index and key
+ * condition. Docs, IAM checks, alarms, the request budget tests and the operator tools read patterns
+ * through this interface only. A domain declares each of its patterns one way, as a {@link
+ * DeclaredPattern} value ({@code DeclaredPattern.of(...)}, {@code get}, {@code list} and their
+ * siblings), listed in its {@code Domain#accessPatterns()}; the interface admits no other kind.
  */
-public interface AccessPatternSpec {
+public sealed interface AccessPatternSpec permits DeclaredPattern {
 
-  /** Identifier, for example {@code AP14}; an enum's constant name. */
+  /** Identifier, for example {@code AP14}, unique within the domain. */
   String name();
 
   String description();
@@ -46,9 +48,7 @@ public interface AccessPatternSpec {
    * which the kit's {@code PlainHandler} serves without a handler of the domain's; null for a
    * pattern served by the domain's own handler.
    */
-  default Entity entity() {
-    return null;
-  }
+  Entity entity();
 
   /**
    * The Query this pattern sends, built from its declared {@link KeyCondition.QueryKey} for these
@@ -78,19 +78,17 @@ public interface AccessPatternSpec {
   }
 
   /**
-   * The DynamoDB requests the contract allows one call of this pattern, with the reason; by default
-   * {@link RequestAllowance#ONE}. A pattern that needs a second request (an authorization read, a
-   * counter before a transaction) or none declares it here.
+   * The DynamoDB requests the contract allows one call of this pattern, with the reason:
+   * {@link RequestAllowance#ONE} unless the pattern declares more, or none, with
+   * {@link DeclaredPattern#allowing} (an authorization read, a counter before a transaction).
    */
-  default RequestAllowance requestAllowance() {
-    return RequestAllowance.ONE;
-  }
+  RequestAllowance requestAllowance();
 
   /**
    * The p99 of the pattern's handler latency (the {@code Latency} metric, from the event to the
-   * answer; the init phase of a cold start is not in it) above which its alarm fires; by default {@link
-   * #DEFAULT_LATENCY_TARGET_P99_MS}. A pattern that is slower by design (a transaction of many
-   * items, a read and a transaction) declares its own.
+   * answer; the init phase of a cold start is not in it) above which its alarm fires: {@link
+   * #DEFAULT_LATENCY_TARGET_P99_MS} for every pattern ({@link DeclaredPattern} has no slower target of
+   * its own to declare).
    */
   default int latencyTargetP99Ms() {
     return DEFAULT_LATENCY_TARGET_P99_MS;

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An access pattern declared as a value, for a domain that does not keep its patterns in an enum:
+ * An access pattern, declared as a value: the one way a domain declares its patterns, each a
+ * constant of its {@code <Name>Pattern} class listed in its {@code ALL}, which its
+ * {@code Domain#accessPatterns()} returns:
  * {@code DeclaredPattern.of("P02", "get an entry", Calls.of(GET_ITEM), KeyCondition.get(ENTRY, ENTRY), "entry")}.
  *
  * @param name identifier, for example {@code P02}

@@ -18,6 +18,10 @@ public interface Domain {
 
   TableSchema schema();
 
+  /**
+   * Every access pattern, in catalog order: the domain's {@link dev.monotable.kit.catalog.DeclaredPattern}
+   * values (its {@code <Name>Pattern.ALL}), each served by at least one of its {@link #endpoints()}.
+   */
   List<? extends AccessPatternSpec> accessPatterns();
 
   /**

@@ -397,7 +397,7 @@ public final class Bench<S extends DomainServices> {
           }
         }
       } catch (RuntimeException e) {
-        report.failure("peer " + pair.pattern() + ": " + e.getMessage());
+        report.failure("peer " + pair.pattern().name() + ": " + e.getMessage());
         dropTable(client, tables, table);
         continue;
       }

@@ -93,7 +93,7 @@ public final class BenchCase<S extends DomainServices> {
   /** The same route, narrowed to one of its patterns (a list route's {@code ?state=}). */
   public BenchCase<S> only(AccessPatternSpec pattern, String variantLabel) {
     if (!endpoint.patterns().contains(pattern)) {
-      throw new IllegalArgumentException(endpoint.routeKey() + " does not serve " + pattern);
+      throw new IllegalArgumentException(endpoint.routeKey() + " does not serve " + pattern.name());
     }
     return new BenchCase<>(endpoint, List.of(pattern), variantLabel, request, before, initialVersion);
   }

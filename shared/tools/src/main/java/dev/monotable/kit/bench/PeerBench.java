@@ -113,7 +113,7 @@ public final class PeerBench<S extends DomainServices> {
   /** A fresh case of the pair's pattern alone (its own invocation counter). */
   BenchCase<S> freshCase(Pair pair) {
     return domain.cases(local.domain()).stream().filter(c -> c.patterns().equals(List.of(pair.pattern()))).findFirst()
-        .orElseThrow(() -> new IllegalStateException("no bench case serves " + pair.pattern()));
+        .orElseThrow(() -> new IllegalStateException("no bench case serves " + pair.pattern().name()));
   }
 
   // ---- warm ------------------------------------------------------------------------------------

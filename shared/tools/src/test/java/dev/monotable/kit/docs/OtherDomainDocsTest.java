@@ -70,7 +70,7 @@ class OtherDomainDocsTest {
   @Test
   void everyDoc_shouldNameNothingOfForge() {
     // Forge's entities, key prefixes, patterns, route list and wording: none may leak into another domain's docs.
-    List<String> forge = List.of("Forge", "forge", "Repository", "repositor", "ACCOUNT#", "AP01", "EndpointCatalog",
+    List<String> forge = List.of("Forge", "forge", "Repository", "repositor", "ACCOUNT#", "AP01",
         "ApiShapes", "relationship-decisions", "Issue", "/users");
     DocsGenerator.render(TINY).forEach((path, content) -> {
       for (String word : forge) {

@@ -3,8 +3,8 @@ package dev.monotable.kit.docs;
 import static dev.monotable.kit.schema.TableSchema.Gsi.GSI1;
 
 import dev.monotable.kit.bench.BenchDomain;
-import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.catalog.Auth;
@@ -40,45 +40,21 @@ import java.util.function.Predicate;
  */
 final class TinyDomain implements DevDomain {
 
-  /** The one access pattern. */
-  enum TinyPattern implements AccessPatternSpec {
-    WP01;
-
-    @Override
-    public String description() {
-      return "list the widgets of a colour";
-    }
-
-    @Override
-    public Calls calls() {
-      return Calls.of(Operation.QUERY);
-    }
-
-    @Override
-    public KeyCondition key() {
-      return KeyCondition.query(COLOUR).on(GSI1);
-    }
-
-
-
-
-    @Override
-    public String parameters() {
-      return "colour";
-    }
-  }
-
   /** The model record of the one entity. */
   record Widget(String id, String colour) {}
 
   static final TableSchema SCHEMA = TableSchema.of(new Index(GSI1, "widgets by colour"));
 
-  static final Endpoint ROUTE = new Endpoint("GET", "/colours/{colour}/widgets",
-      "dev.example.tiny.functions.widgets.ListWidgetsHandler", Auth.NONE, List.of(TinyPattern.WP01),
-      Set.of(DynamoAction.QUERY), Set.of(GSI1));
-
   private static final Template WIDGET = Template.of("WIDGET#{id}");
   private static final Template COLOUR = Template.of("COLOUR#{colour}");
+
+  /** The one access pattern. */
+  static final DeclaredPattern WP01 = DeclaredPattern.of("WP01", "list the widgets of a colour",
+      Calls.of(Operation.QUERY), KeyCondition.query(COLOUR).on(GSI1), "colour");
+
+  static final Endpoint ROUTE = new Endpoint("GET", "/colours/{colour}/widgets",
+      "dev.example.tiny.functions.widgets.ListWidgetsHandler", Auth.NONE, List.of(WP01),
+      Set.of(DynamoAction.QUERY), Set.of(GSI1));
 
   static final Chart CHART = new Chart("Widget", null, Widget.class, Selector.always(),
       new KeyPair(new ChartKey(WIDGET, Map.of()), new ChartKey(WIDGET, Map.of())),
@@ -105,8 +81,8 @@ final class TinyDomain implements DevDomain {
       }
 
       @Override
-      public List<TinyPattern> accessPatterns() {
-        return List.of(TinyPattern.values());
+      public List<DeclaredPattern> accessPatterns() {
+        return List.of(WP01);
       }
 
       @Override

@@ -14,8 +14,8 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.bench.BenchDomain;
-import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Calls;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.keys.Template;
@@ -60,32 +60,8 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 class TinyDomainServiceTest {
 
   /** The tiny domain's one access pattern. */
-  enum TinyPattern implements AccessPatternSpec {
-    NP01;
-
-    @Override
-    public String description() {
-      return "get a note";
-    }
-
-    @Override
-    public Calls calls() {
-      return Calls.of(Operation.GET_ITEM);
-    }
-
-    @Override
-    public KeyCondition key() {
-      return KeyCondition.get(Template.of("NOTE#{id}"), Template.of("NOTE#{id}"));
-    }
-
-
-
-
-    @Override
-    public String parameters() {
-      return "id";
-    }
-  }
+  static final DeclaredPattern NP01 = DeclaredPattern.of("NP01", "get a note", Calls.of(Operation.GET_ITEM),
+      KeyCondition.get(Template.of("NOTE#{id}"), Template.of("NOTE#{id}")), "id");
 
   static final String HANDLER = "tiny.GetNoteHandler";
 
@@ -101,13 +77,13 @@ class TinyDomainServiceTest {
     }
 
     @Override
-    public List<TinyPattern> accessPatterns() {
-      return List.of(TinyPattern.values());
+    public List<DeclaredPattern> accessPatterns() {
+      return List.of(NP01);
     }
 
     @Override
     public List<Endpoint> endpoints() {
-      return List.of(new Endpoint("GET", "/notes/{id}", HANDLER, Auth.NONE, List.of(TinyPattern.NP01),
+      return List.of(new Endpoint("GET", "/notes/{id}", HANDLER, Auth.NONE, List.of(NP01),
           Set.of(DynamoAction.GET_ITEM), Set.of()));
     }
 
@@ -260,7 +236,7 @@ class TinyDomainServiceTest {
         }
 
         @Override
-        public List<TinyPattern> accessPatterns() {
+        public List<DeclaredPattern> accessPatterns() {
           return List.of();
         }
 

@@ -1,4 +1,4 @@
-package dev.monotable.forge.catalog;
+package dev.monotable.forge;
 
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 
@@ -12,14 +12,14 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The stream catalog as docs/forge/api-contract.md#stream-effects states it, and the filter both consumers apply. */
-class StreamCatalogTest {
+/** Forge's stream consumers as docs/forge/api-contract.md#stream-effects states them, and the filter both consumers apply. */
+class ForgeStreamsTest {
   private static final Map<String, AttributeValue> ISSUE = Map.of("Type", AttributeValue.fromS("Issue"));
   private static final Map<String, AttributeValue> INVITATION = Map.of("Type", AttributeValue.fromS("Invitation"));
 
   @Test
   void declarations_shouldMatchTheStreamEffectsOfTheContract() {
-    List<StreamHandlerDeclaration> d = StreamCatalog.declarations();
+    List<StreamHandlerDeclaration> d = Forge.DOMAIN.streams();
     assertEquals(List.of("ST1", "ST2", "ST3", "ST4"), d.stream().map(StreamHandlerDeclaration::stream).toList());
     assertEquals(Set.of("Issue", "PullRequest", "IssueComment", "PRComment"), d.get(0).itemTypes());
     assertEquals(Set.of("INSERT"), d.get(0).eventNames());
@@ -35,7 +35,7 @@ class StreamCatalogTest {
 
   @Test
   void accepts_shouldFilterByEventNameAndTheTypeOfTheImageThatEventCarries() {
-    StreamHandlerDeclaration st1 = StreamCatalog.declarations().get(0);
+    StreamHandlerDeclaration st1 = Forge.DOMAIN.streams().get(0);
     assertTrue(st1.accepts("INSERT", ISSUE, null, null, null));
     assertFalse(st1.accepts("MODIFY", ISSUE, ISSUE, null, null));
     assertFalse(st1.accepts("INSERT", INVITATION, null, null, null));
@@ -44,7 +44,7 @@ class StreamCatalogTest {
 
   @Test
   void accepts_shouldLetOnlyTtlDeletionsReachSt4() {
-    StreamHandlerDeclaration st4 = StreamCatalog.byHandlerClass("dev.monotable.forge.functions.streams.InvitationExpiredHandler");
+    StreamHandlerDeclaration st4 = Forge.DOMAIN.stream("dev.monotable.forge.functions.streams.InvitationExpiredHandler");
     assertTrue(st4.accepts("REMOVE", null, INVITATION, "Service", "dynamodb.amazonaws.com"));
     assertFalse(st4.accepts("REMOVE", null, INVITATION, null, null), "a user's delete");
     assertFalse(st4.accepts("REMOVE", null, INVITATION, "Service", "someone.else"));
