@@ -106,6 +106,34 @@ public final class TableGateway {
   }
 
   /**
+   * {@link #putIfAbsent} of a create that must answer its retry as its first attempt: the item
+   * carries this write's {@link WriteTokens token} ({@link TableSchema#WRITE_TOKEN}) and a refusal
+   * returns the stored item (ALL_OLD). When that item carries the same token, the refusal met this
+   * write's own first attempt, applied but whose answer was lost (the SDK's retry): a success.
+   *
+   * @throws ConditionalCheckFailedException another item with the key exists (nothing written)
+   */
+  public void putIfAbsentOnce(Map<String, AttributeValue> item) {
+    String token = WriteTokens.next();
+    Map<String, AttributeValue> tokened = new java.util.HashMap<>(item);
+    tokened.put(TableSchema.WRITE_TOKEN, AttributeValue.fromS(token));
+    try {
+      client.putItem(PutItemRequest.builder()
+          .tableName(tableName)
+          .item(tokened)
+          .conditionExpression("attribute_not_exists(#pk)")
+          .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+          .returnConsumedCapacity(CallMeter.asked())
+          .build());
+    } catch (ConditionalCheckFailedException e) {
+      if (!isOwnWrite(e.hasItem() ? e.item() : null, token)) {
+        throw e;
+      }
+    }
+  }
+
+  /**
    * One conditional UpdateItem that returns nothing (ReturnValues NONE).
    *
    * @throws ConditionalCheckFailedException the condition failed (nothing written)
@@ -117,14 +145,16 @@ public final class TableGateway {
 
   /**
    * One conditional UpdateItem that returns the item as it was before (ReturnValues ALL_OLD), as
-   * an increment that hands out the old value needs.
+   * an increment that hands out the old value needs; a failed condition carries the item as it is
+   * (ReturnValuesOnConditionCheckFailure ALL_OLD).
    *
    * @throws ConditionalCheckFailedException the condition failed (nothing written)
    */
   public Map<String, AttributeValue> getAndUpdate(Key key, String updateExpression, String condition,
       Map<String, String> names, Map<String, AttributeValue> values) {
     return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
-        .returnValues(ReturnValue.ALL_OLD).build()).attributes();
+        .returnValues(ReturnValue.ALL_OLD)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).attributes();
   }
 
   /**

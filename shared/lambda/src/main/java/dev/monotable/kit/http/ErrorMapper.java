@@ -57,9 +57,11 @@ public final class ErrorMapper {
         || t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException
         || t instanceof SdkClientException && !(t instanceof SdkServiceException)) {
       // The SDK's retries are spent (table errors, dropped connections) or the deadline passed:
-      // nothing was acknowledged, so the client may retry the whole request.
-      return new Response(503, body("unavailable", "the table did not answer in time; retry shortly", null),
-          Map.of("retry-after", "1"));
+      // nothing was acknowledged, but a write may have applied. A retry with the same
+      // Idempotency-Key derives the same write tokens (WriteTokens), so it is answered as the
+      // first attempt; without one, a retried create may meet its own write.
+      return new Response(503, body("unavailable", "the table did not answer in time and a change may have been "
+          + "applied; retry with the same Idempotency-Key", null), Map.of("retry-after", "1"));
     }
     return error(500, "internal", "internal error", null);
   }
