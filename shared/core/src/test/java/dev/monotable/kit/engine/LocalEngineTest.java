@@ -486,6 +486,29 @@ class LocalEngineTest {
     assertEquals(0, partitionSize(table, "x\ufffd"));
   }
 
+  // moto routes by the Authorization header: an unsigned request was answered as S3, 200 and a
+  // ListBuckets XML. DynamoDB refuses it at the door, writing nothing.
+  @Test
+  void unsignedRequests_areRefusedAsDynamoDbRefusesThem() throws Exception {
+    String table = newTable();
+    for (String method : List.of("GET", "POST")) {
+      HttpURLConnection c = (HttpURLConnection) LocalDynamoDb.endpoint().toURL().openConnection();
+      c.setRequestMethod(method);
+      if (method.equals("POST")) {
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "application/x-amz-json-1.0");
+        c.setRequestProperty("X-Amz-Target", "DynamoDB_20120810.PutItem");
+        c.getOutputStream().write(("{\"TableName\":\"" + table + "\",\"Item\":{\"PK\":{\"S\":\"UNSIGNED\"},"
+            + "\"SK\":{\"S\":\"1\"}}}").getBytes(StandardCharsets.UTF_8));
+      }
+      assertEquals(400, c.getResponseCode(), method);
+      String answer = new String(c.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(answer.contains("MissingAuthenticationTokenException"), method + ": " + answer);
+      assertTrue(c.getContentType().startsWith("application/x-amz-json-1.0"), c.getContentType());
+    }
+    assertTrue(!exists(table, "UNSIGNED", "1"));
+  }
+
   private static void assertMalformed(String body, String operation) throws IOException {
     HttpURLConnection c = (HttpURLConnection) LocalDynamoDb.endpoint().toURL().openConnection();
     c.setRequestMethod("POST");
