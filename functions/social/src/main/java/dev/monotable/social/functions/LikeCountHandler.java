@@ -5,7 +5,7 @@ import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import java.util.Map;
 
-/** GET /users/{username}/posts/{post}/like-count (SO17): one Query of the count shards, summed. */
+/** GET /users/{username}/posts/{post}/like-count (SO17): one BatchGetItem of the post and its count shards, summed; 404 without the post. */
 public final class LikeCountHandler extends ApiHandler<SocialServices> {
 
   public LikeCountHandler() {
