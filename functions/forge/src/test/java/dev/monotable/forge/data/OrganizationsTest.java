@@ -267,14 +267,41 @@ class OrganizationsTest {
     orgWithAdmin("kate", "kate-org");
     user("kurt");
     orgs.putMember("kate", "kate-org", "kurt", Role.MEMBER);
+    var before = table.item(Keys.membership("kate-org", "kurt")).orElseThrow();
+    var selfBefore = table.item(Keys.membership("kate-org", "kate")).orElseThrow();
 
     Membership again = orgs.putMember("kate", "kate-org", "kurt", Role.MEMBER);
     Membership selfAgain = orgs.putMember("kate", "kate-org", "kate", Role.ADMIN);
 
+    // PUT is idempotent: the role it asks for is there already, so it writes nothing (it wrote Version 2).
     assertEquals(Role.MEMBER, again.role());
-    assertEquals(2, again.version());
+    assertEquals(1, again.version());
+    assertEquals(before, table.item(Keys.membership("kate-org", "kurt")).orElseThrow());
     assertEquals(Role.ADMIN, selfAgain.role());
+    assertEquals(selfBefore, table.item(Keys.membership("kate-org", "kate")).orElseThrow());
     assertEquals("1", n(table.item(Keys.account("kate-org")).orElseThrow(), "AdminCount"));
+    // Its checks still hold: a non-admin's PUT of an unchanged role is refused.
+    assertThrows(ForbiddenException.class, () -> orgs.putMember("kurt", "kate-org", "kurt", Role.MEMBER));
+  }
+
+  @Test
+  void putMember_sentEightTimesAtOnce_answersEachWithTheRole_andWritesOnce() throws Exception {
+    orgWithAdmin("kira", "kira-org");
+    user("kobe");
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      var answers = new java.util.ArrayList<java.util.concurrent.Future<Membership>>();
+      for (int i = 0; i < 8; i++) {
+        answers.add(pool.submit(() -> orgs.putMember("kira", "kira-org", "kobe", Role.ADMIN)));
+      }
+      for (var a : answers) {
+        assertEquals(Role.ADMIN, a.get().role(), "no 'the membership changed concurrently' to an identical PUT");
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals("1", n(table.item(Keys.membership("kira-org", "kobe")).orElseThrow(), "Version"));
+    assertEquals("2", n(table.item(Keys.account("kira-org")).orElseThrow(), "AdminCount"));
   }
 
   @Test

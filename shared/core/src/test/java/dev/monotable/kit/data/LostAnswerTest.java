@@ -7,25 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LoseFirstAnswer;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.core.SdkRequest;
-import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * A write whose answer is lost after DynamoDB applied it, then retried by the SDK with the same
@@ -49,29 +39,6 @@ class LostAnswerTest {
   void close() {
     WriteTokens.close();
     client.close();
-  }
-
-  /** Lets the first attempt of {@code operation} through to the table, then drops its answer. */
-  static final class LoseFirstAnswer implements ExecutionInterceptor {
-    volatile String operation;
-    final AtomicInteger attempts = new AtomicInteger();
-    final List<String> tokens = new ArrayList<>();
-
-    @Override
-    public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
-      SdkRequest r = context.request();
-      if (r instanceof TransactWriteItemsRequest t) {
-        tokens.add(t.clientRequestToken());
-      }
-    }
-
-    @Override
-    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
-      if (attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME).equals(operation)
-          && attempts.incrementAndGet() == 1) {
-        throw SdkClientException.create("the answer was lost", new IOException("Connection reset"));
-      }
-    }
   }
 
   @Test

@@ -45,7 +45,10 @@ public final class ErrorMapper {
     } else if (t instanceof PayloadTooLargeException e) {
       return error(413, e.code(), e.getMessage(), null);
     } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)
-        || t instanceof TransactionConflictException) {
+        || t instanceof TransactionConflictException
+        // The SDK's retry met its own first attempt still applying (same ClientRequestToken): sent again
+        // with the token, it is answered as that attempt.
+        || t instanceof software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException) {
       // Another transaction held one of the items (a transaction's own, or a single-item write's
       // TransactionConflictException; the SDK retries neither): nothing was written and the same
       // request succeeds when sent again, so it is the service's moment, not the client's error: 503.
