@@ -386,7 +386,7 @@ class OrganizationsTest {
   }
 
   @Test
-  void putMember_shouldConflictOnMember_whenMembershipChangesBetweenReadAndWrite() {
+  void putMember_shouldAnswerTheRole_whenAConcurrentRequestGaveItBetweenReadAndWrite() {
     // GIVEN another admin promotes the target right after this request read the membership
     orgWithAdmin("quentin", "quentin-org");
     user("quinta");
@@ -395,13 +395,30 @@ class OrganizationsTest {
         () -> orgs.putMember("quentin", "quentin-org", "quinta", Role.ADMIN)), table.name(), table.cursors(), clock));
 
     // WHEN this request also promotes her, believing she is a member
-    ConflictException e = assertThrows(ConflictException.class,
-        () -> racing.putMember("quentin", "quentin-org", "quinta", Role.ADMIN));
+    Membership m = racing.putMember("quentin", "quentin-org", "quinta", Role.ADMIN);
 
-    // THEN she was counted as an admin once, not twice
-    assertEquals("member", e.conflict());
+    // THEN the role asked for holds, as for this PUT sent after the other (it answered 409), counted once
+    assertEquals(Role.ADMIN, m.role());
     assertEquals("2", n(table.item(Keys.account("quentin-org")).orElseThrow(), "AdminCount"));
     assertEquals("2", n(table.item(Keys.membership("quentin-org", "quinta")).orElseThrow(), "Version"));
+  }
+
+  @Test
+  void putMember_shouldConflictOnMember_whenTheMembershipChangedToAnotherRoleBetweenReadAndWrite() {
+    // GIVEN another admin promotes the target right after this request read her as a member
+    orgWithAdmin("quincy", "quincy-org");
+    user("quill");
+    orgs.putMember("quincy", "quincy-org", "quill", Role.MEMBER);
+    Organizations racing = new Organizations(new TableGateway(Races.afterFirstRead(table.client(),
+        () -> orgs.putMember("quincy", "quincy-org", "quill", Role.ADMIN)), table.name(), table.cursors(), clock));
+
+    // WHEN this request keeps her a member (no change, as it read her)
+    ConflictException e = assertThrows(ConflictException.class,
+        () -> racing.putMember("quincy", "quincy-org", "quill", Role.MEMBER));
+
+    // THEN it is told the membership changed, and the promotion stands
+    assertEquals("member", e.conflict());
+    assertEquals("admin", table.item(Keys.membership("quincy-org", "quill")).orElseThrow().get("Role").s());
   }
 
   @Test

@@ -485,7 +485,8 @@ class TicketsTest {
     Ticket t = tickets.update(ISSUE, "bob", "alice", repo, 1, 1L, new TicketPatch("new", "", null));
 
     String lower = repo.toLowerCase();
-    Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
+    Map<String, AttributeValue> item = new java.util.HashMap<>(itemOf(ISSUE, "alice", repo, 1));
+    assertEquals(36, item.remove("WriteToken").s().length(), "the update's token, which its SDK retry recognises");
     assertItem(attrs(
         "PK", "ISSUE#alice#" + lower + "#00000001", "SK", "ISSUE#alice#" + lower + "#00000001",
         "GSI1PK", "REPO#alice#" + lower, "GSI1SK", "ISSUE#00000001",
@@ -545,7 +546,8 @@ class TicketsTest {
     // WHEN an org member (not admin, not author) merges
     Ticket merged = tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 1L, TicketPatch.state("merged"));
 
-    Map<String, AttributeValue> item = itemOf(PULL_REQUEST, "acme", "merge-me", 1);
+    Map<String, AttributeValue> item = new java.util.HashMap<>(itemOf(PULL_REQUEST, "acme", "merge-me", 1));
+    assertEquals(36, item.remove("WriteToken").s().length(), "the update's token, which its SDK retry recognises");
     assertItem(attrs(
         "PK", "PR#acme#merge-me#00000001", "SK", "PR#acme#merge-me#00000001",
         "GSI1PK", "PR#acme#merge-me", "GSI1SK", "PR#00000001",
