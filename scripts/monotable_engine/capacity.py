@@ -20,7 +20,10 @@ operations" / "for write operations", "Global secondary indexes: provisioned thr
     attributes): one when the item enters or leaves the index, or stays with a projected attribute
     changed; two (delete the old entry, put the new) when the write changes the index key; none when
     the entry is the same before and after or the item is in the index neither before nor after.
-    Index writes are not doubled inside a transaction.
+    Index writes are not doubled inside a transaction. A TransactWriteItems repeated with its
+    ClientRequestToken writes nothing and answers the read units of its items, read transactionally
+    (the API reference: "subsequent calls with the same client token return the number of read
+    capacity units consumed in reading the item").
 
 The answer has DynamoDB's shape: TableName, CapacityUnits and ReadCapacityUnits or
 WriteCapacityUnits; with INDEXES also Table and GlobalSecondaryIndexes (only the indexes the
@@ -180,6 +183,7 @@ class Meter:
     def __init__(self):
         self.tables = {}  # table name -> TableUnits, in the order touched
         self.scanned = []  # (table, index name or None, consistent, [entry sizes]) of Query/Scan calls
+        self.replay = False  # a TransactWriteItems answered from its ClientRequestToken, nothing written
 
     def of(self, table_name):
         return self.tables.setdefault(table_name, TableUnits())
@@ -210,7 +214,7 @@ class Meter:
                 t.gsi_write[index.name] = t.gsi_write.get(index.name, 0) + u
 
     def answer(self, action, mode):
-        kind = "read" if action in READS else "write"
+        kind = "read" if action in READS or self.replay else "write"
         entries = [t.answer(name, mode, kind) for name, t in self.tables.items()]
         if action in LISTS:
             return entries
@@ -314,6 +318,11 @@ def metered_handler(state, action, original):
             state.meter = None
         if action in READS:
             price_reads(meter, backend, action, self.body)
+        if meter.replay:
+            # A repeat of a token's transaction reads its items (transactionally) and writes nothing.
+            for table, key, _, _, _, _ in writes:
+                meter.read_item(table.name, lookup(backend, table, key), transactional=True)
+            writes = []
         for table, key, transactional, check, before, entries in writes:
             meter.write_item(table, before, None if check else lookup(backend, table, key), entries,
                              transactional, check)

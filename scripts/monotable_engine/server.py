@@ -1,7 +1,8 @@
 """The server: moto's DynamoDB and DynamoDB Streams apps behind one lock, the control API beside.
 
 One request at a time (moto's models are not thread-safe), 400 ValidationException for what moto
-cannot parse, the command line, and main.
+cannot parse, 400 MissingAuthenticationTokenException for an unsigned request, the command line,
+and main.
 """
 
 import json
@@ -56,6 +57,14 @@ def application(state, moto_app, moto_version):
             body = json.dumps(payload).encode()
             start_response(f"{code} {'OK' if code == 200 else 'Error'}",
                            [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+            return [body]
+        if not environ.get("HTTP_AUTHORIZATION") and "X-Amz-Signature=" not in environ.get("QUERY_STRING", ""):
+            # DynamoDB refuses an unsigned request at the door; moto routes by that header and would
+            # answer it as S3 (200 and a ListBuckets XML).
+            body = json.dumps({"__type": "com.amazon.coral.service#MissingAuthenticationTokenException",
+                               "message": "Request is missing Authentication Token"}).encode()
+            start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
+                                               ("Content-Length", str(len(body)))])
             return [body]
         with state.lock:
             state.requests += 1

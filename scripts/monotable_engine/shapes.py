@@ -131,6 +131,10 @@ def check_members(action, body):
                           "Member must have length less than or equal to 100")
         else:
             errors += transact_errors(items, action)
+        token = body.get("ClientRequestToken")
+        if action == "TransactWriteItems" and isinstance(token, str) and not 1 <= len(token) <= 36:
+            errors.append(constraint(token, "clientRequestToken", "Member must have length "
+                                     + ("greater than or equal to 1" if not token else "less than or equal to 36")))
     elif action in ("BatchWriteItem", "BatchGetItem"):
         requests = body.get("RequestItems")
         if requests is None:

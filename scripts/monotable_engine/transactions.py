@@ -212,6 +212,9 @@ def idempotent_transact_write(state, original_transact_write):
             if seen[0] != fingerprint:
                 raise dynamo_error("IdempotentParameterMismatchException",
                                    "The request uses the same client token as a previous, but non-identical request.")
+            if state.meter is not None:
+                # DynamoDB prices a repeat as the reads of its items, not as the writes it did not make.
+                state.meter.replay = True
             return seen[2]
         result = original_transact_write(self)
         state.tokens[key] = (fingerprint, now, result)

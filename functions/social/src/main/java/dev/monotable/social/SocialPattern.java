@@ -86,7 +86,8 @@ public final class SocialPattern {
   public static final DeclaredPattern SO16 = DeclaredPattern.list("SO16", "likes of a post, one per user",
       Like.ENTITY, query(SocialKeys.POST).beginsWith(Template.of("LIKE#")));
   public static final DeclaredPattern SO17 = DeclaredPattern.of("SO17", "a post's like count (shards summed)",
-      Calls.of(QUERY), query(SocialKeys.POST).beginsWith(Template.of("LIKECOUNT#")), "username, post");
+      Calls.of(BATCH_GET_ITEM), plan("BatchGet USER#{username}/POST#{post} and POST#{post}/LIKECOUNT#{0..9}: "
+          + "no post, 404; the shards found summed"), "username, post");
   public static final DeclaredPattern SO18 = DeclaredPattern.of("SO18", "a user's home feed, newest first",
       Calls.then(QUERY, QUERY).sometimes(QUERY, BATCH_GET_ITEM),
       query(SocialKeys.FEED).beginsWith(Template.of("POST#")).descending().note("after SO20; SK < POST#{cursor}; "

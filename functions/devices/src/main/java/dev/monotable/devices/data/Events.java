@@ -75,7 +75,8 @@ public final class Events {
     Device d = target(user, device);
     Event e = stamped(draft, d);
     try {
-      table.putIfAbsent(e.toItem());
+      // Once: the SDK's retry of a write whose answer was lost knows the event it meets as its own.
+      table.putIfAbsentOnce(e.toItem());
     } catch (ConditionalCheckFailedException exists) {
       throw new ConflictException("event", "device " + device + " has an event at " + e.at() + " with seq " + e.seq());
     }

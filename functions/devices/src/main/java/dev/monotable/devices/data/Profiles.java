@@ -26,7 +26,8 @@ public final class Profiles {
   }
 
   /**
-   * AP12: one PutItem of the profile, {@code attribute_not_exists(PK)}.
+   * AP12: one PutItem of the profile, {@code attribute_not_exists(PK)}; the SDK's retry of a create
+   * whose answer was lost knows the profile it meets as its own ({@link TableGateway#putIfAbsentOnce}).
    *
    * @throws ConflictException {@code user}: the user has a profile (nothing written)
    */
@@ -34,7 +35,7 @@ public final class Profiles {
     UserProfile p = new UserProfile(DevicesKeys.user(user), Fields.text("name", name, Devices.NAME_MAX),
         Segments.email("email", email), Timestamps.format(table.clock().instant()));
     try {
-      table.putIfAbsent(p.toItem());
+      table.putIfAbsentOnce(p.toItem());
     } catch (ConditionalCheckFailedException e) {
       throw new ConflictException("user", "user " + user + " exists");
     }

@@ -9,6 +9,7 @@ import dev.monotable.devices.model.UserProfile;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.data.WriteTokens;
 import dev.monotable.kit.data.TableGateway.HeadedPage;
 import dev.monotable.kit.data.TableGateway.QuerySpec;
 import dev.monotable.kit.data.WriteTransaction;
@@ -139,10 +140,12 @@ public final class Registry {
       throw new ValidationException("status", "status must be one of " + String.join(", ", Device.STATUSES));
     }
     Map<String, String> names = new HashMap<>(Map.of("#type", TableSchema.TYPE, "#v", TableSchema.VERSION,
-        "#updated", TableSchema.UPDATED_AT, "#deleting", "DeletingAt"));
+        "#updated", TableSchema.UPDATED_AT, "#deleting", "DeletingAt", "#wt", TableSchema.WRITE_TOKEN));
+    String token = WriteTokens.next();
     Map<String, AttributeValue> values = new HashMap<>(Map.of(":device", AttributeValue.fromS(Device.TYPE),
-        ":one", AttributeValue.fromN("1"), ":now", AttributeValue.fromS(Timestamps.format(table.clock().instant()))));
-    StringBuilder set = new StringBuilder("SET #updated = :now");
+        ":one", AttributeValue.fromN("1"), ":now", AttributeValue.fromS(Timestamps.format(table.clock().instant())),
+        ":wt", AttributeValue.fromS(token)));
+    StringBuilder set = new StringBuilder("SET #updated = :now, #wt = :wt");
     if (status != null) {
       names.put("#status", "Status");
       values.put(":status", AttributeValue.fromS(status));
@@ -153,7 +156,8 @@ public final class Registry {
       values.put(":name", AttributeValue.fromS(Fields.text("name", name, Devices.NAME_MAX)));
       set.append(", #name = :name");
     }
-    String condition = "#type = :device AND attribute_not_exists(#deleting)";
+    // The write's token refuses the SDK's retry of this very update, which then knows the item as its own result.
+    String condition = "#type = :device AND attribute_not_exists(#deleting) AND (attribute_not_exists(#wt) OR #wt <> :wt)";
     if (expectedVersion != null) {
       condition += " AND #v = :expected";
       values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
@@ -163,6 +167,9 @@ public final class Registry {
           names, values));
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() && !e.item().isEmpty() ? e.item() : null;
+      if (TableGateway.isOwnWrite(old, token)) {
+        return Device.fromItem(old);
+      }
       if (old == null || !Device.TYPE.equals(Items.type(old))) {
         throw new NotFoundException("device");
       }

@@ -63,7 +63,8 @@ class DevicesDataTest {
 
     Map<String, AttributeValue> item = table.item(new Key("USER#ann", "#PROFILE")).orElseThrow();
     assertEquals(Set.of("PK", "SK", "GSI1PK", "GSI1SK", "Type", "User", "Name", "Email", "CreatedAt", "UpdatedAt",
-        "SchemaVersion"), item.keySet());
+        "SchemaVersion", "WriteToken"), item.keySet());
+    assertEquals(36, s(item, "WriteToken").length(), "the create's token, which its SDK retry recognises");
     assertEquals("USER#ann", s(item, "GSI1PK"));
     assertEquals("#PROFILE", s(item, "GSI1SK"));
     assertEquals("User", s(item, "Type"));
@@ -209,8 +210,8 @@ class DevicesDataTest {
     Map<String, AttributeValue> item =
         table.item(new Key("USER#ivy", "DEVICE#t1#EVENT#2090-01-01T10:00:00.000Z#00000007")).orElseThrow();
     assertEquals(Set.of("PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "Type", "User", "Device", "At", "Seq",
-        "EventType", "Value", "DeviceName", "NameVersion", "TTL", "CreatedAt", "UpdatedAt", "SchemaVersion"),
-        item.keySet());
+        "EventType", "Value", "DeviceName", "NameVersion", "TTL", "CreatedAt", "UpdatedAt", "SchemaVersion",
+        "WriteToken"), item.keySet());
     assertEquals("Event", s(item, "Type"));
     assertEquals("USER#ivy", s(item, "GSI1PK"));
     assertEquals("EVENT#2090-01-01T10:00:00.000Z#t1#00000007", s(item, "GSI1SK"));

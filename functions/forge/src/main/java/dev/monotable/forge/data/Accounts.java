@@ -1,5 +1,7 @@
 package dev.monotable.forge.data;
 
+import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.data.WriteTokens;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
@@ -168,11 +170,18 @@ public final class Accounts {
     Map<String, AttributeValue> values = u.values();
     values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
     values.put(":user", AttributeValue.fromS(User.TYPE));
+    // The write's token: the SDK's retry of an update whose answer was lost knows the newer version as its own.
+    String token = WriteTokens.next();
+    names.put("#wt", TableSchema.WRITE_TOKEN);
+    values.put(":wt", AttributeValue.fromS(token));
     try {
-      return User.fromItem(table.updateAndGet(key, u.expression(),
+      return User.fromItem(table.updateAndGet(key, "SET #wt = :wt, " + u.expression().substring("SET ".length()),
           "#v = :expected AND #type = :user AND (" + u.changes() + ")", names, values));
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() && !e.item().isEmpty() ? e.item() : null;
+      if (TableGateway.isOwnWrite(old, token)) {
+        return User.fromItem(old);
+      }
       if (old != null && User.TYPE.equals(Items.type(old)) && Items.n(old, VERSION) == expectedVersion) {
         // Right version, so the condition failed on "changes something": nothing to write.
         return User.fromItem(old);

@@ -160,13 +160,19 @@ public final class Organizations {
         ? new Membership(orgDisplay, userDisplay, role, now, now, 1)
         : new Membership(orgDisplay, userDisplay, role, existing.createdAt(), now, existing.version() + 1);
 
+    // The role the member has already: a PUT that changes nothing writes nothing (PUT is idempotent),
+    // and its checks (org, caller an admin, user) still hold, with the membership still in that role.
+    boolean unchanged = existing != null && existing.role() == role;
     WriteTransaction tx = new WriteTransaction(table);
     int orgAt = delta == 0 ? orgExists(tx, org) : adjustAdminCount(tx, org, delta, now);
     int adminAt = self ? -1 : callerIsAdmin(tx, org, caller);
     int userAt = tx.check(userKey, "attribute_exists(#pk) AND #type = :type",
         Map.of("#pk", PK, "#type", TYPE), Map.of(":type", AttributeValue.fromS(User.TYPE)));
-    int putAt = putMembership(tx, next, existing, self);
-    tx.commit(f -> {
+    int putAt = unchanged && !(self && !wasAdmin)
+        ? tx.check(memberKey, "#role = :role", Map.of("#role", Membership.ROLE),
+            Map.of(":role", AttributeValue.fromS(role.value())))
+        : putMembership(tx, next, existing, self);
+    return tx.commit(unchanged ? existing : next, f -> {
       refuseMissingOrgOrNonAdmin(f, orgAt, f.failed(adminAt) || (self && !wasAdmin && f.failed(putAt)));
       if (f.failed(userAt)) {
         throw new NotFoundException("user");
@@ -174,11 +180,18 @@ public final class Organizations {
       if (f.failed(orgAt)) {
         throw lastAdmin();
       }
-      if (f.failed(putAt)) {
-        throw new ConflictException("member", "the membership changed concurrently; retry");
+      if (!f.failed(putAt)) {
+        return null;
       }
+      Map<String, AttributeValue> current = f.oldItem(putAt);
+      if (current != null && Membership.TYPE.equals(Items.type(current))
+          && Membership.fromItem(current).role() == role) {
+        // A concurrent request (the same PUT sent at once) gave the member this role first: the
+        // state asked for holds, as it would for this PUT sent after it.
+        return Membership.fromItem(current);
+      }
+      throw new ConflictException("member", "the membership changed concurrently; retry");
     });
-    return next;
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.monotable.kit.data.IdempotentRequest;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.data.WriteTokens;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
 
@@ -333,6 +334,11 @@ public final class Tickets {
     values.put(":now", AttributeValue.fromS(now));
     set.add("#updatedAt = :now");
     set.add("#version = #version + :one");
+    // The write's token: the SDK's retry of an update whose answer was lost knows the newer version as its own.
+    String token = WriteTokens.next();
+    names.put("#wt", TableSchema.WRITE_TOKEN);
+    values.put(":wt", AttributeValue.fromS(token));
+    set.add("#wt = :wt");
     if (patch.title() != null) {
       names.put("#title", Ticket.TITLE);
       values.put(":title", AttributeValue.fromS(patch.title()));
@@ -368,6 +374,9 @@ public final class Tickets {
       if (!e.hasItem() || e.item().isEmpty()) {
         throw new NotFoundException(kind.noun());
       }
+      if (TableGateway.isOwnWrite(e.item(), token)) {
+        return Ticket.fromItem(e.item());
+      }
       throw new VersionMismatchException(expectedVersion, Items.n(e.item(), TableSchema.VERSION));
     }
   }
@@ -382,30 +391,40 @@ public final class Tickets {
    */
   private Map<String, AttributeValue> nextNumber(Key counterKey, String now, boolean visibleOnly, String caller) {
     Map<String, String> names = new LinkedHashMap<>(Map.of("#last", Counter.LAST_NUMBER,
-        "#updatedAt", TableSchema.UPDATED_AT, "#pk", TableSchema.PK));
+        "#updatedAt", TableSchema.UPDATED_AT, "#pk", TableSchema.PK, "#wt", TableSchema.WRITE_TOKEN));
+    // The increment's token: the SDK's retry of an increment whose answer was lost is refused and
+    // finds its own number on the counter, instead of taking the next one (a gap).
+    String token = WriteTokens.next();
     Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":one", AttributeValue.fromN("1"),
-        ":now", AttributeValue.fromS(now)));
-    String condition = "attribute_exists(#pk)";
+        ":now", AttributeValue.fromS(now), ":wt", AttributeValue.fromS(token)));
+    String condition = "attribute_exists(#pk) AND (attribute_not_exists(#wt) OR #wt <> :wt)";
     if (visibleOnly) {
       names.put("#private", Visibility.IS_PRIVATE);
       values.put(":false", AttributeValue.fromBool(false));
       values.put(":mine", AttributeValue.fromS(Keys.COUNTER.prefix() + ForgeSegments.account("caller", caller) + "#"));
       condition += " AND (#private = :false OR begins_with(#pk, :mine))";
     }
+    Map<String, AttributeValue> before;
     try {
-      Map<String, AttributeValue> before = table.getAndUpdate(counterKey, "ADD #last :one SET #updatedAt = :now",
+      before = table.getAndUpdate(counterKey, "ADD #last :one SET #updatedAt = :now, #wt = :wt",
           condition, names, values);
-      if (Items.n(before, Counter.LAST_NUMBER) + 1 > ForgeSegments.MAX_NUMBER) {
-        giveBack(counterKey, before, ForgeSegments.MAX_NUMBER + 1);
-        throw new ConflictException("number", "this repository has used all 99999999 issue and pull request numbers");
-      }
-      return before;
     } catch (ConditionalCheckFailedException e) {
-      if (visibleOnly) {
+      if (TableGateway.isOwnWrite(e.hasItem() ? e.item() : null, token)) {
+        // Our increment applied: the counter as it was before it holds one less.
+        before = new LinkedHashMap<>(e.item());
+        before.put(Counter.LAST_NUMBER, AttributeValue.fromN(Long.toString(Items.n(e.item(), Counter.LAST_NUMBER) - 1)));
+        before.remove(TableSchema.WRITE_TOKEN);
+      } else if (visibleOnly) {
         throw e;
+      } else {
+        throw new NotFoundException("repository");
       }
-      throw new NotFoundException("repository");
     }
+    if (Items.n(before, Counter.LAST_NUMBER) + 1 > ForgeSegments.MAX_NUMBER) {
+      giveBack(counterKey, before, ForgeSegments.MAX_NUMBER + 1);
+      throw new ConflictException("number", "this repository has used all 99999999 issue and pull request numbers");
+    }
+    return before;
   }
 
   /** The number the increment handed out: one more than the counter held. */
@@ -419,11 +438,17 @@ public final class Tickets {
    * nothing. Otherwise the number stays a gap, which is harmless.
    */
   private void giveBack(Key counterKey, Map<String, AttributeValue> before, long number) {
+    AttributeValue token = before.get(TableSchema.WRITE_TOKEN);
+    Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":before", before.get(Counter.LAST_NUMBER),
+        ":updatedAt", before.get(TableSchema.UPDATED_AT), ":number", AttributeValue.fromN(Long.toString(number))));
+    if (token != null) {
+      values.put(":wt", token);
+    }
     try {
-      table.update(counterKey, "SET #last = :before, #updatedAt = :updatedAt", "#last = :number",
-          Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT),
-          Map.of(":before", before.get(Counter.LAST_NUMBER), ":updatedAt", before.get(TableSchema.UPDATED_AT),
-              ":number", AttributeValue.fromN(Long.toString(number))));
+      // The increment's token goes back too, so a refused create leaves the counter exactly as it was.
+      table.update(counterKey, "SET #last = :before, #updatedAt = :updatedAt" + (token != null ? ", #wt = :wt" : " REMOVE #wt"),
+          "#last = :number", Map.of("#last", Counter.LAST_NUMBER, "#updatedAt", TableSchema.UPDATED_AT,
+              "#wt", TableSchema.WRITE_TOKEN), values);
     } catch (ConditionalCheckFailedException e) {
       // Someone took a later number: this one stays a gap.
     }

@@ -223,7 +223,7 @@ class AccountsTest {
     assertEquals(new User("Grace", "grace@example.com", "Grace Hopper", "compilers", T0, T1, 2), updated);
     Map<String, AttributeValue> item = table.item(Keys.account("grace")).orElseThrow();
     assertEquals(Set.of("PK", "SK", "GSI1PK", "GSI1SK", "GSI3PK", "GSI3SK", "Type", "Username", "Email", "Name",
-        "Bio", "CreatedAt", "UpdatedAt", "SchemaVersion", "Version"), item.keySet());
+        "Bio", "CreatedAt", "UpdatedAt", "SchemaVersion", "Version", "WriteToken"), item.keySet());
     assertEquals("2", n(item, "Version"));
     assertEquals(T0, s(item, "CreatedAt"));
     assertEquals(T1, s(item, "UpdatedAt"));

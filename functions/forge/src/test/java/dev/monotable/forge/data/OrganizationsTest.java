@@ -267,14 +267,41 @@ class OrganizationsTest {
     orgWithAdmin("kate", "kate-org");
     user("kurt");
     orgs.putMember("kate", "kate-org", "kurt", Role.MEMBER);
+    var before = table.item(Keys.membership("kate-org", "kurt")).orElseThrow();
+    var selfBefore = table.item(Keys.membership("kate-org", "kate")).orElseThrow();
 
     Membership again = orgs.putMember("kate", "kate-org", "kurt", Role.MEMBER);
     Membership selfAgain = orgs.putMember("kate", "kate-org", "kate", Role.ADMIN);
 
+    // PUT is idempotent: the role it asks for is there already, so it writes nothing (it wrote Version 2).
     assertEquals(Role.MEMBER, again.role());
-    assertEquals(2, again.version());
+    assertEquals(1, again.version());
+    assertEquals(before, table.item(Keys.membership("kate-org", "kurt")).orElseThrow());
     assertEquals(Role.ADMIN, selfAgain.role());
+    assertEquals(selfBefore, table.item(Keys.membership("kate-org", "kate")).orElseThrow());
     assertEquals("1", n(table.item(Keys.account("kate-org")).orElseThrow(), "AdminCount"));
+    // Its checks still hold: a non-admin's PUT of an unchanged role is refused.
+    assertThrows(ForbiddenException.class, () -> orgs.putMember("kurt", "kate-org", "kurt", Role.MEMBER));
+  }
+
+  @Test
+  void putMember_sentEightTimesAtOnce_answersEachWithTheRole_andWritesOnce() throws Exception {
+    orgWithAdmin("kira", "kira-org");
+    user("kobe");
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      var answers = new java.util.ArrayList<java.util.concurrent.Future<Membership>>();
+      for (int i = 0; i < 8; i++) {
+        answers.add(pool.submit(() -> orgs.putMember("kira", "kira-org", "kobe", Role.ADMIN)));
+      }
+      for (var a : answers) {
+        assertEquals(Role.ADMIN, a.get().role(), "no 'the membership changed concurrently' to an identical PUT");
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals("1", n(table.item(Keys.membership("kira-org", "kobe")).orElseThrow(), "Version"));
+    assertEquals("2", n(table.item(Keys.account("kira-org")).orElseThrow(), "AdminCount"));
   }
 
   @Test
@@ -359,7 +386,7 @@ class OrganizationsTest {
   }
 
   @Test
-  void putMember_shouldConflictOnMember_whenMembershipChangesBetweenReadAndWrite() {
+  void putMember_shouldAnswerTheRole_whenAConcurrentRequestGaveItBetweenReadAndWrite() {
     // GIVEN another admin promotes the target right after this request read the membership
     orgWithAdmin("quentin", "quentin-org");
     user("quinta");
@@ -368,13 +395,30 @@ class OrganizationsTest {
         () -> orgs.putMember("quentin", "quentin-org", "quinta", Role.ADMIN)), table.name(), table.cursors(), clock));
 
     // WHEN this request also promotes her, believing she is a member
-    ConflictException e = assertThrows(ConflictException.class,
-        () -> racing.putMember("quentin", "quentin-org", "quinta", Role.ADMIN));
+    Membership m = racing.putMember("quentin", "quentin-org", "quinta", Role.ADMIN);
 
-    // THEN she was counted as an admin once, not twice
-    assertEquals("member", e.conflict());
+    // THEN the role asked for holds, as for this PUT sent after the other (it answered 409), counted once
+    assertEquals(Role.ADMIN, m.role());
     assertEquals("2", n(table.item(Keys.account("quentin-org")).orElseThrow(), "AdminCount"));
     assertEquals("2", n(table.item(Keys.membership("quentin-org", "quinta")).orElseThrow(), "Version"));
+  }
+
+  @Test
+  void putMember_shouldConflictOnMember_whenTheMembershipChangedToAnotherRoleBetweenReadAndWrite() {
+    // GIVEN another admin promotes the target right after this request read her as a member
+    orgWithAdmin("quincy", "quincy-org");
+    user("quill");
+    orgs.putMember("quincy", "quincy-org", "quill", Role.MEMBER);
+    Organizations racing = new Organizations(new TableGateway(Races.afterFirstRead(table.client(),
+        () -> orgs.putMember("quincy", "quincy-org", "quill", Role.ADMIN)), table.name(), table.cursors(), clock));
+
+    // WHEN this request keeps her a member (no change, as it read her)
+    ConflictException e = assertThrows(ConflictException.class,
+        () -> racing.putMember("quincy", "quincy-org", "quill", Role.MEMBER));
+
+    // THEN it is told the membership changed, and the promotion stands
+    assertEquals("member", e.conflict());
+    assertEquals("admin", table.item(Keys.membership("quincy-org", "quill")).orElseThrow().get("Role").s());
   }
 
   @Test

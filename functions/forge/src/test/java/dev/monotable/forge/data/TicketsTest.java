@@ -23,6 +23,10 @@ import dev.monotable.forge.model.TicketState;
 import dev.monotable.forge.model.Visibility;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LoseFirstAnswer;
+import dev.monotable.kit.data.TableGateway;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;
 import java.time.Duration;
@@ -69,6 +73,44 @@ class TicketsTest {
 
   private long counterOf(String owner, String repo) {
     return Long.parseLong(table.item(Keys.counter(owner, repo)).orElseThrow().get("LastNumber").n());
+  }
+
+  // ---- a lost answer, retried by the SDK --------------------------------------------------------
+
+  // The SDK's retry of the counter's ADD whose answer was lost applied it again: the issue got
+  // number 2 and number 1 was a gap. Its token makes the retry find its own increment.
+  @Test
+  void create_whoseCounterIncrementLostItsAnswer_takesTheNextNumber_notOneMore() {
+    String repo = aliceRepo();
+    LoseFirstAnswer lose = new LoseFirstAnswer();
+    try (DynamoDbClient client = DynamoDbExtension.newClient(new DynamoDbLimitGuard(), lose)) {
+      Tickets retried = new Tickets(new TableGateway(client, table.name(), table.cursors(), clock));
+      lose.operation = "UpdateItem";
+      Ticket first = retried.create(ISSUE, "Alice", "alice", repo, "first", null, null, null);
+      assertEquals(2, lose.attempts.get(), "the increment's answer was lost and the SDK sent it again");
+      assertEquals(1, first.number());
+      assertEquals(1, counterOf("alice", repo));
+      lose.operation = null;
+      assertEquals(2, retried.create(ISSUE, "Alice", "alice", repo, "second", null, null, null).number());
+    }
+  }
+
+  // The SDK's retry of a PATCH whose UpdateItem applied but lost its answer met the version it wrote:
+  // 412 "version 1 is stale". It now knows that version as its own write.
+  @Test
+  void update_whoseAnswerWasLost_answersTheNewVersion_notStale() {
+    String repo = aliceRepo();
+    int n = tickets.create(ISSUE, "Alice", "alice", repo, "Plan", null, null, null).number();
+    LoseFirstAnswer lose = new LoseFirstAnswer();
+    try (DynamoDbClient client = DynamoDbExtension.newClient(new DynamoDbLimitGuard(), lose)) {
+      Tickets retried = new Tickets(new TableGateway(client, table.name(), table.cursors(), clock));
+      lose.operation = "UpdateItem";
+      Ticket after = retried.update(ISSUE, "Alice", "alice", repo, n, 1L, new TicketPatch("Plan B", null, null));
+      assertEquals(2, lose.attempts.get());
+      assertEquals(2, after.version());
+      assertEquals("Plan B", after.title());
+      assertEquals("2", itemOf(ISSUE, "alice", repo, n).get("Version").n());
+    }
   }
 
   // ---- create ---------------------------------------------------------------------------------
@@ -443,7 +485,8 @@ class TicketsTest {
     Ticket t = tickets.update(ISSUE, "bob", "alice", repo, 1, 1L, new TicketPatch("new", "", null));
 
     String lower = repo.toLowerCase();
-    Map<String, AttributeValue> item = itemOf(ISSUE, "alice", repo, 1);
+    Map<String, AttributeValue> item = new java.util.HashMap<>(itemOf(ISSUE, "alice", repo, 1));
+    assertEquals(36, item.remove("WriteToken").s().length(), "the update's token, which its SDK retry recognises");
     assertItem(attrs(
         "PK", "ISSUE#alice#" + lower + "#00000001", "SK", "ISSUE#alice#" + lower + "#00000001",
         "GSI1PK", "REPO#alice#" + lower, "GSI1SK", "ISSUE#00000001",
@@ -503,7 +546,8 @@ class TicketsTest {
     // WHEN an org member (not admin, not author) merges
     Ticket merged = tickets.update(PULL_REQUEST, "Dave", "acme", "merge-me", 1, 1L, TicketPatch.state("merged"));
 
-    Map<String, AttributeValue> item = itemOf(PULL_REQUEST, "acme", "merge-me", 1);
+    Map<String, AttributeValue> item = new java.util.HashMap<>(itemOf(PULL_REQUEST, "acme", "merge-me", 1));
+    assertEquals(36, item.remove("WriteToken").s().length(), "the update's token, which its SDK retry recognises");
     assertItem(attrs(
         "PK", "PR#acme#merge-me#00000001", "SK", "PR#acme#merge-me#00000001",
         "GSI1PK", "PR#acme#merge-me", "GSI1SK", "PR#00000001",

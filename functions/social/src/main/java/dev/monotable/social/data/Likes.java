@@ -1,7 +1,6 @@
 package dev.monotable.social.data;
 
 import dev.monotable.kit.catalog.Write;
-import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.errors.NotFoundException;
@@ -12,6 +11,8 @@ import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.social.SocialPattern;
 import dev.monotable.social.model.Like;
 import dev.monotable.social.model.Post;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -71,11 +72,24 @@ public final class Likes {
     return tx.commit(true, f -> f.failed(like) ? false : null);
   }
 
-  /** SO17: one Query of the post's {@code LIKECOUNT#} shards (at most {@link Like#SHARDS} items), summed. */
+  /**
+   * SO17: one BatchGetItem of the post and its {@link Like#SHARDS} count shards, summed (an absent
+   * shard counts 0).
+   *
+   * @throws NotFoundException {@code post}: no such post of this user
+   */
   public long count(String username, String post) {
-    Post.ENTITY.key(Map.of("username", username, "post", post)); // each segment held to its rule: a 400
-    return table.query(SocialPattern.SO17.queryFor(Map.of("post", post)), PageRequest.first(Like.SHARDS), "SO17")
-        .items().stream().mapToLong(i -> Long.parseLong(i.get("Count").n())).sum();
+    Key postKey = Post.ENTITY.key(Map.of("username", username, "post", post)); // each segment held to its rule
+    List<Key> keys = new ArrayList<>(List.of(postKey));
+    for (int shard = 0; shard < Like.SHARDS; shard++) {
+      keys.add(Like.COUNT.key(Map.of("post", post, "shard", Integer.toString(shard))));
+    }
+    Map<Key, Map<String, AttributeValue>> found = table.batchGet(keys);
+    if (!found.containsKey(postKey)) {
+      throw new NotFoundException("post");
+    }
+    return keys.subList(1, keys.size()).stream().map(found::get).filter(java.util.Objects::nonNull)
+        .mapToLong(i -> Long.parseLong(i.get("Count").n())).sum();
   }
 
   private void move(WriteTransaction tx, String post, String liker, long delta) {

@@ -18,7 +18,8 @@ public final class Users {
 
   /**
    * SO01: one PutItem, {@code attribute_not_exists(PK)}, both counts at 0 so that every later
-   * follow moves them by ADD.
+   * follow moves them by ADD; the SDK's retry of a create whose answer was lost knows the user it
+   * meets as its own ({@link TableGateway#putIfAbsentOnce}).
    *
    * @throws ConflictException {@code username}: taken (nothing written)
    */
@@ -26,7 +27,7 @@ public final class Users {
     var item = User.ENTITY.toItem(Map.of("username", username, "name", name, "followerCount", 0L,
         "followingCount", 0L, "createdAt", Timestamps.format(table.clock().instant())));
     try {
-      table.putIfAbsent(item);
+      table.putIfAbsentOnce(item);
     } catch (ConditionalCheckFailedException e) {
       throw new ConflictException("username", "username " + username + " is taken");
     }

@@ -122,7 +122,7 @@ public final class SocialServices implements DomainServices {
     return Response.noContent();
   }
 
-  /** GET /users/{username}/posts/{post}/like-count (SO17): one Query of the count shards, summed. */
+  /** GET /users/{username}/posts/{post}/like-count (SO17): one BatchGetItem of the post and its count shards, summed; 404 without the post. */
   Response likeCount(Request r) {
     return Response.ok(Map.of("post", r.path("post"), "likes", likes.count(r.path("username"), r.path("post"))));
   }

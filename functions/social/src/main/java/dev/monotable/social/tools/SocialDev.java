@@ -202,7 +202,7 @@ public final class SocialDev implements DevDomain {
         case "PUT " + POST + "/likes/{liker}" -> ApiShape.create(
             "like: 201 when liked now, 200 when already (the count unmoved)", "Liked", null);
         case "DELETE " + POST + "/likes/{liker}" -> ApiShape.empty("unlike (idempotent)");
-        case "GET " + POST + "/like-count" -> ApiShape.read("the exact like count: the shards summed",
+        case "GET " + POST + "/like-count" -> ApiShape.read("the exact like count: the shards summed (404 when the post is not there)",
             JsonSchema.ref("LikeCount"));
         case "GET /users/{username}/feed" -> ApiShape.list("the home feed, newest first; cursor: the last post id",
             "Post");

@@ -61,9 +61,10 @@ class SocialDataTest {
   @Test
   void createUser_shouldWriteTheUserWithZeroCounts_andRefuseATakenName() {
     users.create("ann", "Ann");
+    var ann = new java.util.HashMap<>(user("ann"));
+    assertEquals(36, ann.remove("WriteToken").s().length(), "the create's token, which its SDK retry recognises");
     assertEquals(item("PK", "USER#ann", "SK", "USER#ann", "Type", "User", "Username", "ann", "Name", "Ann",
-        "FollowerCount", 0, "FollowingCount", 0, "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1),
-        user("ann"));
+        "FollowerCount", 0, "FollowingCount", 0, "CreatedAt", T0, "UpdatedAt", T0, "SchemaVersion", 1), ann);
     assertEquals("username", assertThrows(ConflictException.class, () -> users.create("ann", "Other")).conflict());
     assertEquals("Ann", user("ann").get("Name").s());
   }
@@ -152,6 +153,10 @@ class SocialDataTest {
     assertEquals(1L, likes.count("cy", post));
     assertThrows(NotFoundException.class, () -> likes.like("cy", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "bob"));
     assertEquals(1L, likes.count("cy", post));
+    // SO17 of a post that does not exist, or not under this user, is a 404 like the post itself (it answered 0).
+    assertEquals("post not found", assertThrows(NotFoundException.class,
+        () -> likes.count("cy", "01ARZ3NDEKTSV4RRFFQ69G5FAV")).getMessage());
+    assertThrows(NotFoundException.class, () -> likes.count("bob", post));
   }
 
   @Test

@@ -149,6 +149,12 @@ class SocialJourneyTest {
           "UpdatedAt", social.table().item(new Key("POST#" + first, "LIKE#yan")).orElseThrow().get("UpdatedAt").s(),
           "SchemaVersion", 1), social.table().item(new Key("POST#" + first, "LIKE#yan")).orElseThrow());
       assertEquals(2, likes(social, first));
+      // A post that is not there has no like count: 404 like the post (it answered 200 {"likes": 0}).
+      Reply none = send(social, "GET", POST + "/like-count", anyone().path("username", "zoe")
+          .path("post", "01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+      assertEquals(404, none.status(), none.body());
+      assertEquals(404, send(social, "GET", POST + "/like-count", anyone().path("username", "yan").path("post", first))
+          .status(), "zoe's post is not yan's");
       assertEquals(List.of("yan", "zoe"), field(send(social, "GET", "/posts/{post}/likes", anyone()
           .path("post", first)).json(), "liker"));
       assertEquals(204, send(social, "DELETE", LIKE, as("yan").path("username", "zoe").path("post", first)

@@ -54,7 +54,7 @@ class SocialRequestBudgetTest {
     EXPECTED.put("PUT " + post + "/likes/{liker}", List.of("TransactWriteItems"));
     EXPECTED.put("DELETE " + post + "/likes/{liker}", List.of("TransactWriteItems"));
     EXPECTED.put("GET /posts/{post}/likes", List.of("Query"));
-    EXPECTED.put("GET " + post + "/like-count", List.of("Query"));
+    EXPECTED.put("GET " + post + "/like-count", List.of("BatchGetItem"));
     EXPECTED.put("GET /users/{username}/feed", List.of("Query", "Query", "Query", "BatchGetItem"));
     EXPECTED.put("GET /health", List.of());
   }

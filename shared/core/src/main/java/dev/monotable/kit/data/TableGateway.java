@@ -106,6 +106,34 @@ public final class TableGateway {
   }
 
   /**
+   * {@link #putIfAbsent} of a create that must answer its retry as its first attempt: the item
+   * carries this write's {@link WriteTokens token} ({@link TableSchema#WRITE_TOKEN}) and a refusal
+   * returns the stored item (ALL_OLD). When that item carries the same token, the refusal met this
+   * write's own first attempt, applied but whose answer was lost (the SDK's retry): a success.
+   *
+   * @throws ConditionalCheckFailedException another item with the key exists (nothing written)
+   */
+  public void putIfAbsentOnce(Map<String, AttributeValue> item) {
+    String token = WriteTokens.next();
+    Map<String, AttributeValue> tokened = new java.util.HashMap<>(item);
+    tokened.put(TableSchema.WRITE_TOKEN, AttributeValue.fromS(token));
+    try {
+      client.putItem(PutItemRequest.builder()
+          .tableName(tableName)
+          .item(tokened)
+          .conditionExpression("attribute_not_exists(#pk)")
+          .expressionAttributeNames(Map.of("#pk", TableSchema.PK))
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+          .returnConsumedCapacity(CallMeter.asked())
+          .build());
+    } catch (ConditionalCheckFailedException e) {
+      if (!isOwnWrite(e.hasItem() ? e.item() : null, token)) {
+        throw e;
+      }
+    }
+  }
+
+  /**
    * One conditional UpdateItem that returns nothing (ReturnValues NONE).
    *
    * @throws ConditionalCheckFailedException the condition failed (nothing written)
@@ -117,14 +145,16 @@ public final class TableGateway {
 
   /**
    * One conditional UpdateItem that returns the item as it was before (ReturnValues ALL_OLD), as
-   * an increment that hands out the old value needs.
+   * an increment that hands out the old value needs; a failed condition carries the item as it is
+   * (ReturnValuesOnConditionCheckFailure ALL_OLD).
    *
    * @throws ConditionalCheckFailedException the condition failed (nothing written)
    */
   public Map<String, AttributeValue> getAndUpdate(Key key, String updateExpression, String condition,
       Map<String, String> names, Map<String, AttributeValue> values) {
     return client.updateItem(updateRequest(key, updateExpression, condition, names, values)
-        .returnValues(ReturnValue.ALL_OLD).build()).attributes();
+        .returnValues(ReturnValue.ALL_OLD)
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).attributes();
   }
 
   /**
@@ -161,10 +191,12 @@ public final class TableGateway {
     }
     Key k = entity.key(key);
     Map<String, String> names = new java.util.HashMap<>(Map.of("#type", TableSchema.TYPE, "#v", TableSchema.VERSION,
-        "#updated", TableSchema.UPDATED_AT));
+        "#updated", TableSchema.UPDATED_AT, "#wt", TableSchema.WRITE_TOKEN));
+    String token = WriteTokens.next();
     Map<String, AttributeValue> values = new java.util.HashMap<>(Map.of(":type", AttributeValue.fromS(entity.type()),
-        ":one", AttributeValue.fromN("1"), ":now", AttributeValue.fromS(Timestamps.format(clock.instant()))));
-    StringBuilder set = new StringBuilder("SET #updated = :now");
+        ":one", AttributeValue.fromN("1"), ":now", AttributeValue.fromS(Timestamps.format(clock.instant())),
+        ":wt", AttributeValue.fromS(token)));
+    StringBuilder set = new StringBuilder("SET #updated = :now, #wt = :wt");
     int i = 0;
     for (Map.Entry<String, ?> c : changes.entrySet()) {
       if (c.getValue() == null) {
@@ -192,7 +224,8 @@ public final class TableGateway {
       throw new ValidationException(null, "give at least one of " + String.join(", ", entity.attributes().stream()
           .filter(a -> a.change() == dev.monotable.kit.entity.Attr.Change.VERSIONED).map(a -> a.field()).toList()));
     }
-    String condition = "#type = :type";
+    // A retry of this very update (same token) is refused even without If-Match, so it never applies twice.
+    String condition = "#type = :type AND (attribute_not_exists(#wt) OR #wt <> :wt)";
     if (expectedVersion != null) {
       condition += " AND #v = :expected";
       values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
@@ -201,6 +234,11 @@ public final class TableGateway {
       return entity.values(updateAndGet(k, set + " ADD #v :one", condition, names, values));
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() ? e.item() : Map.of();
+      if (isOwnWrite(old, token)) {
+        // The SDK's retry of this update, whose first attempt applied and lost its answer: the item
+        // is this update's result, as the first attempt would have answered.
+        return entity.values(old);
+      }
       if (old.isEmpty() || !entity.type().equals(Items.type(old))) {
         throw new NotFoundException(entity.type().substring(0, 1).toLowerCase(java.util.Locale.ROOT)
             + entity.type().substring(1));
@@ -210,12 +248,25 @@ public final class TableGateway {
   }
 
   /**
-   * One TransactWriteItems of {@code items}; build them with {@link WriteTransaction}.
+   * Whether {@code oldItem}, the item a conditional write was refused on (ALL_OLD), is that write's
+   * own result: it carries the write's {@link WriteTokens token} in {@link TableSchema#WRITE_TOKEN},
+   * so the refusal met the write's own first attempt, applied but whose answer was lost.
+   */
+  public static boolean isOwnWrite(Map<String, AttributeValue> oldItem, String token) {
+    AttributeValue stored = oldItem == null ? null : oldItem.get(TableSchema.WRITE_TOKEN);
+    return stored != null && token.equals(stored.s());
+  }
+
+  /**
+   * One TransactWriteItems of {@code items} with {@code token} as its ClientRequestToken; build them
+   * with {@link WriteTransaction}.
    *
    * @throws TransactionCanceledException a condition failed or another transaction held an item
+   * @throws software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException the
+   *     token was used in the last ten minutes by another request
    */
-  void transactWrite(List<TransactWriteItem> items) {
-    client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items)
+  void transactWrite(List<TransactWriteItem> items, String token) {
+    client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).clientRequestToken(token)
         .returnConsumedCapacity(CallMeter.asked()).build());
   }
 

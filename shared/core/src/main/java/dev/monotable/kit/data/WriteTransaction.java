@@ -8,6 +8,7 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -120,7 +121,7 @@ public final class WriteTransaction {
    */
   public <T> T commit(T committed, Refusal<T> refused) {
     try {
-      table.transactWrite(items);
+      send();
       return committed;
     } catch (TransactionCanceledException e) {
       TransactionFailures failures = TransactionFailures.of(e);
@@ -141,6 +142,21 @@ public final class WriteTransaction {
       refused.accept(failures);
       return null;
     });
+  }
+
+  /**
+   * The request goes with this write's {@link WriteTokens token}: the SDK's retry of an attempt
+   * whose answer was lost, and a client's retry with the same Idempotency-Key, are answered as the
+   * first attempt was, without applying it again. When the token already served a different
+   * request (a client's retry whose writes carry new ids or times), the conditions decide: the
+   * request is sent again under a token of its own.
+   */
+  private void send() {
+    try {
+      table.transactWrite(items, WriteTokens.next());
+    } catch (IdempotentParameterMismatchException e) {
+      table.transactWrite(items, WriteTokens.random());
+    }
   }
 
   private int add(TransactWriteItem item) {

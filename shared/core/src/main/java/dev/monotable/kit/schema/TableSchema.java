@@ -32,6 +32,12 @@ public final class TableSchema {
   public static final String UPDATED_AT = "UpdatedAt";
   public static final String SCHEMA_VERSION = "SchemaVersion";
   public static final String VERSION = "Version";
+  /**
+   * The {@link dev.monotable.kit.data.WriteTokens token} of the last single conditional write of an
+   * item, so the SDK's retry of a write whose answer was lost knows the refusal it meets as its own
+   * write applied (the old item carries its token).
+   */
+  public static final String WRITE_TOKEN = "WriteToken";
 
   /** Stream view the stream handlers rely on (old image for REMOVE, new image for INSERT). */
   public static final StreamViewType STREAM_VIEW_TYPE = StreamViewType.NEW_AND_OLD_IMAGES;

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -58,6 +59,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
 import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
@@ -410,6 +412,41 @@ class LocalEngineTest {
     }
   }
 
+  // moto takes a token of any length; DynamoDB refuses one of more than 36 characters before anything
+  // else, writing nothing.
+  @Test
+  void clientRequestToken_ofMoreThan36Characters_isRefused_andWritesNothing() {
+    String table = newTable();
+    TransactWriteItemsRequest write = TransactWriteItemsRequest.builder().clientRequestToken("t".repeat(37))
+        .transactItems(put(table, item("TOKEN", "LONG"), null)).build();
+    DynamoDbException refused = assertThrows(DynamoDbException.class, () -> client.transactWriteItems(write));
+    assertEquals("ValidationException", refused.awsErrorDetails().errorCode());
+    assertEquals(400, refused.statusCode());
+    assertTrue(refused.awsErrorDetails().errorMessage().contains(
+        "at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36"),
+        refused.awsErrorDetails().errorMessage());
+    assertTrue(!exists(table, "TOKEN", "LONG"));
+    client.transactWriteItems(write.toBuilder().clientRequestToken("t".repeat(36)).build());
+    assertTrue(exists(table, "TOKEN", "LONG"), "36 characters are allowed");
+  }
+
+  // moto answers a repeat with the first answer's write units; DynamoDB reports the read units of
+  // reading the items ("subsequent calls with the same client token return the number of read
+  // capacity units consumed in reading the item"), here one 3,000-byte item read transactionally: 2.
+  @Test
+  void aRepeatedToken_reportsReadCapacity_notTheWritesItDidNotMake() {
+    String table = newTable();
+    TransactWriteItemsRequest write = TransactWriteItemsRequest.builder().clientRequestToken("capacity-" + table.hashCode())
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+        .transactItems(put(table, item("TOKEN", "CU", "Body", "y".repeat(3000)), null)).build();
+    ConsumedCapacity first = client.transactWriteItems(write).consumedCapacity().get(0);
+    assertEquals(6.0, first.writeCapacityUnits(), "a transactional write of a 3 KB item: 2 x 3 units");
+    ConsumedCapacity repeat = client.transactWriteItems(write).consumedCapacity().get(0);
+    assertEquals(null, repeat.writeCapacityUnits());
+    assertEquals(2.0, repeat.readCapacityUnits());
+    assertEquals(2.0, repeat.capacityUnits());
+  }
+
   private static String counter(String table) {
     return client.getItem(GetItemRequest.builder().tableName(table).consistentRead(true)
         .key(Map.of("PK", AttributeValue.fromS("TOKEN"), "SK", AttributeValue.fromS("1"))).build()).item().get("n").n();
@@ -447,6 +484,29 @@ class LocalEngineTest {
     assertMalformed("{\"TableName\":\"" + table + "\"}", "PutItem");
     assertMalformed("{\"TableName\":\"" + table + "\",\"Item\":{\"PK\":{\"S\":\"x\\ud800\"},\"SK\":{\"S\":\"1\"}}}", "PutItem");
     assertEquals(0, partitionSize(table, "x\ufffd"));
+  }
+
+  // moto routes by the Authorization header: an unsigned request was answered as S3, 200 and a
+  // ListBuckets XML. DynamoDB refuses it at the door, writing nothing.
+  @Test
+  void unsignedRequests_areRefusedAsDynamoDbRefusesThem() throws Exception {
+    String table = newTable();
+    for (String method : List.of("GET", "POST")) {
+      HttpURLConnection c = (HttpURLConnection) LocalDynamoDb.endpoint().toURL().openConnection();
+      c.setRequestMethod(method);
+      if (method.equals("POST")) {
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "application/x-amz-json-1.0");
+        c.setRequestProperty("X-Amz-Target", "DynamoDB_20120810.PutItem");
+        c.getOutputStream().write(("{\"TableName\":\"" + table + "\",\"Item\":{\"PK\":{\"S\":\"UNSIGNED\"},"
+            + "\"SK\":{\"S\":\"1\"}}}").getBytes(StandardCharsets.UTF_8));
+      }
+      assertEquals(400, c.getResponseCode(), method);
+      String answer = new String(c.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(answer.contains("MissingAuthenticationTokenException"), method + ": " + answer);
+      assertTrue(c.getContentType().startsWith("application/x-amz-json-1.0"), c.getContentType());
+    }
+    assertTrue(!exists(table, "UNSIGNED", "1"));
   }
 
   private static void assertMalformed(String body, String operation) throws IOException {

@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.data.CallTally;
+import dev.monotable.kit.data.WriteTokens;
 import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.log.JsonLog;
 import dev.monotable.kit.json.Json;
@@ -91,6 +92,8 @@ public abstract class ApiHandler<S extends DomainServices>
     try {
       Auth routeAuth = event.getRouteKey() == null ? auth : auths.getOrDefault(event.getRouteKey(), auth);
       caller = caller(event, routeAuth);
+      WriteTokens.open(Request.header(event, "idempotency-key"), requestId(event, context), caller,
+          event.getRouteKey(), event.getRawPath(), event.getBody());
       Request request = new Request(event, caller, routeAuth != Auth.NONE);
       request.checkBodySize();
       services.checkBody(event.getRouteKey(), request);
@@ -100,6 +103,7 @@ public abstract class ApiHandler<S extends DomainServices>
       response = ErrorMapper.toResponse(t);
     }
     CallTally calls = CallTally.close();
+    WriteTokens.close();
     log(event, context, caller, response, failure, (System.nanoTime() - start) / 1_000_000.0, calls);
     return response.toEvent();
   }
@@ -180,8 +184,7 @@ public abstract class ApiHandler<S extends DomainServices>
     line.append(",\"route\":");
     Json.appendString(routeKey, line);
     line.append(",\"requestId\":");
-    Json.appendString(context != null ? context.getAwsRequestId()
-        : event.getRequestContext() != null ? event.getRequestContext().getRequestId() : null, line);
+    Json.appendString(requestId(event, context), line);
     line.append(",\"status\":").append(status).append(",\"outcome\":");
     Json.appendString(failure == null ? "ok" : failure instanceof ServiceException f ? f.code() : "error", line);
     line.append(",\"latencyMs\":").append(latency);
@@ -213,6 +216,11 @@ public abstract class ApiHandler<S extends DomainServices>
     values[values.length - 1] = Emf.coldStart(getClass());
     boolean metrics = block.append(line, values, System.currentTimeMillis());
     JsonLog.writeOpen(line, level, metrics);
+  }
+
+  private static String requestId(APIGatewayV2HTTPEvent event, Context context) {
+    return context != null ? context.getAwsRequestId()
+        : event.getRequestContext() != null ? event.getRequestContext().getRequestId() : null;
   }
 
   /** The {@code error.code} of an error body (ErrorMapper's shape), or {@code unknown}. */

@@ -45,7 +45,10 @@ public final class ErrorMapper {
     } else if (t instanceof PayloadTooLargeException e) {
       return error(413, e.code(), e.getMessage(), null);
     } else if (t instanceof TransactionCanceledException e && TransactionFailures.isConflict(e)
-        || t instanceof TransactionConflictException) {
+        || t instanceof TransactionConflictException
+        // The SDK's retry met its own first attempt still applying (same ClientRequestToken): sent again
+        // with the token, it is answered as that attempt.
+        || t instanceof software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException) {
       // Another transaction held one of the items (a transaction's own, or a single-item write's
       // TransactionConflictException; the SDK retries neither): nothing was written and the same
       // request succeeds when sent again, so it is the service's moment, not the client's error: 503.
@@ -57,9 +60,11 @@ public final class ErrorMapper {
         || t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException
         || t instanceof SdkClientException && !(t instanceof SdkServiceException)) {
       // The SDK's retries are spent (table errors, dropped connections) or the deadline passed:
-      // nothing was acknowledged, so the client may retry the whole request.
-      return new Response(503, body("unavailable", "the table did not answer in time; retry shortly", null),
-          Map.of("retry-after", "1"));
+      // nothing was acknowledged, but a write may have applied. A retry with the same
+      // Idempotency-Key derives the same write tokens (WriteTokens), so it is answered as the
+      // first attempt; without one, a retried create may meet its own write.
+      return new Response(503, body("unavailable", "the table did not answer in time and a change may have been "
+          + "applied; retry with the same Idempotency-Key", null), Map.of("retry-after", "1"));
     }
     return error(500, "internal", "internal error", null);
   }

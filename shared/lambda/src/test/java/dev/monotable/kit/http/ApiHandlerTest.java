@@ -137,6 +137,38 @@ class ApiHandlerTest {
   }
 
   @Test
+  void handleRequest_shouldAnswer503_whenARetryMetItsOwnTransactionInProgress() throws Exception {
+    // The same ClientRequestToken while the first attempt still applies: safe to send again. It was a 500.
+    var inProgress = software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException.builder()
+        .message("The transaction with the given request token is already in progress.").build();
+    var r = new Probe(req -> { throw inProgress; }).handleRequest(ApiEvent.request("POST", "/x").as("a").build(), null);
+    assertEquals(503, r.getStatusCode());
+    assertEquals("1", r.getHeaders().get("retry-after"));
+  }
+
+  @Test
+  void handleRequest_shouldDeriveTheWriteTokens_fromTheIdempotencyKey_elseFromTheRequestId() throws Exception {
+    java.util.List<String> tokens = new java.util.ArrayList<>();
+    Probe probe = new Probe(req -> {
+      tokens.add(dev.monotable.kit.data.WriteTokens.next());
+      tokens.add(dev.monotable.kit.data.WriteTokens.next());
+      return Response.ok(Map.of());
+    });
+    for (String requestId : java.util.List.of("r-1", "r-2")) {
+      probe.handleRequest(ApiEvent.request("POST", "/x").as("a").header("idempotency-key", "key-00000001")
+          .body("{\"n\":1}").requestId(requestId).build(), null);
+    }
+    probe.handleRequest(ApiEvent.request("POST", "/x").as("a").body("{\"n\":1}").requestId("r-3").build(), null);
+    probe.handleRequest(ApiEvent.request("POST", "/x").as("a").body("{\"n\":1}").requestId("r-3").build(), null);
+    probe.handleRequest(ApiEvent.request("POST", "/x").as("a").body("{\"n\":1}").requestId("r-4").build(), null);
+    assertEquals(tokens.subList(0, 2), tokens.subList(2, 4), "a client's retry with the same Idempotency-Key");
+    assertTrue(!tokens.get(0).equals(tokens.get(1)), "each write of a request has its own token");
+    assertEquals(tokens.subList(4, 6), tokens.subList(6, 8), "the same invocation (request id) sent again");
+    assertTrue(!tokens.get(4).equals(tokens.get(8)) && !tokens.get(0).equals(tokens.get(4)));
+    assertTrue(tokens.stream().allMatch(t -> t.length() == 36), tokens.toString());
+  }
+
+  @Test
   void handleRequest_shouldAnswer503WithRetryAfter_whenThrottled() throws Exception {
     var throttled = software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException.builder()
         .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder()

@@ -350,7 +350,7 @@ public final class LocalService implements AutoCloseable {
       tableName = o.tableName();
       DynamoDbClient client = o.client();
       if (client == null) {
-        client = DynamoDbClients.create(dynamo, Env.region());
+        client = DynamoDbClients.create(dynamo, Env.region(), DynamoDbClients.Deadlines.local());
         resources.add(client);
       }
       Domain d = domain.domain();

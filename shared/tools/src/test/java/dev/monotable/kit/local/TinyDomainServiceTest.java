@@ -218,6 +218,28 @@ class TinyDomainServiceTest {
     }
   }
 
+  // The local service built its client with the handler's deadlines (2 s an attempt, 3 s a call): on a
+  // loaded machine the engine answered later and the service said 503 "retry" while the write applied.
+  @Test
+  void localService_shouldWaitForASlowEngine_insteadOfAnswering503(TestTable testTable) throws Exception {
+    String table = "monotable-tiny-" + UUID.randomUUID().toString().substring(0, 8);
+    try (dev.monotable.kit.testing.FaultProxy slow = new dev.monotable.kit.testing.FaultProxy(LocalDynamoDb.endpoint());
+        LocalService service = new LocalService(new TinyDev().local()).start(new LocalService.Options(0,
+            slow.endpoint(), false, table, true, new LocalKeys(keysDir), null))) {
+      // GIVEN an engine that takes 4 s to answer each GetItem (more than the handler's 3 s call deadline)
+      slow.rule((op, n) -> op.equals("GetItem")
+          ? dev.monotable.kit.testing.FaultProxy.Fault.DELAY : dev.monotable.kit.testing.FaultProxy.Fault.PASS, 4_000);
+      // WHEN a client GETs the note through the service's own client
+      HttpResponse<String> found = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          URI.create(service.api().baseUrl() + "/notes/1")).build(), HttpResponse.BodyHandlers.ofString());
+      // THEN the service waited for the answer
+      assertEquals(200, found.statusCode(), found.body());
+      assertEquals("hello, kit", Json.readObject(found.body()).get("text"));
+    } finally {
+      testTable.client().deleteTable(DeleteTableRequest.builder().tableName(table).build());
+    }
+  }
+
   @Test
   void start_shouldTagTheTableItCreates_andRefuseATableHoldingAnotherDomainsItems(TestTable testTable)
       throws Exception {
