@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  * openapi.json: a domain's HTTP API as an OpenAPI 3.1 document, one operation per endpoint of the
  * domain (path, method, security from its {@link Auth}, path parameters from its path) with the
  * request and response schemas of its {@link DocsDomain#shape shapes} and the kit's one error body
- * ({@link JsonSchema#error()}). The e2e suite
- * checks every answer it gets against this file (OpenApiContract), so the file cannot drift from
- * the code and the code cannot drift from the file.
+ * ({@link JsonSchema#error()}). Every answer a domain's tests receive over HTTP is validated against
+ * this document (kit.testing.OpenApiAnswers, a JSON Schema 2020-12 validator), so the file cannot
+ * drift from the code and the code cannot drift from the file.
  */
 final class OpenApiDoc {
 
