@@ -10,6 +10,7 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.local.RouteTable;
 import dev.monotable.kit.tools.DevDomain;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -75,6 +76,16 @@ public final class OpenApiAnswers {
       throw new AssertionError("the answer drifts from the domain's openapi.json:\n  " + String.join("\n  ", problems)
           + "\n  body: " + abbreviate(body));
     }
+  }
+
+  /**
+   * {@link #check} for a test with an HTTP client of its own: the request's method and raw path
+   * are read from the answer. Returns the answer.
+   */
+  public HttpResponse<String> checked(HttpResponse<String> answer) {
+    check(answer.request().method(), answer.uri().getRawPath(), answer.statusCode(),
+        answer.headers().firstValue("content-type").orElse(null), answer.body());
+    return answer;
   }
 
   /** Every mismatch of this answer with the document; empty when it conforms. */
