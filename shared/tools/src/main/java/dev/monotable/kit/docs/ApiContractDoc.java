@@ -115,7 +115,8 @@ final class ApiContractDoc {
         : shape.response().containsKey("$ref") ? component(shape.response())
         : "a page of " + component(itemsOf(shape.response()));
     List<String> errors = OpenApiDoc.errors(docs, e, shape).keySet().stream().map(String::valueOf).toList();
-    sb.append("Answers ").append(shape.status()).append(" with ").append(answer).append("; failures ")
+    sb.append("Answers ").append(shape.status()).append(" with ").append(answer)
+        .append(shape.repeat() == null ? "" : " (200 with the same when " + shape.repeat() + ")").append("; failures ")
         .append(String.join(", ", errors)).append(".\n\n");
   }
 

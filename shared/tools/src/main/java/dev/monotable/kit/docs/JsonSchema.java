@@ -167,13 +167,16 @@ public final class JsonSchema {
 
   /**
    * The answer of a declared entity ({@link dev.monotable.kit.entity.Entity#values}): a closed
-   * object of its attributes by field name, {@code version} when versioned, and the audit
-   * timestamps; required as the entity declares them.
+   * object of its attributes by field name, then those of its variants (never required: an item
+   * of another variant lacks them), {@code version} when versioned, and the audit timestamps;
+   * required as the entity declares them.
    */
   public static Map<String, Object> entity(dev.monotable.kit.entity.Entity entity) {
     List<Object> pairs = new ArrayList<>();
     List<String> required = new ArrayList<>();
-    for (dev.monotable.kit.entity.Attr a : entity.attributes()) {
+    List<dev.monotable.kit.entity.Attr> attributes = new ArrayList<>(entity.attributes());
+    entity.variants().forEach(v -> attributes.addAll(v.attributes()));
+    for (dev.monotable.kit.entity.Attr a : attributes) {
       pairs.add(a.field());
       pairs.add(switch (a.kind()) {
         case S -> a.rule() != null ? pattern(a.rule().pattern()) : string();
@@ -182,7 +185,7 @@ public final class JsonSchema {
         case SS, L -> type("array");
         case M -> type("object");
       });
-      if (a.required()) {
+      if (a.required() && entity.attributes().contains(a)) {
         required.add(a.field());
       }
     }

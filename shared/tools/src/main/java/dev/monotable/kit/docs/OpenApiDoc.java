@@ -117,6 +117,12 @@ final class OpenApiDoc {
     if (shape.response() != null) {
       success.put("content", json(shape.response()));
     }
+    if (shape.repeat() != null) {
+      Map<String, Object> again = new LinkedHashMap<>();
+      again.put("description", "an idempotent repeat: " + shape.repeat());
+      again.put("content", json(shape.response()));
+      r.put("200", again);
+    }
     r.put(Integer.toString(shape.status()), success);
     for (Map.Entry<Integer, String> error : errors(docs, e, shape).entrySet()) {
       r.put(Integer.toString(error.getKey()), errorResponse(error.getValue()));
