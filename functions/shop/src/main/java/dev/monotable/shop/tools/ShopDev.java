@@ -25,6 +25,7 @@ import dev.monotable.shop.Shop;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
 import dev.monotable.shop.data.SalesLedger;
+import dev.monotable.shop.data.SearchTokens;
 import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Cart;
@@ -32,7 +33,6 @@ import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.model.Review;
-import dev.monotable.shop.data.SearchTokens;
 import dev.monotable.kit.keys.Ulid;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -350,7 +350,9 @@ public final class ShopDev implements DevDomain {
             + "follow nextCursor", "Customer");
         case "GET /search" -> new ApiShape("products whose name or description holds every word of q, newest first; "
             + "a page may be short, follow nextCursor", 200, JsonSchema.page("SearchResult"), null, false,
-            JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false);
+            JsonSchema.paging(Map.of("q", JsonSchema.described(JsonSchema.string(1, 200), "at most "
+                + SearchTokens.MAX_PER_SEARCH + " searchable words (stop words and single characters are not)"))),
+            false).requiringQuery("q");
         case "POST /products/{product}/reviews" -> ApiShape.create("review a product as the caller: 404 when "
             + "the product does not exist, 409 naming review on a second review", "Review", body);
         case "POST /customers/{username}/orders/{order}/status" -> new ApiShape("pay for (paid) or cancel "
@@ -363,10 +365,11 @@ public final class ShopDev implements DevDomain {
             + "of GSI2 per page, the cursor walks the shards; a page may be short or empty and still go on",
             JsonSchema.record("items", array(JsonSchema.ref("Order")), "nextCursor",
                 JsonSchema.nullable(JsonSchema.string())));
-        case "GET /sales/days" -> ApiShape.read("sales by day, from..to within one year (admins): orders placed "
-            + "each day net of those cancelled or refunded since; a day without orders is absent",
+        case "GET /sales/days" -> new ApiShape("sales by day, from..to within one year (admins): orders placed "
+            + "each day net of those cancelled or refunded since; a day without orders is absent", 200,
             JsonSchema.record("items", array(JsonSchema.ref("SalesDay")), "nextCursor",
-                JsonSchema.nullable(JsonSchema.string())));
+                JsonSchema.nullable(JsonSchema.string())), null, false, JsonSchema.paging(days()), false)
+            .requiringQuery("from", "to");
         case "GET /sales/months/{month}/products" -> ApiShape.read("a month's products by units sold, highest "
             + "first (admins)", JsonSchema.record("items", array(JsonSchema.ref("ProductSales")), "nextCursor",
                 JsonSchema.nullable(JsonSchema.string())));
@@ -402,6 +405,15 @@ public final class ShopDev implements DevDomain {
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
+    }
+
+    /** The range of S29: two days of one calendar year, {@code to} not before {@code from}. */
+    private static Map<String, Map<String, Object>> days() {
+      Map<String, Map<String, Object>> q = new LinkedHashMap<>();
+      q.put("from", JsonSchema.described(JsonSchema.pattern(ShopKeys.DAY.pattern()), "the first day, yyyy-mm-dd"));
+      q.put("to", JsonSchema.described(JsonSchema.pattern(ShopKeys.DAY.pattern()),
+          "the last day, yyyy-mm-dd: not before from, in the same year"));
+      return q;
     }
 
     /** An order's answer ({@code Order.ENTITY.values}), with its lines (checkout, S11) or without. */

@@ -95,7 +95,8 @@ final class ApiContractDoc {
     if (!params.isEmpty() || !shape.query().isEmpty()) {
       List<String> parts = new ArrayList<>();
       params.forEach(p -> parts.add(Markdown.code("{" + p + "}")));
-      shape.query().forEach((name, schema) -> parts.add(Markdown.code("?" + name) + " " + rule(schema)));
+      shape.query().forEach((name, schema) -> parts.add(Markdown.code("?" + name)
+          + (shape.requiredQuery().contains(name) ? " (required)" : "") + " " + rule(schema)));
       sb.append("Parameters: ").append(String.join("; ", parts)).append(".\n\n");
     }
     if (shape.request() != null) {
@@ -144,6 +145,8 @@ final class ApiContractDoc {
     } else if (schema.containsKey("maximum")) {
       parts.add(schema.get("minimum") + ".." + schema.get("maximum")
           + (schema.containsKey("default") ? ", default " + schema.get("default") : ""));
+    } else if (schema.containsKey("exclusiveMaximum")) {
+      parts.add("a number of magnitude below " + schema.get("exclusiveMaximum"));
     } else if ("boolean".equals(schema.get("type"))) {
       parts.add("true or false");
     } else {

@@ -153,7 +153,14 @@ public final class JsonSchema {
           : string((int) f.min(), (int) f.max());
       case TIMESTAMP -> timestamp();
       case INTEGER -> integer(f.min(), f.max());
-      case NUMBER -> type("number");
+      case NUMBER -> {
+        Map<String, Object> n = type("number");
+        if (f.max() > 0) {
+          n.put("exclusiveMinimum", -f.max());
+          n.put("exclusiveMaximum", f.max());
+        }
+        yield n;
+      }
       case BOOLEAN -> type("boolean");
       case ARRAY -> {
         Map<String, Object> a = type("array");

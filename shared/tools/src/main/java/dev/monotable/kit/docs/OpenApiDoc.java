@@ -87,7 +87,8 @@ final class OpenApiDoc {
     for (String name : pathParameters(e)) {
       parameters.add(parameter(name, "path", true, docs.pathParameter(name)));
     }
-    shape.query().forEach((name, schema) -> parameters.add(parameter(name, "query", false, schema)));
+    shape.query().forEach((name, schema) -> parameters.add(parameter(name, "query",
+        shape.requiredQuery().contains(name), schema)));
     if (shape.ifMatch()) {
       parameters.add(parameter("If-Match", "header", false, JsonSchema.described(JsonSchema.string(),
           "the quoted version the update expects, e.g. \"3\"; 412 when the entity has moved on")));

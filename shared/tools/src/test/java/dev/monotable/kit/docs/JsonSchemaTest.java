@@ -77,4 +77,20 @@ class JsonSchemaTest {
     assertNull(ApiShape.create("make", "Widget", null).repeat());
     assertThrows(IllegalStateException.class, () -> ApiShape.empty("drop").repeatable("again"));
   }
+
+  @Test
+  void boundedNumber_shouldPublishItsBound_asTheKitEnforcesIt() {
+    Map<String, Object> value = JsonSchema.field(dev.monotable.kit.catalog.BodyField.number("value", 10));
+    assertEquals(List.of("number", -10L, 10L), List.of(value.get("type"), value.get("exclusiveMinimum"),
+        value.get("exclusiveMaximum")));
+    assertFalse(JsonSchema.field(dev.monotable.kit.catalog.BodyField.number("any")).containsKey("exclusiveMaximum"));
+  }
+
+  @Test
+  void requiringQuery_shouldMarkOnlyDeclaredParameters() {
+    ApiShape search = new ApiShape("search", 200, JsonSchema.page("Widget"), null, false,
+        JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false).requiringQuery("q");
+    assertEquals(java.util.Set.of("q"), search.requiredQuery());
+    assertThrows(IllegalArgumentException.class, () -> search.requiringQuery("from"));
+  }
 }
