@@ -49,7 +49,7 @@ class OpenApiAnswersE2ETest {
   @Test
   void problems_shouldReportUndocumentedStatuses_andBodiesWhereNoneIsDocumented() {
     assertEquals(List.of("GET /users/{username} (/users/alice) -> 201: status 201 is not documented for "
-        + "GET /users/{username} (it lists 200, 400, 404, default)"), answers.problems("GET", "/users/alice", 201, JSON, USER));
+        + "GET /users/{username} (it lists 200, 400, 404, 413, default)"), answers.problems("GET", "/users/alice", 201, JSON, USER));
     assertEquals(List.of("PUT /user/starred/{owner}/{repo} (/user/starred/alice/r) -> 204: documented without a body, "
         + "answered {}"), answers.problems("PUT", "/user/starred/alice/r", 204, JSON, "{}"));
     assertProblem("/error: required property 'code' not found", answers.problems("GET", "/users/alice", 500, JSON,

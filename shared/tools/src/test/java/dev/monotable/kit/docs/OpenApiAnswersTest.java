@@ -64,7 +64,7 @@ class OpenApiAnswersTest {
   @Test
   void problems_shouldRefuseAnUndocumentedStatus_aWrongContentType_andABodyThatIsNotJson() {
     assertEquals(List.of("GET /colours/{colour}/widgets (" + ROUTE + ") -> 201: status 201 is not documented for "
-        + "GET /colours/{colour}/widgets (it lists 200, 400, 404, default)"), answers.problems("GET", ROUTE, 201, JSON, PAGE));
+        + "GET /colours/{colour}/widgets (it lists 200, 400, 404, 413, default)"), answers.problems("GET", ROUTE, 201, JSON, PAGE));
     assertEquals(1, answers.problems("GET", ROUTE, 409, JSON, ERROR).size(), "a 4xx is not covered by default");
     assertEquals(List.of("GET /colours/{colour}/widgets (" + ROUTE + ") -> 200: Content-Type text/html where the "
         + "document says application/json"), answers.problems("GET", ROUTE, 200, "text/html", PAGE));
