@@ -47,11 +47,13 @@ public final class Devices implements Domain, MigratingDomain {
   public static final int NAME_MAX = 100;
   /** Longest device kind, in characters. */
   public static final int KIND_MAX = 40;
+  /** The magnitude an event's value stays below, well inside DynamoDB's number range (declared: documented). */
+  public static final long VALUE_LIMIT = 1_000_000_000_000_000L;
 
   private static final BodyField NAME = BodyField.text("name", 1, NAME_MAX).nonBlank();
   private static final BodyField EVENT = BodyField.object("event",
       BodyField.timestamp("at").required(), BodyField.integer("seq", 0, DevicesKeys.SEQ_MAX),
-      BodyField.matching("type", DevicesKeys.LABEL.pattern()).keySegment("label").required(), BodyField.number("value").required());
+      BodyField.matching("type", DevicesKeys.LABEL.pattern()).keySegment("label").required(), BodyField.number("value", VALUE_LIMIT).required());
 
   private static final String HANDLERS = "dev.monotable.devices.functions.";
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";

@@ -18,6 +18,8 @@ import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;
+import dev.monotable.forge.tools.ForgeDev;
+import dev.monotable.kit.testing.OpenApiAnswers;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,6 +43,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @ExtendWith(ForgeExtension.class)
 class FaultsE2ETest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final OpenApiAnswers ANSWERS = OpenApiAnswers.of(new ForgeDev());
 
   private final Forge forge;
   private final TestTable table;
@@ -88,7 +91,7 @@ class FaultsE2ETest {
     }
     long start = System.nanoTime();
     try {
-      HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r = ANSWERS.checked(HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString()));
       return new Answer(r.statusCode(), r.body(), r.headers().firstValue("retry-after").orElse(null),
           (System.nanoTime() - start) / 1_000_000);
     } catch (IOException e) {
@@ -180,7 +183,7 @@ class FaultsE2ETest {
 
   private Answer send(HttpRequest request) {
     try {
-      HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r = ANSWERS.checked(HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
       return new Answer(r.statusCode(), r.body(), r.headers().firstValue("retry-after").orElse(null), 0);
     } catch (IOException e) {
       throw new IllegalStateException(e);

@@ -1,8 +1,10 @@
 package dev.monotable.forge.e2e;
 
+import dev.monotable.forge.tools.ForgeDev;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.kit.json.Json;
+import dev.monotable.kit.testing.OpenApiAnswers;
 import dev.monotable.testing.TestTable;
 import java.io.IOException;
 import java.net.URI;
@@ -24,6 +26,7 @@ import java.util.Map;
  */
 public final class Forge {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final OpenApiAnswers ANSWERS = OpenApiAnswers.of(new ForgeDev());
 
   private final LocalService service;
   private final TestTable table;
@@ -172,10 +175,7 @@ public final class Forge {
       try {
         HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
         // Every answer of the suite must match docs/forge/openapi.json, whatever the test asserts itself.
-        List<String> problems = OpenApiContract.committed().problems(method, path, r.statusCode(), r.body());
-        if (!problems.isEmpty()) {
-          throw new AssertionError("answer does not match docs/forge/openapi.json:\n" + String.join("\n", problems));
-        }
+        ANSWERS.checked(r);
         return new Reply(r.statusCode(), r.body(), r.headers().map());
       } catch (IOException e) {
         throw new IllegalStateException(e);

@@ -230,7 +230,7 @@ class DomainBadInputE2ETest {
         List<String> candidates = List.of(v + "%23x", "%23", "a%23" + v, v + "%2Fx", "%2F", v + "%00", "%00",
             "%ED%A0%80", v + "%ED%A0%80", "%C0%AF", v + "%E2%80%8B", "%EF%BD%81" + v, "%D0%B0", v + "%0A", "%20",
             "x".repeat(1025), "..", "%2E%2E", "-1", "0", "1.5", "%D9%A3", "99999999999999999999", v.toUpperCase(Locale.ROOT)
-                + "%23");
+                + "%23", v.toUpperCase(Locale.ROOT)); // upper case alone: refused only where the document says so
         for (String raw : candidates) {
           if (!invalid(schema, decode(raw))) {
             continue;
@@ -279,6 +279,13 @@ class DomainBadInputE2ETest {
     // ---- query parameters ------------------------------------------------------------------------
 
     private void queryCases(Endpoint e, BenchRequest base, ApiShape shape, List<Case> out) {
+      for (String name : shape.requiredQuery()) {
+        // The document marks it required: a request without it is refused, naming it.
+        Map<String, String> query = new LinkedHashMap<>(base.query());
+        query.remove(name);
+        out.add(request(e, base, "query " + name + " missing", name, true, base.path(), query, headers(base),
+            bytes(base)));
+      }
       for (Map.Entry<String, Map<String, Object>> q : shape.query().entrySet()) {
         String name = q.getKey();
         Map<String, Object> schema = q.getValue();
@@ -480,8 +487,9 @@ class DomainBadInputE2ETest {
     }
     if (f.mandatory()) {
       m.add(new Mutation("missing", REMOVE));
-      m.add(new Mutation("null", null));
     }
+    // The document types no declared field with null (JsonSchema.field): null is refused, optional or not.
+    m.add(new Mutation("null", null));
     switch (f.type()) {
       case STRING -> {
         m.add(new Mutation("with a lone surrogate", SURROGATE));
@@ -548,6 +556,11 @@ class DomainBadInputE2ETest {
             "1234567890123456789012345678901234567891", "0.12345678901234567890123456789012345678901",
             "1234567890123.45678901234567890123456789")) {
           m.add(new Mutation("=" + s, new java.math.BigDecimal(s)));
+        }
+        if (f.max() > 0) {
+          // The document's own boundary: a magnitude below max (exclusiveMaximum, exclusiveMinimum).
+          m.add(new Mutation("=" + f.max(), java.math.BigDecimal.valueOf(f.max())));
+          m.add(new Mutation("=-" + f.max(), java.math.BigDecimal.valueOf(-f.max())));
         }
       }
       case ARRAY -> {

@@ -1,6 +1,7 @@
 package dev.monotable.blog.tools;
 
 import dev.monotable.blog.Blog;
+import dev.monotable.blog.keys.BlogKeys;
 import dev.monotable.blog.charts.BlogCharts;
 import dev.monotable.blog.functions.BlogServices;
 import dev.monotable.blog.model.Post;
@@ -166,6 +167,14 @@ public final class BlogDev implements DevDomain {
         case "POST /users/{username}/posts" -> ApiShape.create("create a post (version 1)", "Post", body);
         default -> DocsDomain.super.shape(endpoint);
       };
+    }
+
+    @Override
+    public Map<String, Object> pathParameter(String name) {
+      // B03 lower-cases the address before its key rule: the path takes it in any case, as the server does.
+      return !name.equals("email") ? DocsDomain.super.pathParameter(name)
+          : JsonSchema.described(JsonSchema.pattern(BlogKeys.EMAIL_ADDRESS.pattern().replace("A-Z", "")),
+              "an e-mail address in any case, compared in lower case (as stored)");
     }
 
     @Override

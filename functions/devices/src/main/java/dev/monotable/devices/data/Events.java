@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 public final class Events {
 
   /** Largest magnitude of an event's value, well inside DynamoDB's number range. */
-  public static final BigDecimal VALUE_LIMIT = new BigDecimal("1e15");
+  public static final BigDecimal VALUE_LIMIT = BigDecimal.valueOf(dev.monotable.devices.Devices.VALUE_LIMIT);
   /** How far ahead of the service's clock an event's time may be (device clocks drift). */
   public static final Duration FUTURE_SKEW = Duration.ofMinutes(5);
   /** Events in one batch: BatchWriteItem's limit. */

@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import dev.monotable.kit.testing.OpenApiAnswers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -278,7 +279,7 @@ class DevicesInputRulesTest {
     if (body != null) {
       b.header("content-type", "application/json");
     }
-    return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return OpenApiAnswers.of(new DevicesDev()).checked(HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString()));
   }
 
   private static void absent(String pk, String sk) {

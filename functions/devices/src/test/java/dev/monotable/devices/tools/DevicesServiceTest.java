@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import dev.monotable.kit.testing.OpenApiAnswers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -385,7 +386,7 @@ class DevicesServiceTest {
     if (ifMatch != null) {
       b.header("if-match", ifMatch);
     }
-    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return OpenApiAnswers.of(new DevicesDev()).checked(http.send(b.build(), HttpResponse.BodyHandlers.ofString()));
   }
 
   private static void absent(TestTable t, String table, String pk, String sk) {

@@ -25,6 +25,7 @@ import dev.monotable.shop.Shop;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
 import dev.monotable.shop.data.SalesLedger;
+import dev.monotable.shop.data.SearchTokens;
 import dev.monotable.shop.functions.ShopServices;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Cart;
@@ -32,7 +33,6 @@ import dev.monotable.shop.model.Customer;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.model.Product;
 import dev.monotable.shop.model.Review;
-import dev.monotable.shop.data.SearchTokens;
 import dev.monotable.kit.keys.Ulid;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -341,32 +341,35 @@ public final class ShopDev implements DevDomain {
         case "GET /customers/{username}/cart" -> ApiShape.read("the cart; an expired one is empty",
             JsonSchema.ref("Cart"));
         case "POST /customers/{username}/orders" -> ApiShape.create("check out the cart in one transaction: "
-            + "409 naming the product out of stock, 400 for a cart beyond DynamoDB's 100 actions", "Order", body);
+            + "409 naming the product out of stock, 400 for a cart beyond DynamoDB's 100 actions", "OrderWithLines", body);
         case "GET /customers/{username}/orders/{order}" -> ApiShape.read("an order with its lines",
-            JsonSchema.ref("Order"));
+            JsonSchema.ref("OrderWithLines"));
         case "PATCH /customers/{username}" -> new ApiShape("change the name or e-mail address: 409 naming email "
             + "when the new address is taken", 200, JsonSchema.ref("Customer"), body, true, Map.of(), false);
         case "GET /customers" -> ApiShape.list("every customer (admins): one shard a page, pages may be short; "
             + "follow nextCursor", "Customer");
         case "GET /search" -> new ApiShape("products whose name or description holds every word of q, newest first; "
             + "a page may be short, follow nextCursor", 200, JsonSchema.page("SearchResult"), null, false,
-            JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false);
+            JsonSchema.paging(Map.of("q", JsonSchema.described(JsonSchema.string(1, 200), "at most "
+                + SearchTokens.MAX_PER_SEARCH + " searchable words (stop words and single characters are not)"))),
+            false).requiringQuery("q");
         case "POST /products/{product}/reviews" -> ApiShape.create("review a product as the caller: 404 when "
             + "the product does not exist, 409 naming review on a second review", "Review", body);
         case "POST /customers/{username}/orders/{order}/status" -> new ApiShape("pay for (paid) or cancel "
             + "(cancelled, the stock goes back) one's order: 409 naming its current state when it cannot move there",
-            200, JsonSchema.ref("OrderHead"), body, false, Map.of(), false);
+            200, JsonSchema.ref("Order"), body, false, Map.of(), false);
         case "POST /orders/{order}/status" -> new ApiShape("ship, deliver or refund an order (admins): 409 naming "
-            + "its current state when it cannot move there", 200, JsonSchema.ref("OrderHead"), body, false, Map.of(),
+            + "its current state when it cannot move there", 200, JsonSchema.ref("Order"), body, false, Map.of(),
             false);
         case "GET /statuses/{status}/orders" -> ApiShape.read("orders placed, paid or shipped (admins): one shard "
             + "of GSI2 per page, the cursor walks the shards; a page may be short or empty and still go on",
-            JsonSchema.record("items", array(JsonSchema.ref("OrderHead")), "nextCursor",
+            JsonSchema.record("items", array(JsonSchema.ref("Order")), "nextCursor",
                 JsonSchema.nullable(JsonSchema.string())));
-        case "GET /sales/days" -> ApiShape.read("sales by day, from..to within one year (admins): orders placed "
-            + "each day net of those cancelled or refunded since; a day without orders is absent",
+        case "GET /sales/days" -> new ApiShape("sales by day, from..to within one year (admins): orders placed "
+            + "each day net of those cancelled or refunded since; a day without orders is absent", 200,
             JsonSchema.record("items", array(JsonSchema.ref("SalesDay")), "nextCursor",
-                JsonSchema.nullable(JsonSchema.string())));
+                JsonSchema.nullable(JsonSchema.string())), null, false, JsonSchema.paging(days()), false)
+            .requiringQuery("from", "to");
         case "GET /sales/months/{month}/products" -> ApiShape.read("a month's products by units sold, highest "
             + "first (admins)", JsonSchema.record("items", array(JsonSchema.ref("ProductSales")), "nextCursor",
                 JsonSchema.nullable(JsonSchema.string())));
@@ -385,21 +388,14 @@ public final class ShopDev implements DevDomain {
               "addedAt", JsonSchema.timestamp())),
           "expiresAt", JsonSchema.nullable(JsonSchema.timestamp()),
           "updatedAt", JsonSchema.nullable(JsonSchema.timestamp())));
-      m.put("Order", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
-          "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
-          "lineCount", JsonSchema.atLeast(1), "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp(),
-          "lines", array(JsonSchema.record("product", JsonSchema.string(), "name", JsonSchema.string(),
-              "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
+      // An order as every route answers it (the plain list of a customer's orders names the entity's
+      // type): the time of each state it entered is there once it did, so those are not required.
+      m.put("Order", order(false));
+      m.put("OrderWithLines", order(true));
       m.put("Category", JsonSchema.entity(Product.CATEGORY));
       m.put("Review", JsonSchema.entity(Review.ENTITY));
       m.put("SearchResult", JsonSchema.record("product", JsonSchema.string(), "category", JsonSchema.string(),
           "name", JsonSchema.string(), "priceCents", JsonSchema.atLeast(0)));
-      m.put("OrderHead", JsonSchema.record("order", JsonSchema.string(), "username", JsonSchema.string(),
-          "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
-          "lineCount", JsonSchema.atLeast(1), "paidAt", JsonSchema.timestamp(), "shippedAt", JsonSchema.timestamp(),
-          "deliveredAt", JsonSchema.timestamp(), "cancelledAt", JsonSchema.timestamp(),
-          "refundedAt", JsonSchema.timestamp(), "closedAt", JsonSchema.timestamp(),
-          "createdAt", JsonSchema.timestamp(), "updatedAt", JsonSchema.timestamp()));
       m.put("SalesDay", JsonSchema.record("day", JsonSchema.string(), "orders", JsonSchema.atLeast(0),
           "units", JsonSchema.atLeast(0), "revenueCents", JsonSchema.atLeast(0), "createdAt", JsonSchema.timestamp(),
           "updatedAt", JsonSchema.timestamp()));
@@ -409,6 +405,35 @@ public final class ShopDev implements DevDomain {
       m.put("Health", JsonSchema.record("status", JsonSchema.enumOf(List.of("ok")), "table", JsonSchema.string(),
           "endpoint", JsonSchema.string()));
       return m;
+    }
+
+    /** The range of S29: two days of one calendar year, {@code to} not before {@code from}. */
+    private static Map<String, Map<String, Object>> days() {
+      Map<String, Map<String, Object>> q = new LinkedHashMap<>();
+      q.put("from", JsonSchema.described(JsonSchema.pattern(ShopKeys.DAY.pattern()), "the first day, yyyy-mm-dd"));
+      q.put("to", JsonSchema.described(JsonSchema.pattern(ShopKeys.DAY.pattern()),
+          "the last day, yyyy-mm-dd: not before from, in the same year"));
+      return q;
+    }
+
+    /** An order's answer ({@code Order.ENTITY.values}), with its lines (checkout, S11) or without. */
+    private static Map<String, Object> order(boolean lines) {
+      List<String> required = new java.util.ArrayList<>(List.of("order", "username", "status", "totalCents",
+          "lineCount", "createdAt", "updatedAt"));
+      List<Object> pairs = new java.util.ArrayList<>(List.of("order", JsonSchema.string(), "username",
+          JsonSchema.string(), "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
+          "lineCount", JsonSchema.atLeast(1)));
+      for (Order.Transition t : Order.TRANSITIONS) {
+        pairs.addAll(List.of(t.timeField(), JsonSchema.timestamp()));
+      }
+      pairs.addAll(List.of("closedAt", JsonSchema.timestamp(), "createdAt", JsonSchema.timestamp(), "updatedAt",
+          JsonSchema.timestamp()));
+      if (lines) {
+        required.add("lines");
+        pairs.addAll(List.of("lines", array(JsonSchema.record("product", JsonSchema.string(), "name",
+            JsonSchema.string(), "priceCents", JsonSchema.atLeast(0), "quantity", JsonSchema.atLeast(1)))));
+      }
+      return JsonSchema.closedObject(required, pairs.toArray());
     }
 
     /** An array of {@code items}, its members in a fixed order (the docs are compared byte for byte). */
@@ -421,8 +446,12 @@ public final class ShopDev implements DevDomain {
 
     @Override
     public Map<String, Object> pathParameter(String name) {
+      if (name.equals("email")) {
+        // S03 lower-cases the address before its key rule: the path takes it in any case, as the server does.
+        return JsonSchema.described(JsonSchema.pattern(ShopKeys.EMAIL_ADDRESS.pattern().replace("A-Z", "")),
+            "an e-mail address in any case, compared in lower case (as stored)");
+      }
       return JsonSchema.pattern(switch (name) {
-        case "email" -> ShopKeys.EMAIL_ADDRESS.pattern();
         case "product" -> ShopKeys.PRODUCT_ID.pattern();
         case "order" -> ShopKeys.ORDER_ID.pattern();
         case "category" -> ShopKeys.CATEGORY_NAME.pattern();

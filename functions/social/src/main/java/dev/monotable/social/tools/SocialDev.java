@@ -194,13 +194,15 @@ public final class SocialDev implements DevDomain {
         case "PUT /users/{username}" -> ApiShape.create("create a user: 409 when the username is taken", "User", body);
         case "POST /users/{username}/posts" -> ApiShape.create("create a post; ST1 fans it out", "Post", body);
         case "PUT /users/{username}/following/{followee}" -> ApiShape.create(
-            "follow: 201 when followed now, 200 when already (counts unmoved)", "Follow", null);
+            "follow: 201 when followed now, 200 when already (counts unmoved)", "Follow", null)
+            .repeatable("already followed: nothing written, the counts unmoved");
         case "DELETE /users/{username}/following/{followee}" -> ApiShape.empty("unfollow (idempotent)");
         case "GET /users/{username}/followers" -> ApiShape.list("a user's followers", "Follow");
         case "POST " + POST + "/comments" -> ApiShape.create("comment on a post (404 when it is gone)", "Comment", body);
         case "DELETE " + POST + "/comments/{comment}" -> ApiShape.empty("delete one's own comment (403 for another's)");
         case "PUT " + POST + "/likes/{liker}" -> ApiShape.create(
-            "like: 201 when liked now, 200 when already (the count unmoved)", "Liked", null);
+            "like: 201 when liked now, 200 when already (the count unmoved)", "Liked", null)
+            .repeatable("already liked: nothing written, the count unmoved");
         case "DELETE " + POST + "/likes/{liker}" -> ApiShape.empty("unlike (idempotent)");
         case "GET " + POST + "/like-count" -> ApiShape.read("the exact like count: the shards summed (404 when the post is not there)",
             JsonSchema.ref("LikeCount"));

@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param type what the value is
  * @param mandatory the body must hold it
  * @param min shortest text in characters, or lowest integer; 0 when unbounded
- * @param max longest text in characters, highest integer, or most array items; 0 when unbounded
+ * @param max longest text in characters, highest integer, most array items, or the magnitude a
+ *     number stays below; 0 when unbounded
  * @param pattern the regular expression a text matches, or null
  * @param values the accepted texts of an enumeration, or empty
  * @param items the element of an {@link Type#ARRAY}, or null
@@ -88,6 +89,17 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
   /** A number DynamoDB can store. */
   public static BodyField number(String name) {
     return new BodyField(name, Type.NUMBER, false, 0, 0, null, List.of(), null, List.of(), null, Text.ANY);
+  }
+
+  /**
+   * A number DynamoDB can store whose magnitude stays below {@code below}: the document says so
+   * ({@code exclusiveMinimum}/{@code exclusiveMaximum}), the kit refuses what reaches it.
+   */
+  public static BodyField number(String name, long below) {
+    if (below <= 0) {
+      throw new IllegalArgumentException(name + ": the magnitude bound must be positive");
+    }
+    return new BodyField(name, Type.NUMBER, false, 0, below, null, List.of(), null, List.of(), null, Text.ANY);
   }
 
   public static BodyField bool(String name) {
@@ -186,7 +198,12 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
         return whole.longValueExact();
       }
       case NUMBER -> {
-        return dev.monotable.kit.items.Numbers.field(name, value);
+        java.math.BigDecimal n = dev.monotable.kit.items.Numbers.field(name, value);
+        if (max > 0 && n.abs().compareTo(java.math.BigDecimal.valueOf(max)) >= 0) {
+          throw new dev.monotable.kit.errors.ValidationException(name, name + " must be a number of magnitude below "
+              + max);
+        }
+        return n;
       }
       case BOOLEAN -> {
         if (!(value instanceof Boolean)) {

@@ -34,4 +34,17 @@ class BodyFieldTest {
           .field(), String.valueOf(v));
     }
   }
+
+  @Test
+  void boundedNumber_shouldTakeMagnitudesBelowItsBound_exactly_andRefuseTheBoundItself() {
+    // Devices refused |value| >= 1e15 while its document said "a number": the bound is declared here now.
+    BodyField value = BodyField.number("value", 1_000_000_000_000_000L);
+    assertEquals(new BigDecimal("999999999999999.9"), value.accept(new BigDecimal("999999999999999.9")));
+    assertEquals(new BigDecimal("-999999999999999"), value.accept(new BigDecimal("-999999999999999")));
+    for (Object v : List.<Object>of(new BigDecimal("1e15"), new BigDecimal("-1e15"), new BigDecimal("1e125"))) {
+      assertEquals("value", assertThrows(ValidationException.class, () -> value.accept(v), String.valueOf(v)).field());
+    }
+    assertEquals(new BigDecimal("1e125"), BodyField.number("any").accept(new BigDecimal("1e125")));
+    assertThrows(IllegalArgumentException.class, () -> BodyField.number("value", 0));
+  }
 }

@@ -79,6 +79,43 @@ public abstract class ApiHandler<S extends DomainServices>
     return endpoint == null ? new LinkedHashMap<>() : r.declaredBody(endpoint.body());
   }
 
+  /**
+   * A 400 naming the first declared body field sent as JSON {@code null}: the published document
+   * types every declared field without null (docs' JsonSchema.field), so the server refuses what
+   * the document forbids instead of taking null for "absent" (a {@code "body": null} stored nothing
+   * while a client reading the document expected a refusal). Runs for every route, whatever the
+   * domain's own {@link DomainServices#checkBody}.
+   */
+  private void refuseNulls(String routeKey, Request request) {
+    Endpoint endpoint = routeKey == null ? null : services.domain().endpoint(routeKey);
+    if (endpoint == null || endpoint.body().isEmpty() || !request.hasBody()) {
+      return;
+    }
+    refuseNulls(endpoint.body(), request.body());
+  }
+
+  /** The same, into the members of declared objects and of the objects of declared arrays. */
+  private static void refuseNulls(List<dev.monotable.kit.catalog.BodyField> fields, Map<?, ?> object) {
+    for (dev.monotable.kit.catalog.BodyField f : fields) {
+      Object v = object.get(f.name());
+      if (v == null && object.containsKey(f.name())) {
+        throw new dev.monotable.kit.errors.ValidationException(f.name(), f.name() + " must not be null: leave it out "
+            + "when it has no value");
+      }
+      if (f.type() == dev.monotable.kit.catalog.BodyField.Type.OBJECT && v instanceof Map<?, ?> m) {
+        refuseNulls(f.fields(), m);
+      }
+      if (f.type() == dev.monotable.kit.catalog.BodyField.Type.ARRAY && v instanceof List<?> items
+          && f.items().type() == dev.monotable.kit.catalog.BodyField.Type.OBJECT) {
+        for (Object item : items) {
+          if (item instanceof Map<?, ?> m) {
+            refuseNulls(f.items().fields(), m);
+          }
+        }
+      }
+    }
+  }
+
   /** Handles one parsed request; throw the domain exceptions for failures. */
   protected abstract Response handle(Request request);
 
@@ -97,6 +134,7 @@ public abstract class ApiHandler<S extends DomainServices>
       Request request = new Request(event, caller, routeAuth != Auth.NONE);
       request.checkBodySize();
       services.checkBody(event.getRouteKey(), request);
+      refuseNulls(event.getRouteKey(), request);
       response = handle(request);
     } catch (Throwable t) {
       failure = t;

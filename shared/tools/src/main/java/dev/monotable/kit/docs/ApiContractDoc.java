@@ -95,7 +95,8 @@ final class ApiContractDoc {
     if (!params.isEmpty() || !shape.query().isEmpty()) {
       List<String> parts = new ArrayList<>();
       params.forEach(p -> parts.add(Markdown.code("{" + p + "}")));
-      shape.query().forEach((name, schema) -> parts.add(Markdown.code("?" + name) + " " + rule(schema)));
+      shape.query().forEach((name, schema) -> parts.add(Markdown.code("?" + name)
+          + (shape.requiredQuery().contains(name) ? " (required)" : "") + " " + rule(schema)));
       sb.append("Parameters: ").append(String.join("; ", parts)).append(".\n\n");
     }
     if (shape.request() != null) {
@@ -115,7 +116,8 @@ final class ApiContractDoc {
         : shape.response().containsKey("$ref") ? component(shape.response())
         : "a page of " + component(itemsOf(shape.response()));
     List<String> errors = OpenApiDoc.errors(docs, e, shape).keySet().stream().map(String::valueOf).toList();
-    sb.append("Answers ").append(shape.status()).append(" with ").append(answer).append("; failures ")
+    sb.append("Answers ").append(shape.status()).append(" with ").append(answer)
+        .append(shape.repeat() == null ? "" : " (200 with the same when " + shape.repeat() + ")").append("; failures ")
         .append(String.join(", ", errors)).append(".\n\n");
   }
 
@@ -143,6 +145,8 @@ final class ApiContractDoc {
     } else if (schema.containsKey("maximum")) {
       parts.add(schema.get("minimum") + ".." + schema.get("maximum")
           + (schema.containsKey("default") ? ", default " + schema.get("default") : ""));
+    } else if (schema.containsKey("exclusiveMaximum")) {
+      parts.add("a number of magnitude below " + schema.get("exclusiveMaximum"));
     } else if ("boolean".equals(schema.get("type"))) {
       parts.add("true or false");
     } else {

@@ -14,9 +14,43 @@ import java.util.Map;
  * @param bodyRequired false when the body may be absent
  * @param query query parameters, name to schema
  * @param ifMatch the route honours {@code If-Match} (412 when stale)
+ * @param repeat for a create that is idempotent (a follow, a like): what its 200 means when the
+ *     thing is there already, answered with the same schema; null when a repeat is not a 200
+ * @param requiredQuery the query parameters the route refuses a request without (400 naming it)
  */
 public record ApiShape(String summary, int status, Map<String, Object> response, Map<String, Object> request,
-    boolean bodyRequired, Map<String, Map<String, Object>> query, boolean ifMatch) {
+    boolean bodyRequired, Map<String, Map<String, Object>> query, boolean ifMatch, String repeat,
+    java.util.Set<String> requiredQuery) {
+
+  public ApiShape {
+    requiredQuery = java.util.Set.copyOf(requiredQuery);
+    if (!query.keySet().containsAll(requiredQuery)) {
+      throw new IllegalArgumentException(summary + ": a required query parameter is not among " + query.keySet());
+    }
+  }
+
+  /** A shape whose repeat is no 200 and whose query parameters may all be left out. */
+  public ApiShape(String summary, int status, Map<String, Object> response, Map<String, Object> request,
+      boolean bodyRequired, Map<String, Map<String, Object>> query, boolean ifMatch) {
+    this(summary, status, response, request, bodyRequired, query, ifMatch, null, java.util.Set.of());
+  }
+
+  /** This shape, refusing a request without these query parameters (the docs mark them required). */
+  public ApiShape requiringQuery(String... names) {
+    return new ApiShape(summary, status, response, request, bodyRequired, query, ifMatch, repeat,
+        java.util.Set.of(names));
+  }
+
+  /**
+   * This 201 create, also answering 200 with the same body when what it creates is there already
+   * ({@code why}): an idempotent PUT-like create, which a client repeats safely and tells apart.
+   */
+  public ApiShape repeatable(String why) {
+    if (status != 201) {
+      throw new IllegalStateException("only a 201 create answers 200 on a repeat: " + summary);
+    }
+    return new ApiShape(summary, status, response, request, bodyRequired, query, ifMatch, why, requiredQuery);
+  }
 
   /** A 200 read of one thing. */
   public static ApiShape read(String summary, Map<String, Object> response) {

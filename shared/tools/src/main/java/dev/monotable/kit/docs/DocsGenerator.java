@@ -47,6 +47,14 @@ public final class DocsGenerator {
     return files;
   }
 
+  /**
+   * The domain's openapi.json as {@link #render} writes it (the same bytes), without the other
+   * files: what kit.testing.OpenApiAnswers holds every answer of a test to.
+   */
+  public static String openApi(DocsDomain domain) {
+    return OpenApiDoc.render(domain);
+  }
+
   /** Writes every generated file of the domain under {@code root}; returns the paths written. */
   public static List<Path> write(Path root, DocsDomain domain) {
     List<Path> written = new ArrayList<>();

@@ -153,7 +153,14 @@ public final class JsonSchema {
           : string((int) f.min(), (int) f.max());
       case TIMESTAMP -> timestamp();
       case INTEGER -> integer(f.min(), f.max());
-      case NUMBER -> type("number");
+      case NUMBER -> {
+        Map<String, Object> n = type("number");
+        if (f.max() > 0) {
+          n.put("exclusiveMinimum", -f.max());
+          n.put("exclusiveMaximum", f.max());
+        }
+        yield n;
+      }
       case BOOLEAN -> type("boolean");
       case ARRAY -> {
         Map<String, Object> a = type("array");
@@ -167,13 +174,16 @@ public final class JsonSchema {
 
   /**
    * The answer of a declared entity ({@link dev.monotable.kit.entity.Entity#values}): a closed
-   * object of its attributes by field name, {@code version} when versioned, and the audit
-   * timestamps; required as the entity declares them.
+   * object of its attributes by field name, then those of its variants (never required: an item
+   * of another variant lacks them), {@code version} when versioned, and the audit timestamps;
+   * required as the entity declares them.
    */
   public static Map<String, Object> entity(dev.monotable.kit.entity.Entity entity) {
     List<Object> pairs = new ArrayList<>();
     List<String> required = new ArrayList<>();
-    for (dev.monotable.kit.entity.Attr a : entity.attributes()) {
+    List<dev.monotable.kit.entity.Attr> attributes = new ArrayList<>(entity.attributes());
+    entity.variants().forEach(v -> attributes.addAll(v.attributes()));
+    for (dev.monotable.kit.entity.Attr a : attributes) {
       pairs.add(a.field());
       pairs.add(switch (a.kind()) {
         case S -> a.rule() != null ? pattern(a.rule().pattern()) : string();
@@ -182,7 +192,7 @@ public final class JsonSchema {
         case SS, L -> type("array");
         case M -> type("object");
       });
-      if (a.required()) {
+      if (a.required() && entity.attributes().contains(a)) {
         required.add(a.field());
       }
     }

@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  * openapi.json: a domain's HTTP API as an OpenAPI 3.1 document, one operation per endpoint of the
  * domain (path, method, security from its {@link Auth}, path parameters from its path) with the
  * request and response schemas of its {@link DocsDomain#shape shapes} and the kit's one error body
- * ({@link JsonSchema#error()}). The e2e suite
- * checks every answer it gets against this file (OpenApiContract), so the file cannot drift from
- * the code and the code cannot drift from the file.
+ * ({@link JsonSchema#error()}). Every answer a domain's tests receive over HTTP is validated against
+ * this document (kit.testing.OpenApiAnswers, a JSON Schema 2020-12 validator), so the file cannot
+ * drift from the code and the code cannot drift from the file.
  */
 final class OpenApiDoc {
 
@@ -87,7 +87,8 @@ final class OpenApiDoc {
     for (String name : pathParameters(e)) {
       parameters.add(parameter(name, "path", true, docs.pathParameter(name)));
     }
-    shape.query().forEach((name, schema) -> parameters.add(parameter(name, "query", false, schema)));
+    shape.query().forEach((name, schema) -> parameters.add(parameter(name, "query",
+        shape.requiredQuery().contains(name), schema)));
     if (shape.ifMatch()) {
       parameters.add(parameter("If-Match", "header", false, JsonSchema.described(JsonSchema.string(),
           "the quoted version the update expects, e.g. \"3\"; 412 when the entity has moved on")));
@@ -117,6 +118,12 @@ final class OpenApiDoc {
     if (shape.response() != null) {
       success.put("content", json(shape.response()));
     }
+    if (shape.repeat() != null) {
+      Map<String, Object> again = new LinkedHashMap<>();
+      again.put("description", "an idempotent repeat: " + shape.repeat());
+      again.put("content", json(shape.response()));
+      r.put("200", again);
+    }
     r.put(Integer.toString(shape.status()), success);
     for (Map.Entry<Integer, String> error : errors(docs, e, shape).entrySet()) {
       r.put(Integer.toString(error.getKey()), errorResponse(error.getValue()));
@@ -144,9 +151,8 @@ final class OpenApiDoc {
     if (shape.ifMatch()) {
       m.put(412, "If-Match is stale; the ETag header holds the current version");
     }
-    if (shape.request() != null) {
-      m.put(413, "body over 1 MiB");
-    }
+    // The kit refuses a body over 1 MiB before any route reads it, one that takes no body included.
+    m.put(413, shape.request() != null ? "body over 1 MiB" : "a body (which this route does not read) over 1 MiB");
     return m;
   }
 

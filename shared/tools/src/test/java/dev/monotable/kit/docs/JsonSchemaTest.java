@@ -3,10 +3,15 @@ package dev.monotable.kit.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.monotable.kit.data.PageRequest;
+import dev.monotable.kit.entity.Attr;
+import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.keys.Template;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class JsonSchemaTest {
@@ -43,5 +48,49 @@ class JsonSchemaTest {
     assertEquals(204, ApiShape.empty("drop").status());
     assertNull(ApiShape.empty("drop").response());
     assertEquals(List.of("limit", "cursor"), List.copyOf(ApiShape.list("all", "Widget").query().keySet()));
+  }
+
+  @Test
+  void entity_shouldListItsVariantsAttributes_optional() {
+    // Entity.values answers a variant's own attributes too (Social's follow above the threshold
+    // answered "above", which the closed schema lacked): they are properties, never required.
+    Template thing = Template.of("THING#{id}");
+    Entity entity = Entity.of("Thing", thing, thing)
+        .attributes(Attr.segment("Id", "id", Pattern.compile("^[a-z]+$"), "the id"),
+            Attr.string("State", "state", "open or closed"))
+        .variants(Entity.Variant.of("open", Entity.When.absent("closedAt")),
+            Entity.Variant.of("closed", Entity.When.present("closedAt"))
+                .attributes(Attr.string("ClosedAt", "closedAt", "when it closed")))
+        .build();
+    Map<String, Object> schema = JsonSchema.entity(entity);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
+    assertEquals(List.of("id", "state", "closedAt", "createdAt", "updatedAt"), List.copyOf(properties.keySet()));
+    assertEquals(List.of("id", "state", "createdAt", "updatedAt"), schema.get("required"));
+  }
+
+  @Test
+  void repeatable_shouldDocumentA200BesideThe201_onlyForACreate() {
+    ApiShape follow = ApiShape.create("follow", "Follow", null).repeatable("already followed");
+    assertEquals(201, follow.status());
+    assertEquals("already followed", follow.repeat());
+    assertNull(ApiShape.create("make", "Widget", null).repeat());
+    assertThrows(IllegalStateException.class, () -> ApiShape.empty("drop").repeatable("again"));
+  }
+
+  @Test
+  void boundedNumber_shouldPublishItsBound_asTheKitEnforcesIt() {
+    Map<String, Object> value = JsonSchema.field(dev.monotable.kit.catalog.BodyField.number("value", 10));
+    assertEquals(List.of("number", -10L, 10L), List.of(value.get("type"), value.get("exclusiveMinimum"),
+        value.get("exclusiveMaximum")));
+    assertFalse(JsonSchema.field(dev.monotable.kit.catalog.BodyField.number("any")).containsKey("exclusiveMaximum"));
+  }
+
+  @Test
+  void requiringQuery_shouldMarkOnlyDeclaredParameters() {
+    ApiShape search = new ApiShape("search", 200, JsonSchema.page("Widget"), null, false,
+        JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false).requiringQuery("q");
+    assertEquals(java.util.Set.of("q"), search.requiredQuery());
+    assertThrows(IllegalArgumentException.class, () -> search.requiringQuery("from"));
   }
 }

@@ -49,8 +49,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * Any registered domain served over real HTTP by the kit's local service (the code of
  * {@code scripts/dev}), for the kit's domain-wide suites and any domain's own tests: a fresh table
  * of the domain's schema on the run's engine, its demo dataset and its bench data written, tokens
- * of the local issuer (with user pool groups), an HTTP client that sends exactly the bytes given,
- * and the table's items for before-and-after comparisons.
+ * of the local issuer (with user pool groups), an HTTP client that sends exactly the bytes given
+ * and holds every answer to the domain's openapi.json ({@link OpenApiAnswers}), and the table's
+ * items for before-and-after comparisons.
  *
  * <p>{@link #start(DevDomain, Options)} adds what the race and fault suites need: the domain's
  * stream consumers run on demand ({@link #settle()}: every record written so far delivered, as
@@ -76,6 +77,7 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
   private final List<AutoCloseable> resources;
   private final StreamPipeline pipeline;
   private final FaultProxy faults;
+  private final OpenApiAnswers answers;
 
   private ServedDomain(DevDomain domain, BenchDomain<S> bench, LocalService service, TestTable table, LocalKeys keys,
       S services, List<AutoCloseable> resources, StreamPipeline pipeline, FaultProxy faults) {
@@ -88,6 +90,7 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
     this.resources = resources;
     this.pipeline = pipeline;
     this.faults = faults;
+    this.answers = OpenApiAnswers.of(domain);
   }
 
   /**
@@ -323,6 +326,8 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
     }
     try {
       HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+      // Whatever the test asserts itself, the answer must be one the domain's openapi.json documents.
+      answers.check(method, path, r.statusCode(), r.headers().firstValue("content-type").orElse(null), r.body());
       return new Reply(r.statusCode(), r.body(), r.headers().map());
     } catch (IOException e) {
       throw new IllegalStateException(method + " " + path + ": " + e.getMessage(), e);
