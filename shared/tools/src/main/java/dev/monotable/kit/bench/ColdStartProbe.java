@@ -42,7 +42,7 @@ public final class ColdStartProbe {
     long constructed = epochNanos();
     // The Lambda runtime deserializes the event before calling the handler: not part of the invocation.
     APIGatewayV2HTTPEvent event = BenchRequest.fromArgs(Arrays.asList(args).subList(3, args.length))
-        .toEvent(args[1], args[2], "cold-" + main);
+        .toEvent(args[1], args[2], "cold-" + main + "-" + java.util.UUID.randomUUID());
     Class.forName(Constructed.class.getName());
     long start = epochNanos();
     APIGatewayV2HTTPResponse response = handler.handleRequest(event, null);

@@ -23,6 +23,10 @@ public final class Invoker<S extends DomainServices> {
   private final Map<String, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers =
       new HashMap<>();
   private long sequence;
+  // Request ids unique to this invoker, as Lambda's are: a write's ClientRequestToken derives from its
+  // request id, and an engine (or DynamoDB) keeps tokens for ten minutes across tables and runs, so
+  // "bench-1" of two runs would name two different transactions with one token.
+  private final String run = java.util.UUID.randomUUID().toString().substring(0, 8);
 
   /**
    * @param table handlers and services over a client that has {@code recorder} installed
@@ -67,7 +71,7 @@ public final class Invoker<S extends DomainServices> {
           "fixture setup failed: " + setup);
     }
     Endpoint e = c.endpoint();
-    APIGatewayV2HTTPEvent event = request.toEvent(e.method(), e.path(), "bench-" + (++sequence));
+    APIGatewayV2HTTPEvent event = request.toEvent(e.method(), e.path(), "bench-" + run + "-" + (++sequence));
     RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handler(e);
     recorder.reset();
     if (measuring != null) {

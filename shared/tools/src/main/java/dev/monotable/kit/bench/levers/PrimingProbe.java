@@ -37,7 +37,7 @@ public final class PrimingProbe {
       priming.beforeCheckpoint(null);
       priming.afterRestore(null);
     }
-    APIGatewayV2HTTPEvent event = request.toEvent(args[1], args[2], "cold-" + main);
+    APIGatewayV2HTTPEvent event = request.toEvent(args[1], args[2], "cold-" + main + "-" + java.util.UUID.randomUUID());
     long constructed = epochNanos();
     Class.forName(ColdStartProbe.Constructed.class.getName());
     long start = epochNanos();

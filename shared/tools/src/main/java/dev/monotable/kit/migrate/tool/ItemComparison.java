@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
  * duplicate, an item under a wrong key), an item whose attributes differ from the mapping's (a value, an index
  * key such as a wrong shard, an attribute neither the mapping nor the entity writes), or an old item the mapping
  * refuses. The entity's attributes the mapping does not fill are the single table's own (copies its stream
- * functions keep) and are left out of the comparison.
+ * functions keep) and are left out of the comparison, as is a write's token ({@link TableSchema#WRITE_TOKEN}).
  *
  * <p>Parallel Scans of each table (an operator tool may scan); one digest (SHA-256, 128 bits) and the old key per
  * item are held in memory; a consistent GetItem on each side for each difference shown, to name its attributes.
@@ -150,9 +150,13 @@ public final class ItemComparison {
     return r.same();
   }
 
-  /** The attribute names the entity declares and the mapping does not fill: written by the single table alone. */
+  /**
+   * The attribute names the entity declares and the mapping does not fill, written by the single table alone,
+   * and the token a single conditional write stores to know its own write ({@link TableSchema#WRITE_TOKEN}).
+   */
   private static Set<String> singleTableOnly(LegacyMapping mapping) {
     Set<String> own = new HashSet<>();
+    own.add(TableSchema.WRITE_TOKEN);
     for (Attr a : mapping.entity().attributes()) {
       if (!mapping.fields().contains(a.field())) {
         own.add(a.name());
