@@ -33,9 +33,9 @@ public final class TableSchema {
   public static final String SCHEMA_VERSION = "SchemaVersion";
   public static final String VERSION = "Version";
   /**
-   * The {@link dev.monotable.kit.data.WriteTokens token} of the last single conditional write of an
-   * item, so the SDK's retry of a write whose answer was lost knows the refusal it meets as its own
-   * write applied (the old item carries its token).
+   * The token (the kit's {@code WriteTokens}) of the last single conditional write of an item, so
+   * the SDK's retry of a write whose answer was lost knows the refusal it meets as its own write
+   * applied (the old item carries its token).
    */
   public static final String WRITE_TOKEN = "WriteToken";
 
