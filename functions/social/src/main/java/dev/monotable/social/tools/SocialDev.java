@@ -15,6 +15,10 @@ import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
+import dev.monotable.social.data.Likes;
+import dev.monotable.social.SocialPattern;
+import dev.monotable.kit.data.Page;
+import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.social.Social;
 import dev.monotable.social.charts.SocialCharts;
@@ -163,6 +167,20 @@ public final class SocialDev implements DevDomain {
     @Override
     public Map<String, String> samples() {
       return SAMPLES;
+    }
+
+    /**
+     * The kit's read patterns derived from the samples, and SO17's written out: one BatchGetItem of the post and its
+     * count shards has no key condition to derive a call from.
+     */
+    @Override
+    public List<ReadPattern> readPatterns() {
+      List<ReadPattern> out = new java.util.ArrayList<>(OpsDomain.super.readPatterns());
+      out.add(new ReadPattern(SocialPattern.SO17, List.of("username", "post"), false,
+          ReadPattern.Sample.of(null, SAMPLES.get("username"), SAMPLES.get("post")),
+          (table, caller, p, page) -> new Page<>(List.of(Map.of("Likes", AttributeValue.fromN(
+              Long.toString(new Likes(table).count(p.get(0), p.get(1)))))), null)));
+      return out;
     }
 
     @Override
