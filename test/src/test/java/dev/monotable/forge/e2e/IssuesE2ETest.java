@@ -293,9 +293,12 @@ class IssuesE2ETest {
     assertTrue(s(after, "UpdatedAt").compareTo(s(before, "UpdatedAt")) >= 0);
     assertKeys(after, key, Map.of(Gsi.GSI1, Keys.ticketGsi1(TicketKind.ISSUE, "iss10own", "pub", number),
         Gsi.GSI4, Keys.ticketGsi4(TicketKind.ISSUE, "iss10own", "pub", number, true)));
+    // the update's token (a UUID the request derives), by which a retry after a lost answer knows its own write
+    assertTrue(s(after, "WriteToken").matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+        after.toString());
     Map<String, AttributeValue> unchangedRest = new LinkedHashMap<>(after);
     Map<String, AttributeValue> beforeRest = new LinkedHashMap<>(before);
-    for (String changed : new String[] {"Title", "Body", "Version", "UpdatedAt"}) {
+    for (String changed : new String[] {"Title", "Body", "Version", "UpdatedAt", "WriteToken"}) {
       unchangedRest.remove(changed);
       beforeRest.remove(changed);
     }

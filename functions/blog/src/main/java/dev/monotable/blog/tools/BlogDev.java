@@ -1,7 +1,6 @@
 package dev.monotable.blog.tools;
 
 import dev.monotable.blog.Blog;
-import dev.monotable.blog.keys.BlogKeys;
 import dev.monotable.blog.charts.BlogCharts;
 import dev.monotable.blog.functions.BlogServices;
 import dev.monotable.blog.model.Post;
@@ -16,6 +15,7 @@ import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
@@ -173,7 +173,7 @@ public final class BlogDev implements DevDomain {
     public Map<String, Object> pathParameter(String name) {
       // B03 lower-cases the address before its key rule: the path takes it in any case, as the server does.
       return !name.equals("email") ? DocsDomain.super.pathParameter(name)
-          : JsonSchema.described(JsonSchema.pattern(BlogKeys.EMAIL_ADDRESS.pattern().replace("A-Z", "")),
+          : JsonSchema.described(JsonSchema.pattern(Segments.EMAIL_ADDRESS_ANY_CASE.pattern()),
               "an e-mail address in any case, compared in lower case (as stored)");
     }
 

@@ -14,6 +14,7 @@ import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.BackfillRules;
@@ -448,7 +449,7 @@ public final class ShopDev implements DevDomain {
     public Map<String, Object> pathParameter(String name) {
       if (name.equals("email")) {
         // S03 lower-cases the address before its key rule: the path takes it in any case, as the server does.
-        return JsonSchema.described(JsonSchema.pattern(ShopKeys.EMAIL_ADDRESS.pattern().replace("A-Z", "")),
+        return JsonSchema.described(JsonSchema.pattern(Segments.EMAIL_ADDRESS_ANY_CASE.pattern()),
             "an e-mail address in any case, compared in lower case (as stored)");
       }
       return JsonSchema.pattern(switch (name) {

@@ -36,6 +36,12 @@ public final class Segments {
    */
   public static final Pattern EMAIL_ADDRESS = Pattern.compile("^(?=.{3,254}$)[!\"$-?\\[-~]+@[!\"$-?\\[-~]+$");
 
+  /**
+   * {@link #EMAIL_ADDRESS} in any case: what a request may send where the server lower-cases the address
+   * before its key rule (a path's {@code {email}}), so a document can say so.
+   */
+  public static final Pattern EMAIL_ADDRESS_ANY_CASE = Pattern.compile("^(?=.{3,254}$)[!\"$-?A-~]+@[!\"$-?A-~]+$");
+
   private Segments() {}
 
   /** Lower-case key form of a caller's username ({@link #USERNAME}). */

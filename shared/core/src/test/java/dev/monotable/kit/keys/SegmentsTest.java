@@ -48,5 +48,10 @@ class SegmentsTest {
     assertEquals(true, Segments.EMAIL_ADDRESS.matcher("dup@example.com").matches());
     assertEquals(false, Segments.EMAIL_ADDRESS.matcher("Dup@example.com").matches());
     assertEquals(false, Segments.EMAIL_ADDRESS.matcher("dup@example.com\u200b").matches());
+    // what a path may send where the server lower-cases first: the same rule in any case
+    assertEquals(true, Segments.EMAIL_ADDRESS_ANY_CASE.matcher("Dup@Example.COM").matches());
+    for (String bad : new String[] {"dup@example.com\u200b", "a#b@example.com", "a@b@c", "d up@example.com"}) {
+      assertEquals(false, Segments.EMAIL_ADDRESS_ANY_CASE.matcher(bad).matches(), bad);
+    }
   }
 }
