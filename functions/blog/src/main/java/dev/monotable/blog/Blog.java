@@ -8,7 +8,6 @@ import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
@@ -52,7 +51,7 @@ public final class Blog implements Domain {
     String post = user + "/posts/{post}";
     return List.of(
         Endpoint.route("PUT", user, Auth.REQUIRED, BlogPattern.B01).ownedBy("username")
-            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
+            .withBody(BodyField.email("email").required(),
                 BodyField.text("name", 1, User.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", user, Auth.REQUIRED, BlogPattern.B02).ownedBy("username"),
         Endpoint.route("GET", "/emails/{email}/user", Auth.REQUIRED, BlogPattern.B03),

@@ -17,7 +17,6 @@ import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.migrate.MigratingDomain;
 import dev.monotable.kit.migrate.OldDesign;
 import dev.monotable.kit.schema.TableSchema;
@@ -107,7 +106,7 @@ public final class Devices implements Domain, MigratingDomain {
     String device = user + "/devices/{device}";
     return List.of(
         route("PUT", user, "PutUserHandler", DevicesPattern.AP12)
-            .withBody(NAME.required(), BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required()),
+            .withBody(NAME.required(), BodyField.email("email").required()),
         route("GET", user, "GetUserHandler", DevicesPattern.AP01),
         route("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02),
         new Endpoint("PUT", device, HANDLERS + "AddDeviceHandler", Auth.REQUIRED, List.of(DevicesPattern.AP07),

@@ -57,7 +57,7 @@ public final class Forge implements Domain {
   private static final java.util.function.Function<String, BodyField> ACCOUNT = name ->
       BodyField.matching(name, ForgeSegments.ACCOUNT.pattern(), Rules.ACCOUNT_MAX).keySegment("account");
   /** An e-mail address that becomes part of a key: at least {@code a@b}. */
-  private static final BodyField EMAIL = BodyField.text("email", 3, Segments.EMAIL_MAX).keySegment("email");
+  private static final BodyField EMAIL = BodyField.email("email");
   private static final BodyField NAME = BodyField.text("name", 0, Rules.SHORT_TEXT_MAX);
   private static final BodyField BIO = BodyField.text("bio", 0, Rules.BODY_MAX);
   private static final BodyField ROLE = BodyField.oneOf("role", List.of("admin", "member"));

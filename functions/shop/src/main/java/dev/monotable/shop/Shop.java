@@ -72,7 +72,7 @@ public final class Shop implements Domain {
     return List.of(
         Endpoint.route("PUT", customer, Auth.REQUIRED, ShopPattern.S01)
             .ownedBy("username")
-            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(),
+            .withBody(BodyField.email("email").required(),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank().required()),
         Endpoint.plain("GET", customer, Auth.REQUIRED, ShopPattern.S02).ownedBy("username"),
         Endpoint.route("GET", "/emails/{email}/customer", Auth.REQUIRED,
@@ -108,7 +108,7 @@ public final class Shop implements Domain {
         Endpoint.plain("GET", customer + "/orders", Auth.REQUIRED, ShopPattern.S12).ownedBy("username"),
         Endpoint.route("PATCH", customer, Auth.REQUIRED, ShopPattern.S13)
             .ownedBy("username")
-            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank(),
+            .withBody(BodyField.email("email"),
                 BodyField.text("name", 1, Customer.NAME_MAX).nonBlank()),
         Endpoint.route("GET", "/customers", Auth.REQUIRED, ShopPattern.S14)
             .forGroup(ADMINS),

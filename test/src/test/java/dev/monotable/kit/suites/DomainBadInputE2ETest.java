@@ -394,7 +394,7 @@ class DomainBadInputE2ETest {
       }
       Map<String, String> headers = headers(base);
       for (BodyField f : e.body()) {
-        for (Mutation m : mutations(f)) {
+        for (Mutation m : mutations(f, valid.get(f.name()))) {
           Map<String, Object> body = new LinkedHashMap<>(valid);
           if (m.value == REMOVE) {
             body.remove(f.name());
@@ -415,7 +415,7 @@ class DomainBadInputE2ETest {
         if (f.type() == BodyField.Type.ARRAY && f.items().type() == BodyField.Type.OBJECT
             && valid.get(f.name()) instanceof List<?> items && !items.isEmpty() && items.get(0) instanceof Map<?, ?> el) {
           for (BodyField member : f.items().fields()) {
-            for (Mutation m : mutations(member)) {
+            for (Mutation m : mutations(member, el.get(member.name()))) {
               @SuppressWarnings("unchecked")
               Map<String, Object> first = new LinkedHashMap<>((Map<String, Object>) el);
               if (m.value == REMOVE) {
@@ -471,8 +471,20 @@ class DomainBadInputE2ETest {
   /** One changed value of a body field. */
   private record Mutation(String label, Object value) {}
 
-  /** The values a field's declaration refuses. */
+  /**
+   * Characters that make a value look the same while it differs (the uniqueness bypass of issue 36):
+   * refused after any text's sample value (control characters), and after an identifier's (a field with
+   * a pattern or a key rule) also the invisible and format ones.
+   */
+  static final List<String> CONTROL_ENDINGS = List.of("\u0000", "\u0007", "\u001b", "\u007f", "\u0085");
+  static final List<String> INVISIBLE_ENDINGS = List.of("\u200b", "\u00a0", "\ufeff", "\u202e", "\u2028", "\u2060");
+
+  /** The values a field's declaration refuses, some of them the valid {@code sample} changed. */
   static List<Mutation> mutations(BodyField f) {
+    return mutations(f, null);
+  }
+
+  static List<Mutation> mutations(BodyField f, Object sample) {
     List<Mutation> m = new ArrayList<>();
     List<Object> wrongTypes = switch (f.type()) {
       case STRING, TIMESTAMP -> List.of(42, true, List.of(), Map.of("a", "b"), 1.5);
@@ -511,6 +523,25 @@ class DomainBadInputE2ETest {
         if (f.text() == BodyField.Text.NON_BLANK) {
           m.add(new Mutation("blank", "   "));
           m.add(new Mutation("blank lines", "\n\t"));
+        }
+        String sampled = sample instanceof String text && !text.isEmpty() ? text : "a";
+        // One character shorter when at the limit, so the refusal is the ending's, not the length's.
+        String v = f.max() > 0 && sampled.length() >= f.max() ? sampled.substring(0, (int) f.max() - 1) : sampled;
+        boolean identifier = f.pattern() != null || f.segment() != null;
+        List<String> endings = new ArrayList<>(CONTROL_ENDINGS);
+        if (identifier) {
+          endings.addAll(INVISIBLE_ENDINGS);
+        }
+        for (String end : endings) {
+          String s = v + end;
+          if (f.pattern() == null || !Pattern.compile(f.pattern()).matcher(s).matches()) {
+            m.add(new Mutation("the sample ending in " + abbreviate(end), s));
+          }
+        }
+        if (identifier && !v.isEmpty() && Character.isLetter(v.charAt(0)) && v.charAt(0) < 0x80
+            && (f.pattern() == null || !Pattern.compile(f.pattern()).matcher("\u0430" + v.substring(1)).matches())) {
+          // A Cyrillic look-alike first letter: "а" (U+0430) for any Latin letter, which no identifier allows.
+          m.add(new Mutation("the sample with a Cyrillic first letter", "\u0430" + v.substring(1)));
         }
         List<String> keyish = List.of("a#b", "#", "a\u0001b", "a\n", "\u0000", "\u007f");
         if (f.pattern() != null) {
@@ -607,7 +638,7 @@ class DomainBadInputE2ETest {
     }
     StringBuilder t = new StringBuilder();
     for (char c : s.toCharArray()) {
-      t.append(c < 0x20 || c == 0x7f || (c >= 0x200b && c <= 0x200f) ? String.format("\\u%04x", (int) c) : c);
+      t.append(c < 0x20 || (c >= 0x7f && c <= 0xa0) || (c >= 0x2000 && c <= 0x206f) || c == 0xfeff ? String.format("\\u%04x", (int) c) : c);
     }
     return t.length() <= 40 ? t.toString() : t.substring(0, 40) + "...(" + s.length() + ")";
   }

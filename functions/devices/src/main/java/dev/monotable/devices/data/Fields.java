@@ -8,7 +8,7 @@ public final class Fields {
   private Fields() {}
 
   static String text(String field, String value, int max) {
-    if (value == null || value.isBlank() || !Text.isWellFormed(value) || Text.length(value) > max) {
+    if (value == null || value.isBlank() || !Text.isAcceptable(value) || Text.length(value) > max) {
       throw new ValidationException(field, field + " must be 1-" + max + " characters");
     }
     return value;

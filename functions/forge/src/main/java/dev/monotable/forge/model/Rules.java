@@ -66,10 +66,14 @@ public final class Rules {
     return Text.length(value);
   }
 
-  /** The value when every surrogate is paired; else a 400 naming the field. */
+  /**
+   * The value when every surrogate is paired and it holds no control character but tab and line
+   * breaks ({@link Text#isAcceptable}); else a 400 naming the field.
+   */
   public static String wellFormed(String field, String value) {
-    if (value != null && !isWellFormed(value)) {
-      throw new ValidationException(field, field + " is not valid Unicode text (unpaired surrogate)");
+    if (value != null && !Text.isAcceptable(value)) {
+      throw new ValidationException(field, field + (isWellFormed(value) ? " holds a control character (only tab and "
+          + "line breaks are allowed)" : " is not valid Unicode text (unpaired surrogate)"));
     }
     return value;
   }

@@ -32,14 +32,61 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
     STRING, TIMESTAMP, INTEGER, NUMBER, BOOLEAN, ARRAY, OBJECT
   }
 
-  /** What a text refuses besides its length, so the docs' lengths stay the contract's. */
+  /**
+   * What a text refuses besides its length, so the docs' lengths stay the contract's. Each rule is
+   * one regular expression, the same in Java and in the published JSON Schema ({@link #regex}), so
+   * what the server refuses is what the document says. No text holds a control character other
+   * than tab, line feed and carriage return (NUL, BEL, ESC, DEL, C1): they are invisible in every
+   * client and let two values that look the same differ (a uniqueness bypass).
+   */
   public enum Text {
-    /** Any well-formed text (no unpaired surrogate) of the declared length. */
-    ANY,
-    /** Text that is not only white space. */
-    NON_BLANK,
-    /** Text without control characters (one line: a branch name, a label). */
-    NO_CONTROL
+    /** Any well-formed text (no unpaired surrogate) of the declared length, without control characters but tab and line breaks. */
+    ANY("^[^" + Text.CONTROLS + "]*$", "no control characters but tab and line breaks"),
+    /** Text that is not only white space (nor only invisible spaces), without control characters but tab and line breaks. */
+    NON_BLANK("^[^" + Text.CONTROLS + "]*[^" + Text.CONTROLS + Text.SPACES + "][^" + Text.CONTROLS + "]*$",
+        "not only white space; no control characters but tab and line breaks"),
+    /** Text without any control character (one line: a branch name, a label). */
+    NO_CONTROL("^[^\\u0000-\\u001f\\u007f-\\u009f]*$", "one line without control characters");
+
+    /** Control characters refused in every text: C0 but tab, LF, CR; DEL; C1. */
+    private static final String CONTROLS = dev.monotable.kit.text.Text.CONTROLS;
+    /** White space as JSON Schema's (ECMA-262) {@code \s} means it, spelled out so Java reads it the same. */
+    private static final String SPACES = "\\t\\n\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+
+    private final String regex;
+    private final String words;
+    private final java.util.regex.Pattern compiled;
+
+    Text(String regex, String words) {
+      this.regex = regex;
+      this.words = words;
+      this.compiled = java.util.regex.Pattern.compile(regex);
+    }
+
+    /** The rule in words, for the docs' tables. */
+    public String words() {
+      return words;
+    }
+
+    /** The rule whose {@link #regex} is {@code regex}, or null. */
+    public static Text ofRegex(String regex) {
+      for (Text t : values()) {
+        if (t.regex.equals(regex)) {
+          return t;
+        }
+      }
+      return null;
+    }
+
+    /** The rule as a regular expression (JSON Schema's {@code pattern} of the field). */
+    public String regex() {
+      return regex;
+    }
+
+    /** Whether {@code s} holds to the rule. */
+    public boolean admits(String s) {
+      return compiled.matcher(s).matches();
+    }
   }
 
   public BodyField {
@@ -54,6 +101,17 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
     if ((type == Type.ARRAY) != (items != null)) {
       throw new IllegalArgumentException(name + ": an array, and only an array, has items");
     }
+  }
+
+  /**
+   * An e-mail address in any case ({@link dev.monotable.kit.keys.Segments#EMAIL_ADDRESS_ANY_CASE}): the
+   * kit's one e-mail rule, published as the document's pattern; the server compares and stores it in
+   * lower case ({@link dev.monotable.kit.keys.Segments#email}), so no control, format or invisible
+   * character and no look-alike letter makes a second address of the same one.
+   */
+  public static BodyField email(String name) {
+    return new BodyField(name, Type.STRING, false, 3, dev.monotable.kit.keys.Segments.EMAIL_MAX,
+        dev.monotable.kit.keys.Segments.EMAIL_ADDRESS_ANY_CASE.pattern(), List.of(), null, List.of(), "email", Text.ANY);
   }
 
   /** Text of {@code min}..{@code max} characters. */
@@ -177,8 +235,7 @@ public record BodyField(String name, Type type, boolean mandatory, long min, lon
         int length = dev.monotable.kit.text.Text.length(s);
         boolean refused = !dev.monotable.kit.text.Text.isWellFormed(s) || length < min || (max > 0 && length > max)
             || (pattern != null && !s.matches(pattern)) || (!values.isEmpty() && !values.contains(s))
-            || (text == Text.NON_BLANK && s.isBlank())
-            || (text == Text.NO_CONTROL && s.chars().anyMatch(Character::isISOControl));
+            || !text.admits(s);
         if (refused) {
           throw new dev.monotable.kit.errors.ValidationException(name, !values.isEmpty()
               ? name + " must be one of " + String.join(", ", values)

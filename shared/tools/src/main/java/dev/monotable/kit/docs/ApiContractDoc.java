@@ -2,6 +2,7 @@ package dev.monotable.kit.docs;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.domain.Domain;
@@ -137,11 +138,14 @@ final class ApiContractDoc {
     List<String> parts = new ArrayList<>();
     if (schema.get("enum") instanceof List<?> values) {
       parts.add("one of " + String.join(", ", values.stream().map(v -> Markdown.code(String.valueOf(v))).toList()));
-    } else if (schema.get("pattern") instanceof String p) {
+    } else if (schema.get("pattern") instanceof String p && BodyField.Text.ofRegex(p) == null) {
       parts.add("matches " + Markdown.code(p));
     } else if (schema.containsKey("maxLength")) {
       Object min = schema.get("minLength");
       parts.add((min == null ? "at most " : min + "..") + schema.get("maxLength") + " characters");
+      if (schema.get("pattern") instanceof String p) {
+        parts.add(BodyField.Text.ofRegex(p).words());
+      }
     } else if (schema.containsKey("maximum")) {
       parts.add(schema.get("minimum") + ".." + schema.get("maximum")
           + (schema.containsKey("default") ? ", default " + schema.get("default") : ""));

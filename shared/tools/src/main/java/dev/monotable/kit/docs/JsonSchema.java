@@ -149,8 +149,17 @@ public final class JsonSchema {
   /** The schema of one declared body field. */
   public static Map<String, Object> field(BodyField f) {
     return switch (f.type()) {
-      case STRING -> !f.values().isEmpty() ? enumOf(f.values()) : f.pattern() != null ? pattern(f.pattern())
-          : string((int) f.min(), (int) f.max());
+      case STRING -> {
+        if (!f.values().isEmpty()) {
+          yield enumOf(f.values());
+        }
+        if (f.pattern() != null) {
+          yield pattern(f.pattern());
+        }
+        Map<String, Object> text = string((int) f.min(), (int) f.max());
+        text.put("pattern", f.text().regex()); // the text rule the server holds it to (BodyField.Text)
+        yield text;
+      }
       case TIMESTAMP -> timestamp();
       case INTEGER -> integer(f.min(), f.max());
       case NUMBER -> {

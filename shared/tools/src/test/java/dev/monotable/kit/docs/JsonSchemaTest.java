@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.Dialects;
+import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
+import dev.monotable.kit.json.Json;
 import dev.monotable.kit.keys.Template;
 import java.util.List;
 import java.util.Map;
@@ -92,5 +97,39 @@ class JsonSchemaTest {
         JsonSchema.paging(Map.of("q", JsonSchema.string(1, 200))), false).requiringQuery("q");
     assertEquals(java.util.Set.of("q"), search.requiredQuery());
     assertThrows(IllegalArgumentException.class, () -> search.requiringQuery("from"));
+  }
+
+  @Test
+  void textField_shouldBePublishedWithTheRuleTheServerHoldsItTo_soTheyAgreeOnEveryValue() {
+    // Issue 36: a NUL or an invisible ending made "the same" e-mail a second account; what the server
+    // refuses must be what the document says, judged by a JSON Schema validator, not by reading the regex.
+    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(Dialects.getOpenApi31());
+    List<String> values = List.of("plain", "two\nlines\twith tab\r", "a\u0000", "a\u0007", "\u001b[31m", "a\u007f",
+        "a\u0085", "a\u009f", "   ", "\n\t", "\u00a0", "\u3000\ufeff", "\u00a0x", "a\u200b", "caf\u00e9", "\uD83D\uDE00");
+    for (BodyField f : List.of(BodyField.text("t", 0, 20), BodyField.text("t", 0, 20).nonBlank(),
+        BodyField.text("t", 0, 20).noControl())) {
+      var schema = registry.getSchema(Json.write(JsonSchema.field(f)));
+      for (String v : values) {
+        boolean server;
+        try {
+          f.accept(v);
+          server = true;
+        } catch (dev.monotable.kit.errors.ValidationException refused) {
+          server = false;
+        }
+        boolean document = schema.validate(Json.write(v), InputFormat.JSON).isEmpty();
+        assertEquals(server, document, f.text() + " " + Json.write(v));
+      }
+    }
+    // and the rules themselves, so a lenient pair cannot agree by accepting everything
+    BodyField any = BodyField.text("t", 0, 20);
+    for (String v : List.of("a\u0000", "a\u0007", "\u001b[31m", "a\u007f", "a\u0085")) {
+      assertThrows(dev.monotable.kit.errors.ValidationException.class, () -> any.accept(v), Json.write(v));
+    }
+    assertEquals("two\nlines\twith tab\r", any.accept("two\nlines\twith tab\r"));
+    assertThrows(dev.monotable.kit.errors.ValidationException.class, () -> BodyField.text("t", 0, 20).nonBlank()
+        .accept("\u00a0\u3000"));
+    assertThrows(dev.monotable.kit.errors.ValidationException.class, () -> BodyField.text("t", 0, 20).noControl()
+        .accept("a\nb"));
   }
 }
