@@ -76,7 +76,8 @@ class DerivedPassagesTest {
   void keyRulesAndBodyFields_shouldBeTheInputRules() {
     // The body's note becomes a key: its key rule wins over its declared length.
     assertEquals(List.of(new InputRule("`note`", "matches `^[a-z0-9-]{1,20}$`"), new InputRule("`text`",
-        "1..100 characters"), new InputRule("`label`", "1..20 characters")), QUIET.inputRules());
+        "1..100 characters; no control characters but tab and line breaks"), new InputRule("`label`",
+        "1..20 characters; no control characters but tab and line breaks")), QUIET.inputRules());
     assertEquals(JsonSchema.pattern("^[a-z0-9-]{1,20}$"), QUIET.pathParameter("note"));
     assertEquals("`{note}`: the note's id, matching `^[a-z0-9-]{1,20}$`.", QUIET.keySegments());
   }
