@@ -384,32 +384,39 @@ public final class Transition {
    */
   public String render() {
     List<Step> shown = steps();
-    StringBuilder sb = new StringBuilder("Update ").append(renderKey()).append(" SET ").append(state.name())
-        .append(" = ");
-    sb.append(String.join(" | ", shown.stream().map(s -> s.target() + " (from " + String.join(", ", s.from()) + ")")
-        .toList()));
-    sb.append(", ").append(String.join("|", shown.stream().map(s -> s.at().name()).toList()))
-        .append(", ").append(TableSchema.UPDATED_AT);
+    List<String> set = new ArrayList<>();
+    set.add(state.name() + " = " + String.join(" | ", shown.stream()
+        .map(s -> s.target() + " (from " + String.join(", ", s.from()) + ")").toList()));
+    set.add(String.join("|", shown.stream().map(s -> s.at().name()).toList()));
+    set.add(TableSchema.UPDATED_AT);
+    List<String> remove = new ArrayList<>();
     for (Map.Entry<Gsi, List<String>> idx : indexed.entrySet()) {
       List<String> in = shown.stream().map(Step::target).filter(idx.getValue()::contains).toList();
       List<String> out = shown.stream().map(Step::target).filter(t -> !idx.getValue().contains(t)).toList();
       String keys = idx.getKey().pk() + ", " + idx.getKey().sk();
       if (out.isEmpty()) {
-        sb.append(", ").append(keys);
+        set.add(keys);
       } else if (in.isEmpty()) {
-        sb.append(" REMOVE ").append(keys);
+        remove.add(keys);
       } else {
-        sb.append(", ").append(keys).append(" (").append(String.join(", ", in)).append("; REMOVEd entering ")
-            .append(String.join(", ", out)).append(')');
+        set.add(keys + " (" + String.join(", ", in) + ")");
+        remove.add(keys + " (" + String.join(", ", out) + ")");
       }
     }
     if (stamp != null && shown.stream().anyMatch(s -> stamped.contains(s.target()))) {
-      sb.append(", ").append(stamp.name()).append(" once");
+      set.add(stamp.name() + " once");
+    }
+    StringBuilder sb = new StringBuilder("Update ").append(renderKey()).append(" SET ").append(String.join(", ", set));
+    if (!remove.isEmpty()) {
+      sb.append(" REMOVE ").append(String.join(", ", remove));
     }
     if (entity.versioned()) {
       sb.append(" ADD ").append(TableSchema.VERSION).append(" 1");
     }
     sb.append(" on attribute_exists(PK) AND ").append(state.name()).append(" IN (from)");
+    if (initial != null && shown.stream().anyMatch(s -> s.from().contains(initial))) {
+      sb.append(" (no ").append(state.name()).append(": ").append(initial).append(')');
+    }
     if (byOwner) {
       sb.append(" AND ").append(owner.name()).append(" = :owner");
     }

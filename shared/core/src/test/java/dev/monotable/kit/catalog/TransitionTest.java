@@ -169,7 +169,7 @@ class TransitionTest {
         + "ALL_OLD on refusal: no task (or another's) 404, another version 412, in the target already answered as it "
         + "is, another Status 409", start.render());
     assertEquals("Update TASK#{task} SET Status = done (from doing) | dropped (from new, doing), DoneAt|DroppedAt, "
-        + "UpdatedAt REMOVE GSI1PK, GSI1SK, ClosedAt once ADD Version 1 on attribute_exists(PK) AND Status IN (from) "
+        + "UpdatedAt, ClosedAt once REMOVE GSI1PK, GSI1SK ADD Version 1 on attribute_exists(PK) AND Status IN (from) "
         + "(AND Version = :version with If-Match); ALL_OLD on refusal: no task 404, another version 412, in the "
         + "target already answered as it is, another Status 409", LIFECYCLE.only("done", "dropped").render());
     assertThrows(IllegalArgumentException.class, () -> LIFECYCLE.only("new"), "no transition into it");
