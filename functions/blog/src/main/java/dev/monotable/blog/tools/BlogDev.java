@@ -219,7 +219,12 @@ public final class BlogDev implements DevDomain {
               .path("post", Ulid.derived(DEMO_TIME, run + i)))
               .before((s, i) -> s.posts().create(Map.of("username", "ann", "post", Ulid.derived(DEMO_TIME, run + i),
                   "title", "Doomed",
-                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))));
+                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))),
+          BenchCase.<BlogServices>route(d, "POST " + post + "/publish", i -> BenchRequest.as("ann")
+              .path("username", "ann").path("post", Ulid.derived(DEMO_TIME, run + "draft" + i)))
+              .before((s, i) -> s.posts().create(Map.of("username", "ann", "post",
+                  Ulid.derived(DEMO_TIME, run + "draft" + i), "title", "Draft", "content", "soon",
+                  "createdAt", Timestamps.format(DEMO_TIME)))));
     }
 
     @Override

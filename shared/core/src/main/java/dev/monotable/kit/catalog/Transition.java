@@ -172,6 +172,11 @@ public final class Transition {
     return entity;
   }
 
+  /** True when the item's owner moves it ({@link #byOwner}): a route passes its caller as the owner. */
+  public boolean movedByOwner() {
+    return byOwner;
+  }
+
   public Attr state() {
     return state;
   }

@@ -4,6 +4,8 @@ import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.catalog.Transition;
+import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
@@ -32,7 +34,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *       (each held to its {@link dev.monotable.kit.catalog.BodyField} declaration), {@code attribute_not_exists(PK)}: 201, or
  *       409 naming the key's first placeholder when the item exists.
  *   <li>UpdateItem: the declared body fields the request holds, {@code Version} + 1, on the item
- *       existing (404) and, with {@code If-Match}, on its version (412).
+ *       existing (404) and, with {@code If-Match}, on its version (412); or, for a pattern declared
+ *       as a {@link Transition}, the item's move into its target state (404, 412, 409 naming the
+ *       state field; a move made already is answered as it is).
  *   <li>DeleteItem: the item at the key; 204 whether it existed or not (idempotent).
  * </ul>
  *
@@ -85,7 +89,8 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
       case QUERY -> Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)),
           r.page(), pattern.name())));
       case PUT_ITEM -> Response.created(create(endpoint, entity, values, r));
-      case UPDATE_ITEM -> Response.ok(update(entity, values, r));
+      case UPDATE_ITEM -> Response.ok(pattern.key() instanceof Writes w && w.shape() == Writes.Shape.TRANSITION
+          ? move(w.transition(), values, r) : update(entity, values, r));
       case DELETE_ITEM -> {
         services.table().delete(entity.key(values), null, null);
         yield Response.noContent();
@@ -123,6 +128,17 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
    */
   private Map<String, Object> update(Entity entity, Map<String, Object> values, Request r) {
     return services.table().updateVersioned(entity, values, declaredBody(r), r.ifMatch());
+  }
+
+  /**
+   * One UpdateItem moving the item into the declaration's one target (else the body's state field),
+   * for the caller when the item's owner moves it, at the If-Match version when given
+   * ({@link Transition#move}: 404, 412, answered as it is, 409 naming the state field).
+   */
+  private Map<String, Object> move(Transition t, Map<String, Object> values, Request r) {
+    String target = t.targets().size() == 1 ? t.targets().get(0)
+        : (String) declaredBody(r).get(t.state().field());
+    return t.move(services.table(), values, target, t.movedByOwner() ? r.requireCaller() : null, r.ifMatch());
   }
 
   /** The path values a Query's key is filled by, each held to its attribute's rule. */
