@@ -99,13 +99,14 @@ public final class BlogDev implements DevDomain {
             services.posts().create(Map.of("username", "ann", "post", demoPost(i), "title", "Post " + i,
                 "content", "Hello number " + i, "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
           }
+          Post.PUBLISHING.move(services.table(), Map.of("username", "ann", "post", demoPost(0)), Post.PUBLISHED, null);
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "users ann (3 posts), bob";
+      return "users ann (3 posts, the first published), bob";
     }
 
     @Override

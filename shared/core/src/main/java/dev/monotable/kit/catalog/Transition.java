@@ -384,8 +384,8 @@ public final class Transition {
   }
 
   /**
-   * The move as the docs print it: {@code Update ORDER#{order} SET Status = paid (from placed),
-   * PaidAt, UpdatedAt, GSI2PK, GSI2SK on attribute_exists(PK) AND Status IN (from) ...}.
+   * The move as the docs print it: {@code Update ITEM#{id} SET State = shipped (from paid),
+   * ShippedAt, UpdatedAt, GSI2PK, GSI2SK on attribute_exists(PK) AND State IN (from) ...}.
    */
   public String render() {
     List<Step> shown = steps();
