@@ -1,5 +1,6 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.data.Expiry;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.WriteTransaction;
 import dev.monotable.kit.entity.Attr;
@@ -13,6 +14,7 @@ import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -235,11 +237,12 @@ public final class Transition {
       Long expectedVersion) {
     Key k = entity.key(key); // held to the key's rules first: a 400 naming the field
     Step step = step(target);
-    Update u = update(key, step, owner, expectedVersion, Timestamps.format(table.clock().instant()));
+    Instant now = table.clock().instant();
+    Update u = update(key, step, owner, expectedVersion, Timestamps.format(now));
     try {
-      return entity.values(table.updateAndGet(k, u.expression, u.condition, u.names, u.values));
+      return Expiry.values(entity, table.updateAndGet(k, u.expression, u.condition, u.names, u.values));
     } catch (ConditionalCheckFailedException refused) {
-      return settle(refused.hasItem() ? refused.item() : null, target, owner, expectedVersion);
+      return settle(refused.hasItem() ? refused.item() : null, target, owner, expectedVersion, now);
     }
   }
 
@@ -270,7 +273,13 @@ public final class Transition {
    */
   public Map<String, Object> settle(Map<String, AttributeValue> stored, String target, String owner,
       Long expectedVersion) {
-    if (stored == null || stored.isEmpty() || !owns(stored, owner)) {
+    return settle(stored, target, owner, expectedVersion, Instant.now());
+  }
+
+  /** {@link #settle} with an expiring entity's expired item judged at {@code now}: absent (404). */
+  public Map<String, Object> settle(Map<String, AttributeValue> stored, String target, String owner,
+      Long expectedVersion, Instant now) {
+    if (stored == null || stored.isEmpty() || !owns(stored, owner) || Expiry.expired(entity, stored, now)) {
       throw new NotFoundException(noun());
     }
     if (expectedVersion != null && entity.versioned() && stored.containsKey(TableSchema.VERSION)) {
@@ -281,7 +290,7 @@ public final class Transition {
     }
     String current = current(stored);
     if (target.equals(current)) {
-      return entity.values(stored);
+      return Expiry.values(entity, stored);
     }
     throw new ConflictException(state.field(), "the " + noun() + " is " + current + ": it cannot become " + target
         + " (only from " + String.join(" or ", step(target).from()) + ")");
@@ -358,7 +367,8 @@ public final class Transition {
     }
     String expression = "SET " + String.join(", ", set) + (remove.isEmpty() ? "" : " REMOVE " + String.join(", ", remove));
     names.put("#pk", TableSchema.PK);
-    StringBuilder condition = new StringBuilder("attribute_exists(#pk) AND ");
+    StringBuilder condition = new StringBuilder(Expiry.exists(entity, names, values, Instant.parse(now)))
+        .append(" AND ");
     List<String> from = new ArrayList<>();
     for (int i = 0; i < step.from().size(); i++) {
       from.add(":from" + i);

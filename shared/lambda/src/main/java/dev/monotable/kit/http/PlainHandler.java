@@ -6,6 +6,7 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.catalog.Transition;
 import dev.monotable.kit.catalog.Writes;
+import dev.monotable.kit.data.Expiry;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
@@ -28,8 +29,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *
  * <ul>
  *   <li>GetItem: the item at the entity's table key, filled from the path parameters (each held to
- *       its attribute's rule first), answered as the entity's values; 404 when absent.
- *   <li>Query: one page of the pattern's declared key condition, filled from the path parameters.
+ *       its attribute's rule first), answered as the entity's values; 404 when absent, or expired
+ *       for an expiring entity (whose answers show {@code expiresAt}: {@link Expiry}).
+ *   <li>Query: one page of the pattern's declared key condition, filled from the path parameters
+ *       (an expiring entity's expired items filtered out: a page may hold fewer than its limit).
  *   <li>PutItem: the entity's item from the path parameters and the route's declared body fields
  *       (each held to its {@link dev.monotable.kit.catalog.BodyField} declaration), {@code attribute_not_exists(PK)}: 201, or
  *       409 naming the key's first placeholder when the item exists.
@@ -84,10 +87,11 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     }
     Operation op = pattern.calls().operations().get(0);
     return switch (op) {
-      case GET_ITEM -> Response.ok(entity.values(services.table().get(entity.key(values))
-          .orElseThrow(() -> new NotFoundException(noun(entity)))));
-      case QUERY -> Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)),
-          r.page(), pattern.name())));
+      // An expiring entity's expired item is absent before DynamoDB deletes it (Expiry): still one request.
+      case GET_ITEM -> Response.ok(Expiry.values(entity, Expiry.live(entity, services.table().get(entity.key(values)),
+          services.table().clock().instant()).orElseThrow(() -> new NotFoundException(noun(entity)))));
+      case QUERY -> Response.ok(page(entity, services.table().query(live(entity, pattern.queryFor(segments(entity,
+          values))), r.page(), pattern.name())));
       case PUT_ITEM -> Response.created(create(endpoint, entity, values, r));
       case UPDATE_ITEM -> Response.ok(pattern.key() instanceof Writes w && w.shape() == Writes.Shape.TRANSITION
           ? move(w.transition(), values, r) : update(entity, values, r));
@@ -155,9 +159,15 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     return out;
   }
 
+  /** The Query of an expiring entity filters its expired items out ({@link Expiry#live}). */
+  private dev.monotable.kit.data.TableGateway.QuerySpec live(Entity entity,
+      dev.monotable.kit.data.TableGateway.QuerySpec spec) {
+    return entity.ttl() ? Expiry.live(spec, services.table().clock().instant()) : spec;
+  }
+
   private static Map<String, Object> page(Entity entity, Page<Map<String, AttributeValue>> page) {
     Map<String, Object> out = new LinkedHashMap<>();
-    List<Map<String, Object>> items = page.items().stream().map(entity::values).toList();
+    List<Map<String, Object>> items = page.items().stream().map(i -> Expiry.values(entity, i)).toList();
     out.put("items", items);
     out.put("nextCursor", page.nextCursor());
     return out;

@@ -71,6 +71,15 @@ class PlainHandlerTest {
   static final DeclaredPattern GET_PIN = DeclaredPattern.get("C06", "get a pin", PIN_ENTITY);
   static final DeclaredPattern REMOVE_PIN = DeclaredPattern.remove("C07", "delete one's pin", PIN_ENTITY);
 
+  /** A pass expires: served by the kit, an expired pass is absent before the engine deletes it. */
+  static final Entity PASS_ENTITY = Entity.of("Pass", Template.of("OWNER#{owner}"), Template.of("PASS#{pass}"))
+      .attributes(Attr.segment("Owner", "owner", ID, "whose pass"), Attr.segment("Pass", "pass", ID, "its id"))
+      .expires()
+      .build();
+  static final DeclaredPattern GET_PASS = DeclaredPattern.get("C08", "get a pass", PASS_ENTITY);
+  static final DeclaredPattern LIST_PASSES = DeclaredPattern.list("C09", "an owner's passes", PASS_ENTITY,
+      KeyCondition.query(Template.of("OWNER#{owner}")).beginsWith(Template.of("PASS#")));
+
   /** A domain of plain routes only: no handler class of its own. */
   static final Domain CARDS = new Domain() {
     @Override
@@ -85,7 +94,7 @@ class PlainHandlerTest {
 
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
-      return List.of(GET, LIST, CREATE, REMOVE, UPDATE, GET_PIN, REMOVE_PIN);
+      return List.of(GET, LIST, CREATE, REMOVE, UPDATE, GET_PIN, REMOVE_PIN, GET_PASS, LIST_PASSES);
     }
 
     @Override
@@ -99,7 +108,9 @@ class PlainHandlerTest {
           Endpoint.plain("PATCH", "/cards/{card}", Auth.NONE, UPDATE)
               .withBody(BodyField.text("title", 1, 100).nonBlank(), BodyField.number("points")),
           Endpoint.plain("GET", "/owners/{owner}/pins/{card}", Auth.NONE, GET_PIN),
-          Endpoint.plain("DELETE", "/owners/{owner}/pins/{card}", Auth.REQUIRED, REMOVE_PIN).ownedBy("owner"));
+          Endpoint.plain("DELETE", "/owners/{owner}/pins/{card}", Auth.REQUIRED, REMOVE_PIN).ownedBy("owner"),
+          Endpoint.plain("GET", "/owners/{owner}/passes/{pass}", Auth.NONE, GET_PASS),
+          Endpoint.plain("GET", "/owners/{owner}/passes", Auth.NONE, LIST_PASSES));
     }
 
     @Override
@@ -139,6 +150,25 @@ class PlainHandlerTest {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> json(APIGatewayV2HTTPResponse r) throws Exception {
     return Json.readObject(r.getBody());
+  }
+
+  @Test
+  void anExpiringEntity_shouldHideItsExpiredItems_fromGetAndList_andShowExpiresAt() throws Exception {
+    long now = java.time.Instant.parse("2090-01-02T00:00:00.000Z").getEpochSecond();
+    table.client().putItem(b -> b.tableName(table.name()).item(PASS_ENTITY.toItem(Map.of("owner", "ann", "pass", "old",
+        "ttl", now - 1, "createdAt", "2090-01-01T00:00:00.000Z"))));
+    table.client().putItem(b -> b.tableName(table.name()).item(PASS_ENTITY.toItem(Map.of("owner", "ann", "pass", "new",
+        "ttl", now + 3600, "createdAt", "2090-01-01T00:00:00.000Z"))));
+
+    var expired = send(ApiEvent.request("GET", "/owners/{owner}/passes/{pass}").path("owner", "ann").path("pass", "old"));
+    assertEquals(404, expired.getStatusCode(), "expired, though the engine has not deleted it yet");
+    var live = send(ApiEvent.request("GET", "/owners/{owner}/passes/{pass}").path("owner", "ann").path("pass", "new"));
+    assertEquals(200, live.getStatusCode());
+    assertEquals("2090-01-02T01:00:00.000Z", json(live).get("expiresAt"));
+    var list = send(ApiEvent.request("GET", "/owners/{owner}/passes").path("owner", "ann"));
+    assertEquals(List.of("new"), ((List<?>) json(list).get("items")).stream().map(i -> ((Map<?, ?>) i).get("pass"))
+        .toList());
+    assertTrue(table.item(new Key("OWNER#ann", "PASS#old")).isPresent());
   }
 
   @Test
@@ -253,7 +283,8 @@ class PlainHandlerTest {
     assertEquals(Set.of(DynamoAction.PUT_ITEM), routes.get(2).actions());
     assertEquals(Set.of(DynamoAction.DELETE_ITEM), routes.get(3).actions());
     assertEquals(Set.of(DynamoAction.UPDATE_ITEM), routes.get(4).actions());
-    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route", "C06Route", "C07Route"),
+    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route", "C06Route", "C07Route",
+        "C08Route", "C09Route"),
         routes.stream().map(Endpoint::handlerName).toList());
     assertEquals(routes.size(), routes.stream().map(Endpoint::functionKey).distinct().count());
     assertEquals("card", GET.parameters());
