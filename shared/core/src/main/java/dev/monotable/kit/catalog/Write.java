@@ -339,15 +339,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
     Map<String, AttributeValue> item = kind == Kind.PUT ? entity.toItem(own) : null;
     try {
       switch (kind) {
-        case PUT -> {
-          if (vals.isEmpty()) {
-            table.putIfAbsent(item);
-          } else {
-            // an expiring entity's Put replaces an expired item: the condition has a value (now)
-            table.client().putItem(b -> b.tableName(table.tableName()).item(item).conditionExpression(condition)
-                .expressionAttributeNames(names).expressionAttributeValues(vals));
-          }
-        }
+        case PUT -> Expiry.putIfAbsent(table, entity, item); // an expired item is replaced
         case UPDATE -> table.update(entity.key(own), updateExpression(own, now, names, vals), condition, names, vals);
         case DELETE -> {
           if (vals.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.data.Expiry;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
@@ -350,7 +351,7 @@ public final class Writes implements KeyCondition {
   }
 
   private Optional<Map<String, Object>> changeOnce(TableGateway table, Key key, Map<String, ?> values, boolean last) {
-    Map<String, AttributeValue> current = table.get(key)
+    Map<String, AttributeValue> current = Expiry.live(entity, table.get(key), table.clock().instant())
         .orElseThrow(() -> new NotFoundException(Write.decapitalized(entity.type())));
     Map<String, Object> read = entity.values(current);
     List<Attr> sets = changed.stream().filter(a -> values.get(a.field()) != null
@@ -440,7 +441,7 @@ public final class Writes implements KeyCondition {
   }
 
   private Optional<Boolean> removeOnce(TableGateway table, Key key, boolean last) {
-    Optional<Map<String, AttributeValue>> current = table.get(key);
+    Optional<Map<String, AttributeValue>> current = Expiry.live(entity, table.get(key), table.clock().instant());
     if (current.isEmpty()) {
       return Optional.of(false);
     }

@@ -62,13 +62,13 @@ public final class Expiry {
   public static TableGateway.QuerySpec live(TableGateway.QuerySpec spec, Instant now) {
     Map<String, String> names = new HashMap<>(spec.filterNames() == null ? Map.of() : spec.filterNames());
     Map<String, AttributeValue> values = new HashMap<>(spec.filterValues() == null ? Map.of() : spec.filterValues());
-    String live = liveCondition(names, values, now);
+    String live = unexpired(names, values, now);
     String filter = spec.filter() == null || spec.filter().isBlank() ? live : "(" + spec.filter() + ") AND " + live;
     return spec.filter(filter, names, values);
   }
 
-  /** {@code (attribute_not_exists(#ttl) OR #ttl >= :ttlNow)}, its name and value added. */
-  private static String liveCondition(Map<String, String> names, Map<String, AttributeValue> values, Instant now) {
+  /** {@code (attribute_not_exists(#ttl) OR #ttl >= :ttlNow)}: the item is not expired; its name and value added. */
+  public static String unexpired(Map<String, String> names, Map<String, AttributeValue> values, Instant now) {
     names.put("#ttl", TableSchema.TTL);
     values.put(":ttlNow", AttributeValue.fromN(Long.toString(now.getEpochSecond())));
     return "(attribute_not_exists(#ttl) OR #ttl >= :ttlNow)";
@@ -100,7 +100,27 @@ public final class Expiry {
     if (!entity.ttl()) {
       return "attribute_exists(#pk)";
     }
-    return "attribute_exists(#pk) AND " + liveCondition(names, values, now);
+    return "attribute_exists(#pk) AND " + unexpired(names, values, now);
+  }
+
+  /**
+   * One PutItem of {@code item} on no live item having its key ({@link #absent}): an expired item is
+   * replaced. For an entity that does not expire, {@link TableGateway#putIfAbsent}.
+   *
+   * @throws software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException a live
+   *     item has the key (nothing written)
+   */
+  public static void putIfAbsent(TableGateway table, Entity entity, Map<String, AttributeValue> item) {
+    if (!entity.ttl()) {
+      table.putIfAbsent(item);
+      return;
+    }
+    Map<String, String> names = new HashMap<>();
+    Map<String, AttributeValue> values = new HashMap<>();
+    String condition = absent(entity, names, values, table.clock().instant());
+    table.client().putItem(b -> b.tableName(table.tableName()).item(item).conditionExpression(condition)
+        .expressionAttributeNames(names).expressionAttributeValues(values)
+        .returnConsumedCapacity(CallMeter.asked()));
   }
 
   /**

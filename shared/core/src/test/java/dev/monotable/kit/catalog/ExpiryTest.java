@@ -131,6 +131,33 @@ class ExpiryTest {
     assertEquals(MEMBER.values(member), Expiry.values(MEMBER, member), "an entity that does not expire: as before");
   }
 
+  /** A pass: an expiring, versioned entity, changed and removed as declared. */
+  static final Attr NOTE = Attr.string("Note", "note", "a note").changes(Attr.Change.VERSIONED);
+  static final Entity PASS = Entity.of("Pass", GROUP, Template.of("PASS#{email}"))
+      .attributes(Attr.segment("Group", "group", ID, "the group"), Attr.segment("Email", "email", ID, "whose"), NOTE)
+      .versioned()
+      .expires()
+      .build();
+
+  @Test
+  void changeRemoveAndVersionedUpdate_shouldTreatAnExpiredItemAsAbsent() {
+    gateway.putIfAbsent(PASS.toItem(Map.of("group", "g1", "email", "dan@x.org", "note", "n", "ttl", at(60),
+        "createdAt", T0)));
+    Map<String, Object> key = Map.of("group", "g1", "email", "dan@x.org");
+    assertEquals("2090-01-02T03:05:05.000Z", gateway.updateVersioned(PASS, key, Map.of("note", "live"), null)
+        .get("expiresAt"), "a live item is updated as before, its expiry shown");
+    clock.advance(Duration.ofSeconds(61));
+
+    assertEquals("pass not found", assertThrows(NotFoundException.class,
+        () -> gateway.updateVersioned(PASS, key, Map.of("note", "late"), null)).getMessage());
+    assertEquals("pass not found", assertThrows(NotFoundException.class,
+        () -> Writes.change(PASS, NOTE).change(gateway, Map.of("group", "g1", "email", "dan@x.org", "note", "late")))
+        .getMessage());
+    assertEquals(false, Writes.remove(PASS).remove(gateway, key), "an expired item: nothing to remove");
+    assertEquals("live", table.item(new Key("GROUP#g1", "PASS#dan@x.org")).orElseThrow().get("Note").s(),
+        "nothing written to the expired item");
+  }
+
   @Test
   void render_shouldSayAnExpiredItemIsAbsent() {
     assertEquals("Put GROUP#{group}/INVITE#{email} (attribute_not_exists(PK) OR TTL < :now)", INVITE_ONCE.render());

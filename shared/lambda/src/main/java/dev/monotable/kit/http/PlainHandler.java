@@ -116,13 +116,13 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
       throw new IllegalStateException(endpoint.routeKey() + ": " + e.getMessage(), e);
     }
     try {
-      services.table().putIfAbsent(item);
+      Expiry.putIfAbsent(services.table(), entity, item); // an expiring entity's expired item is replaced
     } catch (ConditionalCheckFailedException e) {
       String first = entity.table().pk().names().isEmpty() ? entity.table().sk().names().get(0)
           : entity.table().pk().names().get(0);
       throw new ConflictException(first, "a " + noun(entity) + " with this key exists: " + key.pk() + " " + key.sk());
     }
-    return entity.values(item);
+    return Expiry.values(entity, item);
   }
 
   /**

@@ -77,6 +77,7 @@ class PlainHandlerTest {
       .expires()
       .build();
   static final DeclaredPattern GET_PASS = DeclaredPattern.get("C08", "get a pass", PASS_ENTITY);
+  static final DeclaredPattern CREATE_PASS = DeclaredPattern.create("C12", "issue a pass", PASS_ENTITY);
   static final DeclaredPattern LIST_PASSES = DeclaredPattern.list("C09", "an owner's passes", PASS_ENTITY,
       KeyCondition.query(Template.of("OWNER#{owner}")).beginsWith(Template.of("PASS#")));
 
@@ -112,7 +113,7 @@ class PlainHandlerTest {
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
       return List.of(GET, LIST, CREATE, REMOVE, UPDATE, GET_PIN, REMOVE_PIN, GET_PASS, LIST_PASSES, OPEN_DOOR,
-          MOVE_DOOR);
+          MOVE_DOOR, CREATE_PASS);
     }
 
     @Override
@@ -131,7 +132,8 @@ class PlainHandlerTest {
           Endpoint.plain("GET", "/owners/{owner}/passes", Auth.NONE, LIST_PASSES),
           Endpoint.plain("POST", "/doors/{door}/open", Auth.REQUIRED, OPEN_DOOR),
           Endpoint.plain("POST", "/doors/{door}/state", Auth.NONE, MOVE_DOOR)
-              .withBody(BodyField.oneOf("state", List.of("open", "closed")).required()));
+              .withBody(BodyField.oneOf("state", List.of("open", "closed")).required()),
+          Endpoint.plain("PUT", "/owners/{owner}/passes/{pass}", Auth.NONE, CREATE_PASS));
     }
 
     @Override
@@ -190,6 +192,13 @@ class PlainHandlerTest {
     assertEquals(List.of("new"), ((List<?>) json(list).get("items")).stream().map(i -> ((Map<?, ?>) i).get("pass"))
         .toList());
     assertTrue(table.item(new Key("OWNER#ann", "PASS#old")).isPresent());
+
+    assertEquals(409, send(ApiEvent.request("PUT", "/owners/{owner}/passes/{pass}").path("owner", "ann")
+        .path("pass", "new")).getStatusCode(), "a live pass is not replaced");
+    var replaced = send(ApiEvent.request("PUT", "/owners/{owner}/passes/{pass}").path("owner", "ann")
+        .path("pass", "old"));
+    assertEquals(201, replaced.getStatusCode(), "an expired pass is absent: a create replaces it");
+    assertTrue(!table.item(new Key("OWNER#ann", "PASS#old")).orElseThrow().containsKey("TTL"), "the new item");
   }
 
   @Test
@@ -335,7 +344,7 @@ class PlainHandlerTest {
     assertEquals(Set.of(DynamoAction.DELETE_ITEM), routes.get(3).actions());
     assertEquals(Set.of(DynamoAction.UPDATE_ITEM), routes.get(4).actions());
     assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route", "C06Route", "C07Route",
-        "C08Route", "C09Route", "C10Route", "C11Route"),
+        "C08Route", "C09Route", "C10Route", "C11Route", "C12Route"),
         routes.stream().map(Endpoint::handlerName).toList());
     assertEquals(routes.size(), routes.stream().map(Endpoint::functionKey).distinct().count());
     assertEquals("card", GET.parameters());
