@@ -356,7 +356,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         throw refused;
       }
     }
-    return item == null ? Map.of() : entity.values(item);
+    return item == null ? Map.of() : Expiry.values(entity, item);
   }
 
   /**

@@ -311,7 +311,7 @@ public final class Writes implements KeyCondition {
       index[i] = parts.get(i).addTo(tx, values, now);
     }
     Map<String, Object> answer = parts.stream().filter(p -> p.kind() == Write.Kind.PUT).findFirst()
-        .map(p -> p.entity().values(p.entity().toItem(p.valuesOf(values)))).orElse(Map.of());
+        .map(p -> Expiry.values(p.entity(), p.entity().toItem(p.valuesOf(values)))).orElse(Map.of());
     return tx.commit(answer, f -> explain(f, index, values) ? answer : null);
   }
 

@@ -51,6 +51,9 @@ class ExpiryTest {
   /** Accepting: the invitation is consumed and the member written, in one transaction. */
   static final Writes ACCEPT = Writes.of(Write.delete(INVITATION).ifExists(), Write.put(MEMBER).ifAbsent());
 
+  /** An invitation and a member of another group in one transaction (its answer: the invitation's values). */
+  static final Writes ACCEPT_OR_INVITE = Writes.of(Write.put(INVITATION).ifAbsent(), Write.put(MEMBER).ifAbsent());
+
   private static final String T0 = "2090-01-02T03:04:05.000Z";
   private final TestTable table;
   private final MutableClock clock = MutableClock.at(T0);
@@ -84,7 +87,8 @@ class ExpiryTest {
         "a live invitation is not replaced");
 
     clock.advance(Duration.ofSeconds(61));
-    invite("amy@x.org", at(3600));
+    assertEquals("2090-01-02T04:04:05.000Z", invite("amy@x.org", at(3600)).get("expiresAt"),
+        "the answer shows the expiry");
 
     assertEquals(item("PK", "GROUP#g1", "SK", "INVITE#amy@x.org", "Type", "Invitation", "Group", "g1",
         "Email", "amy@x.org", "TTL", at(3600), "CreatedAt", "2090-01-02T03:05:06Z", "UpdatedAt",
@@ -97,6 +101,8 @@ class ExpiryTest {
     invite("bob@x.org", at(60));
     clock.advance(Duration.ofSeconds(61));
 
+    assertEquals("2090-01-02T03:05:05.000Z", ACCEPT_OR_INVITE.commit(gateway, Map.of("group", "g2", "email",
+        "bob@x.org", "ttl", at(60), "createdAt", T0)).get("expiresAt"), "a transaction's answer shows it too");
     NotFoundException gone = assertThrows(NotFoundException.class,
         () -> ACCEPT.commit(gateway, Map.of("group", "g1", "email", "bob@x.org", "createdAt", T0)));
 
