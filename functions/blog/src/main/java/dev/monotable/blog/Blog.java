@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class Blog implements Domain {
 
-  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1, "users by e-mail address (B03)"));
+  public static final TableSchema SCHEMA = TableSchema.of(new Index(Gsi.GSI1, "users by e-mail address (B03), a user's published posts (B11)"));
 
   public static final Blog DOMAIN = new Blog();
 
@@ -62,6 +62,8 @@ public final class Blog implements Domain {
         Endpoint.plain("PATCH", post, Auth.REQUIRED, BlogPattern.B07)
             .ownedBy("username").withBody(TITLE, CONTENT),
         Endpoint.plain("DELETE", post, Auth.REQUIRED, BlogPattern.B08).ownedBy("username"),
+        Endpoint.plain("POST", post + "/publish", Auth.REQUIRED, BlogPattern.B10).ownedBy("username"),
+        Endpoint.plain("GET", user + "/published", Auth.NONE, BlogPattern.B11),
         Endpoint.health(HANDLERS + "HealthHandler", BlogPattern.B09));
   }
 

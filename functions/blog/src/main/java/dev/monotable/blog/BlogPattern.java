@@ -35,9 +35,12 @@ public final class BlogPattern {
   public static final DeclaredPattern B06 = DeclaredPattern.get("B06", "get a post", Post.ENTITY);
   public static final DeclaredPattern B07 = DeclaredPattern.update("B07", "update a post", Post.ENTITY);
   public static final DeclaredPattern B08 = DeclaredPattern.remove("B08", "delete a post", Post.ENTITY);
+  public static final DeclaredPattern B10 = DeclaredPattern.transition("B10", "publish a draft post", Post.PUBLISHING);
+  public static final DeclaredPattern B11 = DeclaredPattern.list("B11", "a user's published posts, newest first",
+      Post.ENTITY, query(BlogKeys.USER).on(Gsi.GSI1).beginsWith(Template.of("POST#")).descending());
   public static final DeclaredPattern B09 = DeclaredPattern.of("B09", "liveness of the API", Calls.none(), none(), "")
       .allowing(0, "no table access");
 
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(B01, B02, B03, B04, B05, B06, B07, B08, B09);
+  public static final List<DeclaredPattern> ALL = List.of(B01, B02, B03, B04, B05, B06, B07, B08, B10, B11, B09);
 }

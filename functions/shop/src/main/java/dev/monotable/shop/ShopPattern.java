@@ -92,20 +92,14 @@ public final class ShopPattern {
   public static final DeclaredPattern S18 = DeclaredPattern.list("S18", "a product's reviews, newest first",
       Review.ENTITY, query(ShopKeys.PRODUCT).beginsWith(ShopKeys.REVIEWS).descending());
   public static final DeclaredPattern S25 = DeclaredPattern.of("S25", "pay for an order (its customer)",
-      Calls.of(UPDATE_ITEM), plan("Update ORDER#{order} SET Status = paid, PaidAt, GSI2PK = STATUS#paid#{shard}, "
-          + "GSI2SK = ORDER#{order} on attribute_exists(PK) AND Status IN (placed) AND Username = :owner; a failed "
-          + "condition returns the order (ALL_OLD): absent 404, another state 409"), "username, order; body: status");
+      Writes.transition(Order.BY_OWNER.only(Order.PAID)), "username, order; body: status");
   public static final DeclaredPattern S26 = DeclaredPattern.of("S26", "cancel an order, returning its stock "
       + "(its customer)", Calls.then(QUERY, TRANSACT_WRITE_ITEMS), plan("Query PK = ORDER#{order} (the order and "
-          + "its lines); TransactWriteItems: Update ORDER#{order} SET Status = cancelled, CancelledAt REMOVE GSI2PK, "
-          + "GSI2SK on attribute_exists(PK) AND Status IN (placed, paid) AND Username = :owner, Update "
+          + "its lines); TransactWriteItems: " + Order.BY_OWNER.only(Order.CANCELLED).render() + "; Update "
           + "PRODUCT#{product} ADD Stock :qty on attribute_exists(PK) per line"), "username, order; body: status")
       .allowing(2, "the order's lines are read (one Query) to return their stock in the transaction");
   public static final DeclaredPattern S27 = DeclaredPattern.of("S27", "ship, deliver or refund an order (admins)",
-      Calls.of(UPDATE_ITEM), plan("Update ORDER#{order} SET Status, ShippedAt|DeliveredAt|RefundedAt, GSI2PK = "
-          + "STATUS#shipped#{shard} (shipped) or REMOVE GSI2PK, GSI2SK (delivered, refunded) on attribute_exists(PK) "
-          + "AND Status IN (the states it may follow); a failed condition returns the order (ALL_OLD)"),
-      "order; body: status");
+      Writes.transition(Order.BY_ADMIN), "order; body: status");
   public static final DeclaredPattern S28 = DeclaredPattern.of("S28", "orders in a status, newest first per shard "
       + "(admins)", Calls.of(QUERY), query(ShopKeys.ORDER_STATUS).on(Gsi.GSI2).beginsWith(ShopKeys.ORDERS)
           .descending().note("one shard per page; the cursor walks shards 0-" + (ShopKeys.STATUS_SHARDS - 1)),

@@ -21,7 +21,9 @@ public final class BlogCharts implements EntityModel {
   private static final List<Chart> CHARTS = List.of(
       Chart.of(User.ENTITY, User.class, List.of("one item per user, in the user's partition")),
       Chart.of(User.EMAIL_CLAIM, User.class, List.of("keeps an e-mail address to one user; written with the user")),
-      Chart.of(Post.ENTITY, Post.class, List.of("in its author's partition, newest last by its ULID")));
+      Chart.of(Post.ENTITY, "draft", Post.class, List.of("in its author's partition, newest last by its ULID")),
+      Chart.of(Post.ENTITY, "published", Post.class, List.of("published (B10): also in its author's GSI1 partition, "
+          + "the published list (B11)")));
 
   private BlogCharts() {}
 

@@ -99,13 +99,14 @@ public final class BlogDev implements DevDomain {
             services.posts().create(Map.of("username", "ann", "post", demoPost(i), "title", "Post " + i,
                 "content", "Hello number " + i, "createdAt", Timestamps.format(DEMO_TIME.plusSeconds(3600L * i))));
           }
+          Post.PUBLISHING.move(services.table(), Map.of("username", "ann", "post", demoPost(0)), Post.PUBLISHED, null);
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "users ann (3 posts), bob";
+      return "users ann (3 posts, the first published), bob";
     }
 
     @Override
@@ -219,7 +220,12 @@ public final class BlogDev implements DevDomain {
               .path("post", Ulid.derived(DEMO_TIME, run + i)))
               .before((s, i) -> s.posts().create(Map.of("username", "ann", "post", Ulid.derived(DEMO_TIME, run + i),
                   "title", "Doomed",
-                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))));
+                  "content", "bye", "createdAt", Timestamps.format(DEMO_TIME)))),
+          BenchCase.<BlogServices>route(d, "POST " + post + "/publish", i -> BenchRequest.as("ann")
+              .path("username", "ann").path("post", Ulid.derived(DEMO_TIME, run + "draft" + i)))
+              .before((s, i) -> s.posts().create(Map.of("username", "ann", "post",
+                  Ulid.derived(DEMO_TIME, run + "draft" + i), "title", "Draft", "content", "soon",
+                  "createdAt", Timestamps.format(DEMO_TIME)))));
     }
 
     @Override

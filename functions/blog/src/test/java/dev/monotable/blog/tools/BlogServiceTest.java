@@ -1,6 +1,8 @@
 package dev.monotable.blog.tools;
 
+import static dev.monotable.testing.ExpectedItems.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.monotable.kit.bench.BenchRequest;
@@ -87,6 +89,44 @@ class BlogServiceTest {
       assertEquals(204, send(blog, "DELETE", POST, as("zoe").path("username", "zoe").path("post", first)).status());
       assertEquals(404, send(blog, "GET", POST, anyone().path("post", first)).status());
       assertEquals("ok", send(blog, "GET", "/health", BenchRequest.anonymous()).json().get("status"));
+    }
+  }
+
+  @Test
+  void publish_shouldMoveADraftIntoTheAuthorsPublishedList_once_andTellRefusalsApart() {
+    try (ServedDomain<?> blog = ServedDomain.start(new BlogDev())) {
+      String id = (String) send(blog, "POST", "/users/{username}/posts", as("zoe").path("username", "zoe")
+          .body("{\"title\":\"Draft\",\"content\":\"soon\"}")).json().get("post");
+      Key key = new Key("USER#zoe", "POST#" + id);
+      assertFalse(blog.table().item(key).orElseThrow().containsKey("GSI1PK"), "a draft is in no published list");
+      assertEquals(List.of(), posts(send(blog, "GET", "/users/{username}/published", anyone()).json()));
+
+      // B10 publish: 403 for another user, 404 for no such post, 412 on a stale If-Match, then 200
+      assertEquals(403, send(blog, "POST", POST + "/publish", as("ann").path("username", "zoe").path("post", id))
+          .status());
+      Reply none = send(blog, "POST", POST + "/publish", as("zoe").path("username", "zoe")
+          .path("post", "01JZZZZZZZZZZZZZZZZZZZZZZZ"));
+      assertEquals(List.of(404, "post not found"), List.of(none.status(), none.error().get("message")), none.body());
+      assertEquals(400, send(blog, "POST", POST + "/publish", as("zoe").path("username", "zoe").path("post", "x"))
+          .status());
+      assertEquals(412, send(blog, "POST", POST + "/publish", as("zoe").path("username", "zoe").path("post", id)
+          .header("if-match", "\"7\"")).status());
+      Reply published = send(blog, "POST", POST + "/publish", as("zoe").path("username", "zoe").path("post", id)
+          .header("if-match", "\"1\""));
+      assertEquals(List.of(200, "published", "\"2\""), List.of(published.status(), published.json().get("status"),
+          published.header("etag")));
+      String at = (String) published.json().get("publishedAt");
+      Map<String, Object> created = Map.of("CreatedAt", blog.table().item(key).orElseThrow().get("CreatedAt").s());
+      assertEquals(item("PK", "USER#zoe", "SK", "POST#" + id, "GSI1PK", "USER#zoe", "GSI1SK", "POST#" + id,
+          "Type", "Post", "Username", "zoe", "PostId", id, "Title", "Draft", "Content", "soon", "Status", "published",
+          "PublishedAt", at, "Version", 2, "CreatedAt", created.get("CreatedAt"), "UpdatedAt", at, "SchemaVersion", 1),
+          blog.table().item(key).orElseThrow());
+
+      // B11 lists it; publishing again is answered as it is and writes nothing
+      assertEquals(List.of(id), posts(send(blog, "GET", "/users/{username}/published", anyone()).json()));
+      Reply again = send(blog, "POST", POST + "/publish", as("zoe").path("username", "zoe").path("post", id));
+      assertEquals(List.of(200, at, "\"2\""), List.of(again.status(), again.json().get("publishedAt"),
+          again.header("etag")));
     }
   }
 

@@ -13,7 +13,6 @@ import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.schema.TableSchema;
-import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.keys.ShopKeys;
 import dev.monotable.shop.model.Order;
@@ -196,12 +195,13 @@ public final class Orders {
   }
 
   /**
-   * S25-S27: moves an order into {@code target} along the state machine ({@link Order#TRANSITIONS}).
-   * Paying, shipping, delivering and refunding are ONE UpdateItem of the order: {@code SET Status},
-   * its time attribute ({@code PaidAt}...), {@code UpdatedAt} and GSI2's keys (placed, paid and
-   * shipped orders are in their status's shard; delivered, cancelled and refunded ones leave GSI2:
-   * {@code REMOVE}), on {@code attribute_exists(PK) AND Status IN (the states it may come from)}
-   * (and, for an owner, {@code Username = :owner}). A failed condition returns the stored order
+   * S25-S27: moves an order into {@code target} along its declared state machine
+   * ({@link Order#LIFECYCLE}). Paying, shipping, delivering and refunding are ONE UpdateItem of the
+   * order the declaration derives: {@code SET Status}, its time attribute ({@code PaidAt}...),
+   * {@code UpdatedAt} and GSI2's keys (placed, paid and shipped orders are in their status's shard;
+   * delivered, cancelled and refunded ones leave GSI2: {@code REMOVE}, ClosedAt kept once), on
+   * {@code attribute_exists(PK) AND Status IN (the states it may come from)} (and, for an owner,
+   * {@code Username = :owner}). A failed condition returns the stored order
    * (ReturnValuesOnConditionCheckFailure ALL_OLD), which tells a missing order from one in another
    * state without a second read. Cancelling returns the stock: one Query of the order's partition
    * (its lines, as S11), then ONE TransactWriteItems of that Update of the order and an Update per
@@ -216,67 +216,21 @@ public final class Orders {
    * @throws ValidationException {@code status}: no transition leads to {@code target}
    */
   public Map<String, Object> changeStatus(String owner, String order, String target) {
-    Order.ENTITY.key(Map.of("order", order)); // held to the key's rule first: a 400 naming order
-    Order.Transition t = Order.into(target);
-    if (t == null) {
-      throw new ValidationException("status", "an order cannot become " + target + "; it becomes one of "
-          + Order.TRANSITIONS.stream().map(Order.Transition::target).toList());
+    Map<String, Object> key = Map.of("order", order);
+    if (!Order.CANCELLED.equals(target)) {
+      return Order.LIFECYCLE.move(table, key, target, owner);
     }
-    String now = Timestamps.format(table.clock().instant());
-    Map<String, String> names = new LinkedHashMap<>();
-    Map<String, AttributeValue> values = new LinkedHashMap<>();
-    names.put("#status", "Status");
-    names.put("#at", t.timeAttribute());
-    names.put("#updated", TableSchema.UPDATED_AT);
-    names.put("#gpk", Gsi.GSI2.pk());
-    names.put("#gsk", Gsi.GSI2.sk());
-    values.put(":target", AttributeValue.fromS(target));
-    values.put(":now", AttributeValue.fromS(now));
-    String update = "SET #status = :target, #at = :now, #updated = :now";
-    if (Order.OPEN.contains(target)) {
-      Key status = Order.ENTITY.key(Gsi.GSI2, Map.of("order", order, "status", target));
-      values.put(":gpk", AttributeValue.fromS(status.pk()));
-      values.put(":gsk", AttributeValue.fromS(status.sk()));
-      update += ", #gpk = :gpk, #gsk = :gsk";
-    } else {
-      names.put("#closed", "ClosedAt");
-      update += ", #closed = if_not_exists(#closed, :now) REMOVE #gpk, #gsk";
-    }
-    names.put("#pk", TableSchema.PK);
-    StringBuilder condition = new StringBuilder("attribute_exists(#pk) AND #status IN (");
-    for (int i = 0; i < t.from().size(); i++) {
-      condition.append(i == 0 ? "" : ", ").append(":from").append(i);
-      values.put(":from" + i, AttributeValue.fromS(t.from().get(i)));
-    }
-    condition.append(")");
-    if (owner != null) {
-      names.put("#user", "Username");
-      values.put(":owner", AttributeValue.fromS(owner));
-      condition.append(" AND #user = :owner");
-    }
-    Key key = Order.ENTITY.key(Map.of("order", order));
-    if (t.restoresStock()) {
-      return cancel(owner, order, target, key, update, condition.toString(), names, values, now);
-    }
-    try {
-      return Order.ENTITY.values(table.updateAndGet(key, update, condition.toString(), names, values));
-    } catch (ConditionalCheckFailedException refused) {
-      return alreadyOrRefused(owner, target, refused.hasItem() ? refused.item() : null);
-    }
-  }
-
-  private Map<String, Object> cancel(String owner, String order, String target, Key key, String update,
-      String condition, Map<String, String> names, Map<String, AttributeValue> values, String now) {
+    Order.ENTITY.key(key); // held to the key's rule first: a 400 naming order
     List<Map<String, AttributeValue>> items = table.query(ShopPattern.S11.queryFor(Map.of("order", order)),
         PageRequest.first(PageRequest.MAX_LIMIT), "S11").items();
     Map<String, AttributeValue> head = items.stream()
         .filter(i -> i.get(TableSchema.TYPE).s().equals(Order.ENTITY.type())).findFirst().orElse(null);
-    if (head == null || !Order.into(target).from().contains(head.get("Status").s())
-        || (owner != null && !owner.equals(head.get("Username").s()))) {
-      return alreadyOrRefused(owner, target, head); // as read: no write is sent
+    if (!Order.LIFECYCLE.allows(head, target, owner)) {
+      return Order.LIFECYCLE.settle(head, target, owner, null); // as read: no write is sent
     }
+    String now = Timestamps.format(table.clock().instant());
     WriteTransaction tx = new WriteTransaction(table);
-    int orderUpdate = tx.update(key, update, condition, names, values);
+    int orderUpdate = Order.LIFECYCLE.addTo(tx, key, target, owner, now);
     List<String> products = new ArrayList<>();
     for (Map<String, AttributeValue> line : items) {
       if (!line.get(TableSchema.TYPE).s().equals(Order.LINE.type())) {
@@ -288,14 +242,9 @@ public final class Orders {
           "attribute_exists(#pk)", Map.of("#stock", "Stock", "#updated", TableSchema.UPDATED_AT,
               "#pk", TableSchema.PK), Map.of(":qty", line.get("Quantity"), ":now", AttributeValue.fromS(now)));
     }
-    Map<String, Object> answer = new LinkedHashMap<>(Order.ENTITY.values(head));
-    answer.put("status", target);
-    answer.put(Order.into(target).timeField(), now);
-    answer.put("closedAt", now); // cancelled orders were open: placed or paid
-    answer.put("updatedAt", now);
-    return tx.commit(answer, f -> {
+    return tx.commit(Order.LIFECYCLE.after(head, target, now), f -> {
       if (f.failed(orderUpdate)) {
-        return alreadyOrRefused(owner, target, f.oldItem(orderUpdate)); // moved on meanwhile
+        return Order.LIFECYCLE.settle(f.oldItem(orderUpdate), target, owner, null); // moved on meanwhile
       }
       for (int i = 0; i < products.size(); i++) {
         if (f.failed(i + 1)) {
@@ -305,23 +254,6 @@ public final class Orders {
       }
       return null;
     });
-  }
-
-  /**
-   * The order {@code stored} as it is when it is in {@code target} already (a retried request, such
-   * as the SDK's retry after a lost answer: nothing is written again); else why it could not move
-   * there: missing (or another's), or in a state {@code target} cannot follow.
-   */
-  private static Map<String, Object> alreadyOrRefused(String owner, String target, Map<String, AttributeValue> stored) {
-    if (stored == null || stored.isEmpty() || (owner != null && !owner.equals(stored.get("Username").s()))) {
-      throw new NotFoundException("order");
-    }
-    String current = stored.get("Status").s();
-    if (current.equals(target)) {
-      return Order.ENTITY.values(stored);
-    }
-    throw new ConflictException("status", "the order is " + current + ": it cannot become " + target
-        + " (only from " + String.join(" or ", Order.into(target).from()) + ")");
   }
 
   /**

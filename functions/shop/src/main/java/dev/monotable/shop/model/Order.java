@@ -1,5 +1,6 @@
 package dev.monotable.shop.model;
 
+import dev.monotable.kit.catalog.Transition;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.entity.Entity.KeyPart;
@@ -36,39 +37,21 @@ public final class Order {
   /** Who may move an order into a state. */
   public enum Actor { OWNER, ADMIN }
 
-  /**
-   * One edge set of the state machine: the states an order may move to {@code target} from, who
-   * may move it, and whether its stock goes back to the catalog (a cancelled order never shipped).
-   */
-  public record Transition(String target, List<String> from, Actor actor, boolean restoresStock) {
-    /** The attribute that keeps when the order entered {@code target}: {@code PaidAt}, {@code ShippedAt}... */
-    public String timeAttribute() {
-      return Character.toUpperCase(target.charAt(0)) + target.substring(1) + "At";
-    }
-
-    /** {@link #timeAttribute()}'s field: {@code paidAt}, {@code shippedAt}... */
-    public String timeField() {
-      return target + "At";
-    }
-  }
-
-  /** The state machine: placed -> paid -> shipped -> delivered; placed|paid -> cancelled; paid|shipped|delivered -> refunded. */
-  public static final List<Transition> TRANSITIONS = List.of(
-      new Transition(PAID, List.of(PLACED), Actor.OWNER, false),
-      new Transition(SHIPPED, List.of(PAID), Actor.ADMIN, false),
-      new Transition(DELIVERED, List.of(SHIPPED), Actor.ADMIN, false),
-      new Transition(CANCELLED, List.of(PLACED, PAID), Actor.OWNER, true),
-      new Transition(REFUNDED, List.of(PAID, SHIPPED, DELIVERED), Actor.ADMIN, false));
-
-  /** The transition into {@code target}, or null when no state moves there (placed). */
-  public static Transition into(String target) {
-    return TRANSITIONS.stream().filter(t -> t.target().equals(target)).findFirst().orElse(null);
-  }
-
-  /** The targets {@code actor} may move an order to. */
-  public static List<String> targetsOf(Actor actor) {
-    return TRANSITIONS.stream().filter(t -> t.actor() == actor).map(Transition::target).toList();
-  }
+  public static final Attr USERNAME = Attr.segment("Username", "username", ShopKeys.USERNAME, "the customer who placed it");
+  public static final Attr STATE = Attr.segment("Status", "status", STATUS, "placed, paid, shipped, delivered, "
+      + "cancelled or refunded: one conditional write per transition").changes(Attr.Change.ATOMIC);
+  public static final Attr PAID_AT = Attr.string("PaidAt", "paidAt", "when it was paid").optional()
+      .changes(Attr.Change.ATOMIC);
+  public static final Attr SHIPPED_AT = Attr.string("ShippedAt", "shippedAt", "when it was shipped").optional()
+      .changes(Attr.Change.ATOMIC);
+  public static final Attr DELIVERED_AT = Attr.string("DeliveredAt", "deliveredAt", "when it was delivered").optional()
+      .changes(Attr.Change.ATOMIC);
+  public static final Attr CANCELLED_AT = Attr.string("CancelledAt", "cancelledAt", "when it was cancelled").optional()
+      .changes(Attr.Change.ATOMIC);
+  public static final Attr REFUNDED_AT = Attr.string("RefundedAt", "refundedAt", "when it was refunded").optional()
+      .changes(Attr.Change.ATOMIC);
+  public static final Attr CLOSED_AT = Attr.string("ClosedAt", "closedAt", "when it left the states an admin acts on "
+      + "(delivered, cancelled or refunded), and GSI2 with them").changes(Attr.Change.ATOMIC);
 
   /** GSI2's partition key: the status and the order's shard (a hash of its id). */
   private static final KeyPart STATUS_PARTITION = KeyPart.of(ShopKeys.ORDER_STATUS)
@@ -78,24 +61,42 @@ public final class Order {
       .index(Gsi.GSI1, ShopKeys.CUSTOMER, ShopKeys.ORDER)
       .attributes(
           Attr.segment("OrderId", "order", ShopKeys.ORDER_ID, "the order's ULID: its checkout time first"),
-          Attr.segment("Username", "username", ShopKeys.USERNAME, "the customer who placed it"),
-          Attr.segment("Status", "status", STATUS, "placed, paid, shipped, delivered, cancelled or refunded: "
-              + "one conditional write per transition").changes(Attr.Change.ATOMIC),
+          USERNAME,
+          STATE,
           Attr.number("TotalCents", "totalCents", "the sum of its lines' price times quantity"),
           Attr.number("LineCount", "lineCount", "how many line items it has"),
-          Attr.string("PaidAt", "paidAt", "when it was paid").optional().changes(Attr.Change.ATOMIC),
-          Attr.string("ShippedAt", "shippedAt", "when it was shipped").optional().changes(Attr.Change.ATOMIC),
-          Attr.string("DeliveredAt", "deliveredAt", "when it was delivered").optional().changes(Attr.Change.ATOMIC),
-          Attr.string("CancelledAt", "cancelledAt", "when it was cancelled").optional().changes(Attr.Change.ATOMIC),
-          Attr.string("RefundedAt", "refundedAt", "when it was refunded").optional().changes(Attr.Change.ATOMIC))
+          PAID_AT, SHIPPED_AT, DELIVERED_AT, CANCELLED_AT, REFUNDED_AT)
       .variants(
           // Selected by ClosedAt, not by Status, so the order's key alone (no status) is an open order's.
           Variant.of("open", When.absent("closedAt"))
               .index(Gsi.GSI2, STATUS_PARTITION, KeyPart.of(ShopKeys.ORDER)),
-          Variant.of("closed", When.present("closedAt"))
-              .attributes(Attr.string("ClosedAt", "closedAt", "when it left the states an admin acts on "
-                  + "(delivered, cancelled or refunded), and GSI2 with them").changes(Attr.Change.ATOMIC)))
+          Variant.of("closed", When.present("closedAt")).attributes(CLOSED_AT))
       .build();
+
+  /**
+   * The state machine: placed -> paid -> shipped -> delivered; placed|paid -> cancelled (its stock
+   * goes back: S26's transaction composes this Update); paid|shipped|delivered -> refunded. Placed,
+   * paid and shipped orders are in their status's GSI2 shard; the others leave GSI2, ClosedAt kept.
+   */
+  public static final Transition LIFECYCLE = Transition.of(ENTITY, STATE)
+      .to(PAID, PAID_AT, PLACED)
+      .to(SHIPPED, SHIPPED_AT, PAID)
+      .to(DELIVERED, DELIVERED_AT, SHIPPED)
+      .to(CANCELLED, CANCELLED_AT, PLACED, PAID)
+      .to(REFUNDED, REFUNDED_AT, PAID, SHIPPED, DELIVERED)
+      .indexedWhile(Gsi.GSI2, OPEN.toArray(String[]::new))
+      .stampedOnce(CLOSED_AT, DELIVERED, CANCELLED, REFUNDED)
+      .ownedBy(USERNAME);
+
+  /** The moves its customer makes: pay (S25) and cancel (S26). */
+  public static final Transition BY_OWNER = LIFECYCLE.only(PAID, CANCELLED).byOwner();
+  /** The moves admins make (S27). */
+  public static final Transition BY_ADMIN = LIFECYCLE.only(SHIPPED, DELIVERED, REFUNDED);
+
+  /** The targets {@code actor} may move an order to. */
+  public static List<String> targetsOf(Actor actor) {
+    return (actor == Actor.OWNER ? BY_OWNER : BY_ADMIN).targets();
+  }
 
   /** A line of an order: the product's name and price when it was checked out, and the quantity. */
   public static final Entity LINE = Entity.of("OrderLine", ShopKeys.ORDER, ShopKeys.LINE)

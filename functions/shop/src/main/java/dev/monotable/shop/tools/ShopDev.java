@@ -424,8 +424,8 @@ public final class ShopDev implements DevDomain {
       List<Object> pairs = new java.util.ArrayList<>(List.of("order", JsonSchema.string(), "username",
           JsonSchema.string(), "status", JsonSchema.enumOf(Order.STATUSES), "totalCents", JsonSchema.atLeast(0),
           "lineCount", JsonSchema.atLeast(1)));
-      for (Order.Transition t : Order.TRANSITIONS) {
-        pairs.addAll(List.of(t.timeField(), JsonSchema.timestamp()));
+      for (dev.monotable.kit.catalog.Transition.Step t : Order.LIFECYCLE.steps()) {
+        pairs.addAll(List.of(t.at().field(), JsonSchema.timestamp()));
       }
       pairs.addAll(List.of("closedAt", JsonSchema.timestamp(), "createdAt", JsonSchema.timestamp(), "updatedAt",
           JsonSchema.timestamp()));

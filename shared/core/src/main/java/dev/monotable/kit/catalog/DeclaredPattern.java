@@ -84,6 +84,16 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
         KeyCondition.plan("Delete " + entity.table().pk() + ", " + entity.table().sk()), entity);
   }
 
+  /**
+   * A move along {@code transition}'s state machine ({@link Writes#transition}): one UpdateItem of
+   * one item of its entity, plain (the kit serves its route: the one target the declaration serves,
+   * else the body's state field; If-Match holds it to a version where the entity is versioned).
+   */
+  public static DeclaredPattern transition(String name, String description, Transition transition) {
+    return plain(name, description, Calls.of(Operation.UPDATE_ITEM), Writes.transition(transition),
+        transition.entity());
+  }
+
   private static DeclaredPattern plain(String name, String description, Calls calls, KeyCondition key,
       Entity entity) {
     List<String> params = new ArrayList<>();

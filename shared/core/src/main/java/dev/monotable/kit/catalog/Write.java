@@ -1,5 +1,6 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.data.Expiry;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
@@ -10,6 +11,7 @@ import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.keys.Key;
 import dev.monotable.kit.keys.Template;
 import dev.monotable.kit.schema.TableSchema;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -80,6 +82,15 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         case EXISTS -> "attribute_exists(" + TableSchema.PK + ")";
         case EQUALS -> attr.name() + " = :" + from;
       };
+    }
+
+    /** The condition as the docs print it for {@code entity}: an expiring entity's expired item is absent. */
+    String render(Entity entity) {
+      if (!entity.ttl() || test == Test.EQUALS) {
+        return render();
+      }
+      return test == Test.ABSENT ? "(" + render() + " OR " + TableSchema.TTL + " < :now)"
+          : render() + " AND (attribute_not_exists(" + TableSchema.TTL + ") OR " + TableSchema.TTL + " >= :now)";
     }
   }
 
@@ -264,7 +275,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
     }
     if (!conditions.isEmpty()) {
       sb.append(kind == Kind.PUT || kind == Kind.CHECK ? " " : " on ")
-          .append(String.join(" AND ", conditions.stream().map(Condition::render).toList()));
+          .append(String.join(" AND ", conditions.stream().map(c -> c.render(entity)).toList()));
     }
     return sb.toString();
   }
@@ -305,7 +316,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
     Map<String, Object> own = valuesOf(values);
     Map<String, String> names = new HashMap<>();
     Map<String, AttributeValue> vals = new HashMap<>();
-    String condition = condition(own, names, vals);
+    String condition = condition(own, names, vals, now);
     return switch (kind) {
       case PUT -> tx.put(entity.toItem(own), condition, names, vals);
       case DELETE -> tx.delete(entity.key(own), condition, names, vals);
@@ -324,11 +335,11 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
     Map<String, Object> own = valuesOf(values);
     Map<String, String> names = new HashMap<>();
     Map<String, AttributeValue> vals = new HashMap<>();
-    String condition = condition(own, names, vals);
+    String condition = condition(own, names, vals, now);
     Map<String, AttributeValue> item = kind == Kind.PUT ? entity.toItem(own) : null;
     try {
       switch (kind) {
-        case PUT -> table.putIfAbsent(item);
+        case PUT -> Expiry.putIfAbsent(table, entity, item); // an expired item is replaced
         case UPDATE -> table.update(entity.key(own), updateExpression(own, now, names, vals), condition, names, vals);
         case DELETE -> {
           if (vals.isEmpty()) {
@@ -345,22 +356,22 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         throw refused;
       }
     }
-    return item == null ? Map.of() : entity.values(item);
+    return item == null ? Map.of() : Expiry.values(entity, item);
   }
 
-  private String condition(Map<String, Object> values, Map<String, String> names, Map<String, AttributeValue> vals) {
+  /**
+   * The part's condition expression. For an expiring entity an expired item counts as absent
+   * ({@link Expiry}): absent is {@code attribute_not_exists(PK) OR TTL < :now} (an expired item is
+   * replaced), exists is {@code attribute_exists(PK) AND (attribute_not_exists(TTL) OR TTL >= :now)}.
+   */
+  private String condition(Map<String, Object> values, Map<String, String> names, Map<String, AttributeValue> vals,
+      String now) {
     List<String> out = new ArrayList<>();
     int i = 0;
     for (Condition c : conditions) {
       switch (c.test()) {
-        case ABSENT -> {
-          names.put("#pk", TableSchema.PK);
-          out.add("attribute_not_exists(#pk)");
-        }
-        case EXISTS -> {
-          names.put("#pk", TableSchema.PK);
-          out.add("attribute_exists(#pk)");
-        }
+        case ABSENT -> out.add(Expiry.absent(entity, names, vals, Instant.parse(now)));
+        case EXISTS -> out.add(Expiry.exists(entity, names, vals, Instant.parse(now)));
         case EQUALS -> {
           names.put("#c" + i, c.attr().name());
           vals.put(":c" + i, encode(c.attr(), values.get(c.from())));

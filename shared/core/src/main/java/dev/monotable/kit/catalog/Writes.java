@@ -1,5 +1,6 @@
 package dev.monotable.kit.catalog;
 
+import dev.monotable.kit.data.Expiry;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.data.WriteTransaction;
@@ -40,19 +41,47 @@ public final class Writes implements KeyCondition {
     /** GetItem of an item, then a transaction of its Update and the moves of its unique attributes' claims. */
     CHANGE,
     /** GetItem of an item, then a transaction of its Delete and the releases of its claims. */
-    REMOVE
+    REMOVE,
+    /** One UpdateItem moving an item along its declared state machine ({@link Transition}). */
+    TRANSITION
   }
 
   private final Shape shape;
   private final Entity entity;
   private final List<Attr> changed;
   private final List<Write> parts;
+  private final Transition transition;
 
   private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts) {
+    this(shape, entity, changed, parts, null);
+  }
+
+  private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts, Transition transition) {
     this.shape = shape;
     this.entity = entity;
     this.changed = List.copyOf(changed);
     this.parts = List.copyOf(parts);
+    this.transition = transition;
+  }
+
+  /**
+   * A move along {@code transition}'s state machine (the targets it serves): one UpdateItem, its
+   * IAM action, request allowance and docs text derived from the declaration.
+   */
+  public static Writes transition(Transition transition) {
+    return new Writes(Shape.TRANSITION, transition.entity(), List.of(), List.of(), transition);
+  }
+
+  /**
+   * The state machine of a {@link Shape#TRANSITION}.
+   *
+   * @throws IllegalStateException another shape
+   */
+  public Transition transition() {
+    if (shape != Shape.TRANSITION) {
+      throw new IllegalStateException("not a transition: " + shape);
+    }
+    return transition;
   }
 
   /**
@@ -148,7 +177,7 @@ public final class Writes implements KeyCondition {
 
   /** The parts of a {@link Shape#TRANSACTION}; for a change or removal, the parts of the largest transaction. */
   public List<Write> parts() {
-    if (shape == Shape.TRANSACTION) {
+    if (shape == Shape.TRANSACTION || shape == Shape.TRANSITION) {
       return parts;
     }
     List<Write> out = new ArrayList<>();
@@ -183,6 +212,9 @@ public final class Writes implements KeyCondition {
 
   /** The calls: the transaction, after a GetItem for a change or removal. */
   public Calls calls() {
+    if (shape == Shape.TRANSITION) {
+      return Calls.of(Operation.UPDATE_ITEM);
+    }
     if (single()) {
       return Calls.of(switch (parts.get(0).kind()) {
         case PUT -> Operation.PUT_ITEM;
@@ -202,6 +234,10 @@ public final class Writes implements KeyCondition {
   /** The IAM actions of every part (and GetItem for the read of a change or removal): what its route is granted. */
   public Set<DynamoAction> actions() {
     Set<DynamoAction> out = EnumSet.noneOf(DynamoAction.class);
+    if (shape == Shape.TRANSITION) {
+      out.add(DynamoAction.UPDATE_ITEM);
+      return out;
+    }
     parts().forEach(p -> out.add(p.kind().action()));
     if (shape != Shape.TRANSACTION) {
       out.add(DynamoAction.GET_ITEM);
@@ -211,7 +247,7 @@ public final class Writes implements KeyCondition {
 
   /** One request for a transaction; up to four for a change or removal, which reads and retries once. */
   public RequestAllowance requestAllowance() {
-    return shape == Shape.TRANSACTION ? RequestAllowance.ONE
+    return shape == Shape.TRANSACTION || shape == Shape.TRANSITION ? RequestAllowance.ONE
         : new RequestAllowance(4, "the " + Write.decapitalized(entity.type()) + " is read before the transaction "
             + "that " + (shape == Shape.CHANGE ? "moves" : "releases") + " its unique values' claims; when a "
             + "concurrent change of it moved them in between, the read and the transaction once more");
@@ -224,6 +260,9 @@ public final class Writes implements KeyCondition {
 
   @Override
   public String render() {
+    if (shape == Shape.TRANSITION) {
+      return transition.render();
+    }
     if (shape == Shape.TRANSACTION) {
       return String.join("; ", parts.stream().map(Write::render).toList());
     }
@@ -272,7 +311,7 @@ public final class Writes implements KeyCondition {
       index[i] = parts.get(i).addTo(tx, values, now);
     }
     Map<String, Object> answer = parts.stream().filter(p -> p.kind() == Write.Kind.PUT).findFirst()
-        .map(p -> p.entity().values(p.entity().toItem(p.valuesOf(values)))).orElse(Map.of());
+        .map(p -> Expiry.values(p.entity(), p.entity().toItem(p.valuesOf(values)))).orElse(Map.of());
     return tx.commit(answer, f -> explain(f, index, values) ? answer : null);
   }
 
@@ -312,7 +351,7 @@ public final class Writes implements KeyCondition {
   }
 
   private Optional<Map<String, Object>> changeOnce(TableGateway table, Key key, Map<String, ?> values, boolean last) {
-    Map<String, AttributeValue> current = table.get(key)
+    Map<String, AttributeValue> current = Expiry.live(entity, table.get(key), table.clock().instant())
         .orElseThrow(() -> new NotFoundException(Write.decapitalized(entity.type())));
     Map<String, Object> read = entity.values(current);
     List<Attr> sets = changed.stream().filter(a -> values.get(a.field()) != null
@@ -402,7 +441,7 @@ public final class Writes implements KeyCondition {
   }
 
   private Optional<Boolean> removeOnce(TableGateway table, Key key, boolean last) {
-    Optional<Map<String, AttributeValue>> current = table.get(key);
+    Optional<Map<String, AttributeValue>> current = Expiry.live(entity, table.get(key), table.clock().instant());
     if (current.isEmpty()) {
       return Optional.of(false);
     }

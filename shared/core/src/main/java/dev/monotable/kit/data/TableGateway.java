@@ -230,8 +230,12 @@ public final class TableGateway {
       condition += " AND #v = :expected";
       values.put(":expected", AttributeValue.fromN(Long.toString(expectedVersion)));
     }
+    if (entity.ttl()) {
+      // an expired item is absent before DynamoDB deletes it: not updated, a 404
+      condition += " AND " + Expiry.unexpired(names, values, clock.instant());
+    }
     try {
-      return entity.values(updateAndGet(k, set + " ADD #v :one", condition, names, values));
+      return Expiry.values(entity, updateAndGet(k, set + " ADD #v :one", condition, names, values));
     } catch (ConditionalCheckFailedException e) {
       Map<String, AttributeValue> old = e.hasItem() ? e.item() : Map.of();
       if (isOwnWrite(old, token)) {
@@ -239,7 +243,7 @@ public final class TableGateway {
         // is this update's result, as the first attempt would have answered.
         return entity.values(old);
       }
-      if (old.isEmpty() || !entity.type().equals(Items.type(old))) {
+      if (old.isEmpty() || !entity.type().equals(Items.type(old)) || Expiry.expired(entity, old, clock.instant())) {
         throw new NotFoundException(entity.type().substring(0, 1).toLowerCase(java.util.Locale.ROOT)
             + entity.type().substring(1));
       }

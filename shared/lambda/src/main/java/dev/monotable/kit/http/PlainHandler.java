@@ -4,6 +4,9 @@ import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.catalog.Transition;
+import dev.monotable.kit.catalog.Writes;
+import dev.monotable.kit.data.Expiry;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
@@ -26,13 +29,17 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *
  * <ul>
  *   <li>GetItem: the item at the entity's table key, filled from the path parameters (each held to
- *       its attribute's rule first), answered as the entity's values; 404 when absent.
- *   <li>Query: one page of the pattern's declared key condition, filled from the path parameters.
+ *       its attribute's rule first), answered as the entity's values; 404 when absent, or expired
+ *       for an expiring entity (whose answers show {@code expiresAt}: {@link Expiry}).
+ *   <li>Query: one page of the pattern's declared key condition, filled from the path parameters
+ *       (an expiring entity's expired items filtered out: a page may hold fewer than its limit).
  *   <li>PutItem: the entity's item from the path parameters and the route's declared body fields
  *       (each held to its {@link dev.monotable.kit.catalog.BodyField} declaration), {@code attribute_not_exists(PK)}: 201, or
  *       409 naming the key's first placeholder when the item exists.
  *   <li>UpdateItem: the declared body fields the request holds, {@code Version} + 1, on the item
- *       existing (404) and, with {@code If-Match}, on its version (412).
+ *       existing (404) and, with {@code If-Match}, on its version (412); or, for a pattern declared
+ *       as a {@link Transition}, the item's move into its target state (404, 412, 409 naming the
+ *       state field; a move made already is answered as it is).
  *   <li>DeleteItem: the item at the key; 204 whether it existed or not (idempotent).
  * </ul>
  *
@@ -80,12 +87,14 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     }
     Operation op = pattern.calls().operations().get(0);
     return switch (op) {
-      case GET_ITEM -> Response.ok(entity.values(services.table().get(entity.key(values))
-          .orElseThrow(() -> new NotFoundException(noun(entity)))));
-      case QUERY -> Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)),
-          r.page(), pattern.name())));
+      // An expiring entity's expired item is absent before DynamoDB deletes it (Expiry): still one request.
+      case GET_ITEM -> Response.ok(Expiry.values(entity, Expiry.live(entity, services.table().get(entity.key(values)),
+          services.table().clock().instant()).orElseThrow(() -> new NotFoundException(noun(entity)))));
+      case QUERY -> Response.ok(page(entity, services.table().query(live(entity, pattern.queryFor(segments(entity,
+          values))), r.page(), pattern.name())));
       case PUT_ITEM -> Response.created(create(endpoint, entity, values, r));
-      case UPDATE_ITEM -> Response.ok(update(entity, values, r));
+      case UPDATE_ITEM -> Response.ok(pattern.key() instanceof Writes w && w.shape() == Writes.Shape.TRANSITION
+          ? move(w.transition(), values, r) : update(entity, values, r));
       case DELETE_ITEM -> {
         services.table().delete(entity.key(values), null, null);
         yield Response.noContent();
@@ -107,13 +116,13 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
       throw new IllegalStateException(endpoint.routeKey() + ": " + e.getMessage(), e);
     }
     try {
-      services.table().putIfAbsent(item);
+      Expiry.putIfAbsent(services.table(), entity, item); // an expiring entity's expired item is replaced
     } catch (ConditionalCheckFailedException e) {
       String first = entity.table().pk().names().isEmpty() ? entity.table().sk().names().get(0)
           : entity.table().pk().names().get(0);
       throw new ConflictException(first, "a " + noun(entity) + " with this key exists: " + key.pk() + " " + key.sk());
     }
-    return entity.values(item);
+    return Expiry.values(entity, item);
   }
 
   /**
@@ -123,6 +132,17 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
    */
   private Map<String, Object> update(Entity entity, Map<String, Object> values, Request r) {
     return services.table().updateVersioned(entity, values, declaredBody(r), r.ifMatch());
+  }
+
+  /**
+   * One UpdateItem moving the item into the declaration's one target (else the body's state field),
+   * for the caller when the item's owner moves it, at the If-Match version when given
+   * ({@link Transition#move}: 404, 412, answered as it is, 409 naming the state field).
+   */
+  private Map<String, Object> move(Transition t, Map<String, Object> values, Request r) {
+    String target = t.targets().size() == 1 ? t.targets().get(0)
+        : (String) declaredBody(r).get(t.state().field());
+    return t.move(services.table(), values, target, t.movedByOwner() ? r.requireCaller() : null, r.ifMatch());
   }
 
   /** The path values a Query's key is filled by, each held to its attribute's rule. */
@@ -139,9 +159,15 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     return out;
   }
 
+  /** The Query of an expiring entity filters its expired items out ({@link Expiry#live}). */
+  private dev.monotable.kit.data.TableGateway.QuerySpec live(Entity entity,
+      dev.monotable.kit.data.TableGateway.QuerySpec spec) {
+    return entity.ttl() ? Expiry.live(spec, services.table().clock().instant()) : spec;
+  }
+
   private static Map<String, Object> page(Entity entity, Page<Map<String, AttributeValue>> page) {
     Map<String, Object> out = new LinkedHashMap<>();
-    List<Map<String, Object>> items = page.items().stream().map(entity::values).toList();
+    List<Map<String, Object>> items = page.items().stream().map(i -> Expiry.values(entity, i)).toList();
     out.put("items", items);
     out.put("nextCursor", page.nextCursor());
     return out;

@@ -71,6 +71,33 @@ class PlainHandlerTest {
   static final DeclaredPattern GET_PIN = DeclaredPattern.get("C06", "get a pin", PIN_ENTITY);
   static final DeclaredPattern REMOVE_PIN = DeclaredPattern.remove("C07", "delete one's pin", PIN_ENTITY);
 
+  /** A pass expires: served by the kit, an expired pass is absent before the engine deletes it. */
+  static final Entity PASS_ENTITY = Entity.of("Pass", Template.of("OWNER#{owner}"), Template.of("PASS#{pass}"))
+      .attributes(Attr.segment("Owner", "owner", ID, "whose pass"), Attr.segment("Pass", "pass", ID, "its id"))
+      .expires()
+      .build();
+  static final DeclaredPattern GET_PASS = DeclaredPattern.get("C08", "get a pass", PASS_ENTITY);
+  static final DeclaredPattern CREATE_PASS = DeclaredPattern.create("C12", "issue a pass", PASS_ENTITY);
+  static final DeclaredPattern LIST_PASSES = DeclaredPattern.list("C09", "an owner's passes", PASS_ENTITY,
+      KeyCondition.query(Template.of("OWNER#{owner}")).beginsWith(Template.of("PASS#")));
+
+  /** A door is opened and closed by its owner only: a state machine the kit serves. */
+  static final Attr DOOR_STATE = Attr.string("State", "state", "open or closed; a new door has none: closed")
+      .optional();
+  static final Attr DOOR_OWNER = Attr.segment("Owner", "owner", ID, "whose door");
+  static final Attr OPENED = Attr.string("OpenedAt", "openedAt", "when it was last opened").optional();
+  static final Attr SHUT = Attr.string("ShutAt", "shutAt", "when it was last shut").optional();
+  static final Entity DOOR_ENTITY = Entity.of("Door", Template.of("DOOR#{door}"), Template.of("DOOR#{door}"))
+      .attributes(Attr.segment("Door", "door", ID, "its id"), DOOR_OWNER, DOOR_STATE, OPENED, SHUT)
+      .versioned()
+      .build();
+  static final dev.monotable.kit.catalog.Transition DOORS = dev.monotable.kit.catalog.Transition
+      .of(DOOR_ENTITY, DOOR_STATE).initially("closed")
+      .to("open", OPENED, "closed").to("closed", SHUT, "open").ownedBy(DOOR_OWNER);
+  static final DeclaredPattern OPEN_DOOR = DeclaredPattern.transition("C10", "open one's door",
+      DOORS.only("open").byOwner());
+  static final DeclaredPattern MOVE_DOOR = DeclaredPattern.transition("C11", "open or shut a door", DOORS);
+
   /** A domain of plain routes only: no handler class of its own. */
   static final Domain CARDS = new Domain() {
     @Override
@@ -85,7 +112,8 @@ class PlainHandlerTest {
 
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
-      return List.of(GET, LIST, CREATE, REMOVE, UPDATE, GET_PIN, REMOVE_PIN);
+      return List.of(GET, LIST, CREATE, REMOVE, UPDATE, GET_PIN, REMOVE_PIN, GET_PASS, LIST_PASSES, OPEN_DOOR,
+          MOVE_DOOR, CREATE_PASS);
     }
 
     @Override
@@ -99,7 +127,13 @@ class PlainHandlerTest {
           Endpoint.plain("PATCH", "/cards/{card}", Auth.NONE, UPDATE)
               .withBody(BodyField.text("title", 1, 100).nonBlank(), BodyField.number("points")),
           Endpoint.plain("GET", "/owners/{owner}/pins/{card}", Auth.NONE, GET_PIN),
-          Endpoint.plain("DELETE", "/owners/{owner}/pins/{card}", Auth.REQUIRED, REMOVE_PIN).ownedBy("owner"));
+          Endpoint.plain("DELETE", "/owners/{owner}/pins/{card}", Auth.REQUIRED, REMOVE_PIN).ownedBy("owner"),
+          Endpoint.plain("GET", "/owners/{owner}/passes/{pass}", Auth.NONE, GET_PASS),
+          Endpoint.plain("GET", "/owners/{owner}/passes", Auth.NONE, LIST_PASSES),
+          Endpoint.plain("POST", "/doors/{door}/open", Auth.REQUIRED, OPEN_DOOR),
+          Endpoint.plain("POST", "/doors/{door}/state", Auth.NONE, MOVE_DOOR)
+              .withBody(BodyField.oneOf("state", List.of("open", "closed")).required()),
+          Endpoint.plain("PUT", "/owners/{owner}/passes/{pass}", Auth.NONE, CREATE_PASS));
     }
 
     @Override
@@ -139,6 +173,62 @@ class PlainHandlerTest {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> json(APIGatewayV2HTTPResponse r) throws Exception {
     return Json.readObject(r.getBody());
+  }
+
+  @Test
+  void anExpiringEntity_shouldHideItsExpiredItems_fromGetAndList_andShowExpiresAt() throws Exception {
+    long now = java.time.Instant.parse("2090-01-02T00:00:00.000Z").getEpochSecond();
+    table.client().putItem(b -> b.tableName(table.name()).item(PASS_ENTITY.toItem(Map.of("owner", "ann", "pass", "old",
+        "ttl", now - 1, "createdAt", "2090-01-01T00:00:00.000Z"))));
+    table.client().putItem(b -> b.tableName(table.name()).item(PASS_ENTITY.toItem(Map.of("owner", "ann", "pass", "new",
+        "ttl", now + 3600, "createdAt", "2090-01-01T00:00:00.000Z"))));
+
+    var expired = send(ApiEvent.request("GET", "/owners/{owner}/passes/{pass}").path("owner", "ann").path("pass", "old"));
+    assertEquals(404, expired.getStatusCode(), "expired, though the engine has not deleted it yet");
+    var live = send(ApiEvent.request("GET", "/owners/{owner}/passes/{pass}").path("owner", "ann").path("pass", "new"));
+    assertEquals(200, live.getStatusCode());
+    assertEquals("2090-01-02T01:00:00.000Z", json(live).get("expiresAt"));
+    var list = send(ApiEvent.request("GET", "/owners/{owner}/passes").path("owner", "ann"));
+    assertEquals(List.of("new"), ((List<?>) json(list).get("items")).stream().map(i -> ((Map<?, ?>) i).get("pass"))
+        .toList());
+    assertTrue(table.item(new Key("OWNER#ann", "PASS#old")).isPresent());
+
+    assertEquals(409, send(ApiEvent.request("PUT", "/owners/{owner}/passes/{pass}").path("owner", "ann")
+        .path("pass", "new")).getStatusCode(), "a live pass is not replaced");
+    var replaced = send(ApiEvent.request("PUT", "/owners/{owner}/passes/{pass}").path("owner", "ann")
+        .path("pass", "old"));
+    assertEquals(201, replaced.getStatusCode(), "an expired pass is absent: a create replaces it");
+    assertTrue(!table.item(new Key("OWNER#ann", "PASS#old")).orElseThrow().containsKey("TTL"), "the new item");
+  }
+
+  @Test
+  void aPlainTransition_shouldMoveTheItemInOneUpdate_andTellItsRefusalsApart() throws Exception {
+    table.client().putItem(b -> b.tableName(table.name()).item(DOOR_ENTITY.toItem(Map.of("door", "d1", "owner", "ann",
+        "createdAt", "2090-01-01T00:00:00.000Z"))));
+    assertEquals(404, send(ApiEvent.request("POST", "/doors/{door}/open").path("door", "d1").as("zoe")).getStatusCode(),
+        "another's door is not found");
+    assertEquals(412, send(ApiEvent.request("POST", "/doors/{door}/open").path("door", "d1").as("ann")
+        .header("if-match", "\"3\"")).getStatusCode());
+    var opened = send(ApiEvent.request("POST", "/doors/{door}/open").path("door", "d1").as("ann")
+        .header("if-match", "\"1\""));
+    assertEquals(200, opened.getStatusCode(), opened.getBody());
+    assertEquals(List.of("open", "2090-01-02T00:00:00.000Z", 2), List.of(json(opened).get("state"),
+        json(opened).get("openedAt"), json(opened).get("version")));
+    Map<String, AttributeValue> item = table.item(new Key("DOOR#d1", "DOOR#d1")).orElseThrow();
+    assertEquals(List.of("open", "2090-01-02T00:00:00.000Z", "2"), List.of(item.get("State").s(),
+        item.get("UpdatedAt").s(), item.get("Version").n()));
+    assertEquals(200, send(ApiEvent.request("POST", "/doors/{door}/open").path("door", "d1").as("ann"))
+        .getStatusCode(), "open already: answered as it is");
+
+    var again = send(ApiEvent.request("POST", "/doors/{door}/state").path("door", "d1").body("{\"state\":\"open\"}"));
+    assertEquals(200, again.getStatusCode(), "open already, through the route that takes the state");
+    var shut = send(ApiEvent.request("POST", "/doors/{door}/state").path("door", "d1").body("{\"state\":\"closed\"}"));
+    assertEquals(List.of(200, "closed", 3), List.of(shut.getStatusCode(), json(shut).get("state"),
+        json(shut).get("version")));
+    var refused = send(ApiEvent.request("POST", "/doors/{door}/state").path("door", "d9").body("{\"state\":\"x\"}"));
+    assertEquals(400, refused.getStatusCode());
+    assertEquals(404, send(ApiEvent.request("POST", "/doors/{door}/state").path("door", "d9")
+        .body("{\"state\":\"open\"}")).getStatusCode());
   }
 
   @Test
@@ -253,7 +343,8 @@ class PlainHandlerTest {
     assertEquals(Set.of(DynamoAction.PUT_ITEM), routes.get(2).actions());
     assertEquals(Set.of(DynamoAction.DELETE_ITEM), routes.get(3).actions());
     assertEquals(Set.of(DynamoAction.UPDATE_ITEM), routes.get(4).actions());
-    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route", "C06Route", "C07Route"),
+    assertEquals(List.of("C01Route", "C02Route", "C03Route", "C04Route", "C05Route", "C06Route", "C07Route",
+        "C08Route", "C09Route", "C10Route", "C11Route", "C12Route"),
         routes.stream().map(Endpoint::handlerName).toList());
     assertEquals(routes.size(), routes.stream().map(Endpoint::functionKey).distinct().count());
     assertEquals("card", GET.parameters());

@@ -84,8 +84,9 @@ public record ApiShape(String summary, int status, Map<String, Object> response,
       case GET_ITEM -> read(p.description(), JsonSchema.ref(type));
       case QUERY -> list(p.description(), type);
       case PUT_ITEM -> create(p.description(), type, JsonSchema.body(e.body()));
-      case UPDATE_ITEM -> new ApiShape(p.description(), 200, JsonSchema.ref(type), JsonSchema.body(e.body()), true,
-          Map.of(), true);
+      // A state transition may take no body: its one target is the declaration's.
+      case UPDATE_ITEM -> new ApiShape(p.description(), 200, JsonSchema.ref(type),
+          e.body().isEmpty() ? null : JsonSchema.body(e.body()), !e.body().isEmpty(), Map.of(), true);
       case DELETE_ITEM -> empty(p.description());
       default -> throw new IllegalArgumentException(e.routeKey() + " is not a plain route");
     };

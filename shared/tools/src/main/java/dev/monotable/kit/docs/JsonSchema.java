@@ -215,6 +215,11 @@ public final class JsonSchema {
       pairs.add(timestamp());
       required.add(audit);
     }
+    if (entity.ttl()) {
+      // the kit's answers show an expiring item's expiry (kit.data.Expiry); an item without TTL has none
+      pairs.add("expiresAt");
+      pairs.add(timestamp());
+    }
     return closedObject(required, pairs.toArray());
   }
 
