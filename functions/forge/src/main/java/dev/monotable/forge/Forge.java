@@ -227,10 +227,18 @@ public final class Forge implements Domain {
         Auth.REQUIRED, List.of(ap.get(9)), Set.of(BATCH_GET_ITEM, DELETE_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
   }
 
-  private static Endpoint ep(String method, String path, String handler, Auth auth,
+  /**
+   * A route served by a method of {@code Services} ({@code Services.routes()}), its function named and placed as
+   * the handler class that served it before: {@code "users.CreateUserHandler"} is function
+   * {@code CreateUserHandler} in area {@code users} (its nested stack and docs tag), so no deployed function is
+   * replaced and no metric renamed. Routes of one name share a function (AP15's two routes).
+   */
+  private static Endpoint ep(String method, String path, String function, Auth auth,
       List<DeclaredPattern> patterns, Set<DynamoAction> actions, Gsi... indexes) {
     Set<Gsi> idx = indexes.length == 0 ? EnumSet.noneOf(Gsi.class) : EnumSet.of(indexes[0], indexes);
-    return new Endpoint(method, path, PKG + handler, auth, List.<AccessPatternSpec>copyOf(patterns),
-        actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx);
+    int dot = function.indexOf('.');
+    return new Endpoint(method, path, Endpoint.ROUTE_HANDLER, auth, List.<AccessPatternSpec>copyOf(patterns),
+        actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx)
+        .named(function.substring(dot + 1), function.substring(0, dot));
   }
 }
