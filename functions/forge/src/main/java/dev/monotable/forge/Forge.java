@@ -103,6 +103,12 @@ public final class Forge implements Domain {
     return "Forge";
   }
 
+  /** Forge's services are {@code functions.Services}, not the default {@code ForgeServices}: the kit builds them. */
+  @Override
+  public String servicesClass() {
+    return getClass().getPackageName() + ".functions.Services";
+  }
+
   @Override
   public TableSchema schema() {
     return SCHEMA;
