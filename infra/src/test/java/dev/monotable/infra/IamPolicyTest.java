@@ -28,7 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Least privilege as the synthesized templates grant it, checked against the endpoint catalog. */
 class IamPolicyTest {
 
-  private static final String PKG = "dev.monotable.forge.functions.";
   private static final Set<String> WRITE_ACTIONS = Set.of(
       "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem",
       "dynamodb:BatchWriteItem");
@@ -72,7 +71,7 @@ class IamPolicyTest {
 
   @Test
   void healthFunction_shouldHaveNoDynamoDbOrSecretPermission_whenEndpointHasNoActions() {
-    DeployedFunction fn = DeployedFunction.of(forge, PKG + "HealthHandler");
+    DeployedFunction fn = DeployedFunction.of(forge, "HealthHandler");
 
     assertEquals(List.of(), fn.statementsFor("dynamodb"));
     assertEquals(List.of(), fn.statementsFor("secretsmanager"));

@@ -25,7 +25,6 @@ public final class Blog implements Domain {
 
   public static final Blog DOMAIN = new Blog();
 
-  private static final String HANDLERS = "dev.monotable.blog.functions.";
   private static final BodyField TITLE = BodyField.text("title", 1, Post.TITLE_MAX).nonBlank();
   private static final BodyField CONTENT = BodyField.text("content", 1, Post.CONTENT_MAX).nonBlank();
 
@@ -63,7 +62,7 @@ public final class Blog implements Domain {
         Endpoint.plain("PATCH", post, Auth.REQUIRED, BlogPattern.B07)
             .ownedBy("username").withBody(TITLE, CONTENT),
         Endpoint.plain("DELETE", post, Auth.REQUIRED, BlogPattern.B08).ownedBy("username"),
-        Endpoint.health(HANDLERS + "HealthHandler", BlogPattern.B09));
+        Endpoint.health(BlogPattern.B09));
   }
 
   @Override

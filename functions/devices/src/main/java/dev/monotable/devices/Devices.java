@@ -55,7 +55,6 @@ public final class Devices implements Domain, MigratingDomain {
       BodyField.timestamp("at").required(), BodyField.integer("seq", 0, DevicesKeys.SEQ_MAX),
       BodyField.matching("type", DevicesKeys.LABEL.pattern()).keySegment("label").required(), BodyField.number("value", VALUE_LIMIT).required());
 
-  private static final String HANDLERS = "dev.monotable.devices.functions.";
   /** The API area (nested stack, docs tag) of Devices' routes: their handler classes' before they were methods. */
   private static final String AREA = "platform";
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";
@@ -135,7 +134,7 @@ public final class Devices implements Domain, MigratingDomain {
         route("GET", "/analytics/events", "EventsOfTypeHandler", DevicesPattern.AP09),
         route("GET", "/analytics/device-status", "CountsByStatusHandler", DevicesPattern.AP10),
         route("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11),
-        Endpoint.health(HANDLERS + "HealthHandler", DevicesPattern.AP18));
+        Endpoint.health(DevicesPattern.AP18));
   }
 
   /**

@@ -188,7 +188,7 @@ public final class Forge implements Domain {
     // Issues (AP22-31) and pull requests (AP32-41): the same ten routes
     tickets(l, "issues", "Issue", List.of(AP22, AP23, AP24, AP25, AP26, AP27, AP28, AP29, AP30, AP31));
     tickets(l, "pulls", "PullRequest", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
-    l.add(Endpoint.health(PKG + "HealthHandler", AP42));
+    l.add(Endpoint.health(AP42));
     return Collections.unmodifiableList(l);
   }
 

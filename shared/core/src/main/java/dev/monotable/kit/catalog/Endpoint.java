@@ -234,14 +234,24 @@ public record Endpoint(
   public static final String HEALTH_ROUTE = "GET /health";
 
   /**
-   * {@code GET /health}: liveness with the table name and endpoint, anonymous, no table access.
-   * Every domain declares it ({@code scripts/dev} prints it in each domain's banner), served by a
-   * handler that extends the kit's {@code LivenessHandler}.
+   * {@code GET /health}: liveness with the table name and endpoint, anonymous, no table access. Every domain
+   * declares it ({@code scripts/dev} prints it in each domain's banner); the kit's {@link #ROUTE_HANDLER}
+   * answers it, no method of the domain's: a function of its own named {@code HealthHandler} in area
+   * {@code platform}, as the handler class every domain had.
    *
    * @param pattern the domain's access pattern for it (operation "none", no request allowed)
    */
-  public static Endpoint health(String handlerClass, AccessPatternSpec pattern) {
-    return new Endpoint("GET", "/health", handlerClass, Auth.NONE, List.of(pattern), Set.of(), Set.of());
+  public static Endpoint health(AccessPatternSpec pattern) {
+    return new Endpoint("GET", "/health", ROUTE_HANDLER, Auth.NONE, List.of(pattern), Set.of(), Set.of())
+        .named(HEALTH_FUNCTION, "platform");
+  }
+
+  /** The name of every domain's liveness function ({@link #health}). */
+  public static final String HEALTH_FUNCTION = "HealthHandler";
+
+  /** True for the liveness route ({@link #health}), which the kit answers. */
+  public boolean isHealth() {
+    return isRoute() && HEALTH_ROUTE.equals(routeKey());
   }
 
   /** API Gateway route key, for example {@code GET /users/{username}}. */

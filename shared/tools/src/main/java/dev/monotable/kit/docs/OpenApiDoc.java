@@ -203,12 +203,15 @@ final class OpenApiDoc {
 
   /**
    * The handler's package below the domain's handler package (users, orders, devices...), {@code
-   * platform} for a handler in that package itself (a health check); the area a route the kit serves
-   * declares ({@link Endpoint#named}).
+   * platform} for a handler in that package itself; the area a route the kit serves declares ({@link
+   * Endpoint#named}: {@code platform} for the health check), else {@code kit}.
    */
   static String tag(String handlerPackage, Endpoint e) {
     if (e.area() != null) {
       return e.area();
+    }
+    if (e.servedByKit()) {
+      return "kit";
     }
     String rest = handlerPackage.isEmpty() ? e.handlerClass() : e.handlerClass().substring(handlerPackage.length() + 1);
     return rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : "platform";
