@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * One synthesized API function as the template shows it: its function, role, policy statements,
- * version and alias, found by handler string in the nested stack templates.
+ * version and alias, found in the nested stack templates by its route or handler string.
  */
 record DeployedFunction(
     String templateName,
@@ -22,18 +22,29 @@ record DeployedFunction(
     String roleId,
     List<Map<String, Object>> statements) {
 
-  static DeployedFunction of(SynthesizedForge forge, String handlerClass) {
-    String handler = handlerClass + "::handleRequest";
+  /**
+   * The function of {@code function}: a route's {@link dev.monotable.kit.catalog.Endpoint#functionKey()} (a
+   * route the kit serves is found by the route infra tells it, {@code MONOTABLE_ROUTE}: its handler class is the
+   * kit's, every such function's), or a handler class of the domain's.
+   */
+  static DeployedFunction of(SynthesizedForge forge, String function) {
+    java.util.Set<String> routes = new java.util.HashSet<>();
+    dev.monotable.forge.Forge.DOMAIN.endpoints().stream().filter(e -> e.servedByKit() && e.functionKey().equals(function))
+        .forEach(e -> routes.add(e.routeKey()));
+    String handler = function + "::handleRequest";
     for (Map.Entry<String, Map<String, Object>> t : forge.json().entrySet()) {
       for (Map.Entry<String, Map<String, Object>> f : resources(t.getValue(), "AWS::Lambda::Function").entrySet()) {
-        if (handler.equals(props(f.getValue()).get("Handler"))) {
+        Map<String, Object> environment = map(props(f.getValue()).get("Environment"));
+        Object route = environment == null ? null : map(environment.get("Variables")).get(
+            dev.monotable.kit.Env.MONOTABLE_ROUTE);
+        if (routes.isEmpty() ? handler.equals(props(f.getValue()).get("Handler")) : routes.contains(route)) {
           String roleId = target(props(f.getValue()).get("Role"));
           return new DeployedFunction(t.getKey(), t.getValue(), f.getKey(), f.getValue(), roleId,
               statements(t.getValue(), roleId));
         }
       }
     }
-    throw new AssertionError("no function with handler " + handler);
+    throw new AssertionError("no function " + function);
   }
 
   /** Statements of every AWS::IAM::Policy attached to the role, and of the role's inline policies. */

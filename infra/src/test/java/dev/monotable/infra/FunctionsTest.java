@@ -35,12 +35,13 @@ class FunctionsTest {
         .keySet().iterator().next();
   }
 
+  /** Forge's API functions ({@link Endpoint#functionKey()}: routes of one name share one). */
   static Stream<String> handlers() {
-    return Forge.DOMAIN.endpoints().stream().map(Endpoint::handlerClass).distinct();
+    return Forge.DOMAIN.endpoints().stream().map(Endpoint::functionKey).distinct();
   }
 
   static Endpoint firstEndpoint(String handler) {
-    return Forge.DOMAIN.endpoints().stream().filter(e -> e.handlerClass().equals(handler)).findFirst().orElseThrow();
+    return Forge.DOMAIN.endpoints().stream().filter(e -> e.functionKey().equals(handler)).findFirst().orElseThrow();
   }
 
   @Test
@@ -61,7 +62,7 @@ class FunctionsTest {
     assertEquals("java21", p.get("Runtime"));
     assertEquals(List.of("arm64"), p.get("Architectures"));
     assertEquals(Map.of("ApplyOn", "PublishedVersions"), p.get("SnapStart"));
-    assertEquals(handler + "::handleRequest", p.get("Handler"));
+    assertEquals(firstEndpoint(handler).handlerClass() + "::handleRequest", p.get("Handler"));
     assertEquals(RouteFunction.DEFAULT_MEMORY_MB, ((Number) p.get("MemorySize")).intValue());
     assertEquals(10, ((Number) p.get("Timeout")).intValue());
   }
@@ -89,7 +90,7 @@ class FunctionsTest {
         .stream().filter(i -> alias.equals(props(i).get("IntegrationUri"))).toList();
     List<Map<String, Object>> permissions = resources(fn.template(), "AWS::Lambda::Permission").values()
         .stream().filter(i -> alias.equals(props(i).get("FunctionName"))).toList();
-    long routes = Forge.DOMAIN.endpoints().stream().filter(e -> e.handlerClass().equals(handler)).count();
+    long routes = Forge.DOMAIN.endpoints().stream().filter(e -> e.functionKey().equals(handler)).count();
 
     assertEquals(1, integrations.size(), "one integration per function");
     assertEquals(routes, permissions.size(), "one invoke permission per route");

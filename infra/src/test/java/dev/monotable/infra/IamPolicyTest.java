@@ -28,7 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Least privilege as the synthesized templates grant it, checked against the endpoint catalog. */
 class IamPolicyTest {
 
-  private static final String PKG = "dev.monotable.forge.functions.";
   private static final Set<String> WRITE_ACTIONS = Set.of(
       "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem",
       "dynamodb:BatchWriteItem");
@@ -51,7 +50,7 @@ class IamPolicyTest {
 
   @Test
   void getUserPolicy_shouldGrantExactlyGetItemOnTableArn_whenSynthesized() {
-    DeployedFunction fn = DeployedFunction.of(forge, PKG + "users.GetUserHandler");
+    DeployedFunction fn = DeployedFunction.of(forge, "GetUserHandler");
     List<Map<String, Object>> dynamo = fn.statementsFor("dynamodb");
 
     assertEquals(1, dynamo.size(), "one DynamoDB statement: " + dynamo);
@@ -62,7 +61,7 @@ class IamPolicyTest {
 
   @Test
   void listUserOrgsPolicy_shouldGrantQueryOnGsi1Only_whenSynthesized() {
-    DeployedFunction fn = DeployedFunction.of(forge, PKG + "orgs.ListUserOrgsHandler");
+    DeployedFunction fn = DeployedFunction.of(forge, "ListUserOrgsHandler");
     List<Map<String, Object>> dynamo = fn.statementsFor("dynamodb");
 
     assertEquals(1, dynamo.size(), "only the index statement: " + dynamo);
@@ -72,7 +71,7 @@ class IamPolicyTest {
 
   @Test
   void healthFunction_shouldHaveNoDynamoDbOrSecretPermission_whenEndpointHasNoActions() {
-    DeployedFunction fn = DeployedFunction.of(forge, PKG + "HealthHandler");
+    DeployedFunction fn = DeployedFunction.of(forge, "HealthHandler");
 
     assertEquals(List.of(), fn.statementsFor("dynamodb"));
     assertEquals(List.of(), fn.statementsFor("secretsmanager"));
@@ -88,7 +87,7 @@ class IamPolicyTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("endpoints")
   void functionPolicy_shouldMatchCatalogActionsAndIndexes_whenSynthesized(Endpoint endpoint) {
-    DeployedFunction fn = DeployedFunction.of(forge, endpoint.handlerClass());
+    DeployedFunction fn = DeployedFunction.of(forge, endpoint.functionKey());
 
     // Expected, recomputed here from the catalog rather than through the production class.
     Set<String> onTable = new TreeSet<>();
@@ -133,7 +132,7 @@ class IamPolicyTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("readOnlyEndpoints")
   void readOnlyFunction_shouldHaveNoWriteAction_whenEndpointIsReadOnly(Endpoint endpoint) {
-    DeployedFunction fn = DeployedFunction.of(forge, endpoint.handlerClass());
+    DeployedFunction fn = DeployedFunction.of(forge, endpoint.functionKey());
     List<String> writes = fn.statements().stream()
         .flatMap(s -> list(s.get("Action")).stream()).map(String::valueOf)
         .filter(WRITE_ACTIONS::contains).toList();
@@ -143,7 +142,7 @@ class IamPolicyTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("endpoints")
   void cursorSecret_shouldBeReadableOnlyByListFunctions_whenSynthesized(Endpoint endpoint) {
-    DeployedFunction fn = DeployedFunction.of(forge, endpoint.handlerClass());
+    DeployedFunction fn = DeployedFunction.of(forge, endpoint.functionKey());
     List<Map<String, Object>> secretStatements = fn.statementsFor("secretsmanager");
     boolean paginated = endpoint.actions().contains(DynamoAction.QUERY);
 
@@ -196,8 +195,8 @@ class IamPolicyTest {
   @Test
   void everyFunction_shouldHaveItsOwnRole_whenSynthesized() {
     Set<String> roles = new HashSet<>();
-    long handlers = Forge.DOMAIN.endpoints().stream().map(Endpoint::handlerClass).distinct().count();
-    for (String handler : Forge.DOMAIN.endpoints().stream().map(Endpoint::handlerClass).distinct().toList()) {
+    long handlers = Forge.DOMAIN.endpoints().stream().map(Endpoint::functionKey).distinct().count();
+    for (String handler : Forge.DOMAIN.endpoints().stream().map(Endpoint::functionKey).distinct().toList()) {
       DeployedFunction fn = DeployedFunction.of(forge, handler);
       roles.add(fn.templateName() + "/" + fn.roleId());
     }

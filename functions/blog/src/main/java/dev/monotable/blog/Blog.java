@@ -24,7 +24,6 @@ public final class Blog implements Domain {
 
   public static final Blog DOMAIN = new Blog();
 
-  private static final String HANDLERS = "dev.monotable.blog.functions.";
   private static final BodyField TITLE = BodyField.text("title", 1, Post.TITLE_MAX).nonBlank();
   private static final BodyField CONTENT = BodyField.text("content", 1, Post.CONTENT_MAX).nonBlank();
 
@@ -64,7 +63,7 @@ public final class Blog implements Domain {
         Endpoint.plain("DELETE", post, Auth.REQUIRED, BlogPattern.B08).ownedBy("username"),
         Endpoint.plain("POST", post + "/publish", Auth.REQUIRED, BlogPattern.B10).ownedBy("username"),
         Endpoint.plain("GET", user + "/published", Auth.NONE, BlogPattern.B11),
-        Endpoint.health(HANDLERS + "HealthHandler", BlogPattern.B09));
+        Endpoint.health(BlogPattern.B09));
   }
 
   @Override

@@ -54,7 +54,8 @@ public final class Devices implements Domain, MigratingDomain {
       BodyField.timestamp("at").required(), BodyField.integer("seq", 0, DevicesKeys.SEQ_MAX),
       BodyField.matching("type", DevicesKeys.LABEL.pattern()).keySegment("label").required(), BodyField.number("value", VALUE_LIMIT).required());
 
-  private static final String HANDLERS = "dev.monotable.devices.functions.";
+  /** The API area (nested stack, docs tag) of Devices' routes: their handler classes' before they were methods. */
+  private static final String AREA = "platform";
   private static final String STREAMS = "dev.monotable.devices.functions.streams.";
 
   private static final List<StreamHandlerDeclaration> STREAM_HANDLERS = List.of(
@@ -109,8 +110,8 @@ public final class Devices implements Domain, MigratingDomain {
             .withBody(NAME.required(), BodyField.email("email").required()),
         route("GET", user, "GetUserHandler", DevicesPattern.AP01),
         route("GET", user + "/devices", "ListDevicesHandler", DevicesPattern.AP02),
-        new Endpoint("PUT", device, HANDLERS + "AddDeviceHandler", Auth.REQUIRED, List.of(DevicesPattern.AP07),
-            Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of()).ownedBy("user")
+        new Endpoint("PUT", device, Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(DevicesPattern.AP07),
+            Set.of(CONDITION_CHECK_ITEM, PUT_ITEM), Set.of()).named("AddDeviceHandler", AREA).ownedBy("user")
             .withBody(NAME.required(), BodyField.text("kind", 1, KIND_MAX).nonBlank().required()),
         route("GET", device, "GetDeviceHandler", DevicesPattern.AP03),
         route("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06)
@@ -121,8 +122,9 @@ public final class Devices implements Domain, MigratingDomain {
             .withBody(EVENT.fields().toArray(BodyField[]::new)),
         route("POST", device + "/events/batch", "RecordEventsHandler", DevicesPattern.AP15)
             .withBody(BodyField.array("events", EVENT, Event.BATCH_MAX).required()),
-        new Endpoint("PUT", device + "/tags", HANDLERS + "SetTagsHandler", Auth.REQUIRED, List.of(DevicesPattern.AP16),
-            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM), Set.of()).ownedBy("user")
+        new Endpoint("PUT", device + "/tags", Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(DevicesPattern.AP16),
+            Set.of(GET_ITEM, UPDATE_ITEM, PUT_ITEM, DELETE_ITEM), Set.of()).named("SetTagsHandler", AREA)
+            .ownedBy("user")
             .withBody(BodyField.array("tags", BodyField.matching("tag", DevicesKeys.LABEL.pattern()).keySegment("label"), Device.TAGS_MAX)
                 .required()),
         route("GET", user + "/tags/{tag}/devices", "DevicesByTagHandler", DevicesPattern.AP17),
@@ -131,16 +133,17 @@ public final class Devices implements Domain, MigratingDomain {
         route("GET", "/analytics/events", "EventsOfTypeHandler", DevicesPattern.AP09),
         route("GET", "/analytics/device-status", "CountsByStatusHandler", DevicesPattern.AP10),
         route("GET", "/analytics/active-users", "ActiveUsersHandler", DevicesPattern.AP11),
-        Endpoint.health(HANDLERS + "HealthHandler", DevicesPattern.AP18));
+        Endpoint.health(DevicesPattern.AP18));
   }
 
   /**
-   * A route of one pattern, granted what the pattern's declaration says it calls: a route of one
-   * user's partition served to that user only ({@code {user}}), or an analytics route across users
-   * served to {@link #OPERATORS} only.
+   * A route of one pattern served by a method of {@code DevicesServices}, granted what the pattern's declaration
+   * says it calls: a route of one user's partition served to that user only ({@code {user}}), or an analytics
+   * route across users served to {@link #OPERATORS} only. Its function keeps the name and stack of the handler
+   * class that served it before ({@code name}), so no deployed function is replaced and no metric renamed.
    */
-  private static Endpoint route(String method, String path, String handler, DeclaredPattern pattern) {
-    Endpoint e = Endpoint.of(method, path, HANDLERS + handler, Auth.REQUIRED, pattern);
+  private static Endpoint route(String method, String path, String name, DeclaredPattern pattern) {
+    Endpoint e = Endpoint.route(method, path, Auth.REQUIRED, pattern).named(name, AREA);
     return path.startsWith("/users/{user}") ? e.ownedBy("user") : e.forGroup(OPERATORS);
   }
 

@@ -103,6 +103,12 @@ public final class Forge implements Domain {
     return "Forge";
   }
 
+  /** Forge's services are {@code functions.Services}, not the default {@code ForgeServices}: the kit builds them. */
+  @Override
+  public String servicesClass() {
+    return getClass().getPackageName() + ".functions.Services";
+  }
+
   @Override
   public TableSchema schema() {
     return SCHEMA;
@@ -182,7 +188,7 @@ public final class Forge implements Domain {
     // Issues (AP22-31) and pull requests (AP32-41): the same ten routes
     tickets(l, "issues", "Issue", List.of(AP22, AP23, AP24, AP25, AP26, AP27, AP28, AP29, AP30, AP31));
     tickets(l, "pulls", "PullRequest", List.of(AP32, AP33, AP34, AP35, AP36, AP37, AP38, AP39, AP40, AP41));
-    l.add(Endpoint.health(PKG + "HealthHandler", AP42));
+    l.add(Endpoint.health(AP42));
     return Collections.unmodifiableList(l);
   }
 
@@ -227,10 +233,18 @@ public final class Forge implements Domain {
         Auth.REQUIRED, List.of(ap.get(9)), Set.of(BATCH_GET_ITEM, DELETE_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM)));
   }
 
-  private static Endpoint ep(String method, String path, String handler, Auth auth,
+  /**
+   * A route served by a method of {@code Services} ({@code Services.routes()}), its function named and placed as
+   * the handler class that served it before: {@code "users.CreateUserHandler"} is function
+   * {@code CreateUserHandler} in area {@code users} (its nested stack and docs tag), so no deployed function is
+   * replaced and no metric renamed. Routes of one name share a function (AP15's two routes).
+   */
+  private static Endpoint ep(String method, String path, String function, Auth auth,
       List<DeclaredPattern> patterns, Set<DynamoAction> actions, Gsi... indexes) {
     Set<Gsi> idx = indexes.length == 0 ? EnumSet.noneOf(Gsi.class) : EnumSet.of(indexes[0], indexes);
-    return new Endpoint(method, path, PKG + handler, auth, List.<AccessPatternSpec>copyOf(patterns),
-        actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx);
+    int dot = function.indexOf('.');
+    return new Endpoint(method, path, Endpoint.ROUTE_HANDLER, auth, List.<AccessPatternSpec>copyOf(patterns),
+        actions.isEmpty() ? EnumSet.noneOf(DynamoAction.class) : EnumSet.copyOf(actions), idx)
+        .named(function.substring(dot + 1), function.substring(0, dot));
   }
 }

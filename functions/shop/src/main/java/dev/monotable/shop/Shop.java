@@ -133,7 +133,7 @@ public final class Shop implements Domain {
             .forGroup(ADMINS),
         Endpoint.route("GET", "/sales/months/{month}/products", Auth.REQUIRED,
             ShopPattern.S30).forGroup(ADMINS),
-        Endpoint.health(HANDLERS + "HealthHandler", ShopPattern.S00));
+        Endpoint.health(ShopPattern.S00));
   }
 
   @Override

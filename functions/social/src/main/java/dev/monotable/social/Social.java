@@ -114,7 +114,7 @@ public final class Social implements Domain {
         Endpoint.route("GET", user + "/feed", Auth.REQUIRED, SocialPattern.SO18,
             SocialPattern.SO20)
             .ownedBy("username"),
-        Endpoint.health(HANDLERS + "HealthHandler", SocialPattern.SO19));
+        Endpoint.health(SocialPattern.SO19));
   }
 
   @Override

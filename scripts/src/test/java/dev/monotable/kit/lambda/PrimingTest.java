@@ -152,8 +152,13 @@ class PrimingTest {
   }
 
   @Test
-  void grant_shouldBeTheUnionOfTheRoutes_whenOneHandlerServesTwo() {
-    Grant grant = Grant.ofHandler(Forge.DOMAIN, "dev.monotable.forge.functions.repos.ListAccountReposHandler::handleRequest");
+  void grant_shouldBeTheRoutes_whenTwoRoutesShareAFunction() {
+    // AP15's two routes share one function (named as the handler class that served both), one grant.
+    Endpoint users = Forge.DOMAIN.endpoint("GET /users/{owner}/repos");
+    Endpoint orgs = Forge.DOMAIN.endpoint("GET /orgs/{org}/repos");
+    assertEquals(users.functionKey(), orgs.functionKey());
+    Grant grant = Grant.of(users);
+    assertEquals(grant, Grant.of(orgs));
     assertEquals(Set.of(DynamoAction.GET_ITEM, DynamoAction.QUERY), grant.actions());
     assertEquals(Set.of(Gsi.GSI3), grant.indexes());
     assertFalse(grant.queriesTable());
@@ -257,23 +262,33 @@ class PrimingTest {
       "Social GET /users/{username}/posts/{post}", "Social GET /posts/{post}/comments",
       "Social GET /users/{username}/posts/{post}/like-count", "Social GET /posts/{post}/likes");
 
-  /** A domain's functions without a GET route whose priming invocation is a route that takes a body. */
+  /**
+   * A domain's functions without a GET route whose priming invocation is a route that takes a body: a handler
+   * class's (its priming route), or a route the kit serves (each primes itself) other than GET that takes one.
+   */
   static Stream<Endpoint> bodyRoutes(Domain d) {
     DomainServices services = TestServices.of(d, null, null);
-    return handlers(d).map(h -> Priming.primingRoute(services, h + "::handleRequest"))
-        .filter(e -> e != null && !e.method().equals("GET"));
+    return Stream.concat(handlers(d).filter(h -> d.endpoints().stream().noneMatch(e -> e.handlerClass().equals(h)
+                && e.servedByKit()))
+            .map(h -> Priming.primingRoute(services, h + "::handleRequest"))
+            .filter(e -> e != null && !e.method().equals("GET")),
+        d.endpoints().stream().filter(e -> e.servedByKit() && !e.method().equals("GET")
+            && services.bodyRoutes().contains(e.routeKey())));
   }
 
   @ParameterizedTest
   @MethodSource("dev.monotable.testing.Domains#arguments")
   void primingRoute_shouldTakeABody_forEveryFunctionWithoutAGetRoute_thatHasOne(Domain d) {
     Set<String> withBody = TestServices.of(d, null, null).bodyRoutes();
-    assertEquals(d.endpoints().stream().map(Endpoint::handlerClass).distinct()
-            .filter(h -> d.endpoints().stream().noneMatch(e -> e.handlerClass().equals(h)
+    List<Endpoint> ownClasses = d.endpoints().stream().filter(e -> !e.servedByKit()).toList();
+    assertEquals(ownClasses.stream().map(Endpoint::handlerClass).distinct()
+            .filter(h -> ownClasses.stream().noneMatch(e -> e.handlerClass().equals(h)
                 && e.method().equals("GET")))
-            .filter(h -> d.endpoints().stream().anyMatch(e -> e.handlerClass().equals(h)
+            .filter(h -> ownClasses.stream().anyMatch(e -> e.handlerClass().equals(h)
                 && !e.body().isEmpty()))
-            .count(),
+            .count()
+            + d.endpoints().stream().filter(e -> e.servedByKit() && !e.method().equals("GET")
+                && withBody.contains(e.routeKey())).count(),
         bodyRoutes(d).count());
   }
 
@@ -281,6 +296,21 @@ class PrimingTest {
   void forgesBodyRoutes_shouldBeTheTenOrMorePostAndPatchRoutes() {
     assertTrue(bodyRoutes(Forge.DOMAIN).count() >= 10,
         "POST and PATCH routes: " + bodyRoutes(Forge.DOMAIN).map(Endpoint::routeKey).toList());
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.monotable.testing.Domains#arguments")
+  void primeHandler_shouldWriteNothing_forEveryRouteTheKitServes(Domain domain, TestTable table) {
+    // A route the kit serves primes itself whatever its method (a DELETE without a body included): every path
+    // parameter names something missing, so it must answer without a 5xx and leave the table as it was.
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    DomainServices services = TestServices.of(domain, gateway, null);
+    List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before = table.scanAll();
+    Map<String, Integer> statuses = new TreeMap<>();
+    domain.endpoints().stream().filter(Endpoint::servedByKit).forEach(route -> statuses.put(route.routeKey(),
+        new Priming(services, Grant.of(route), Priming.plainRoute(services, route.routeKey())).primeHandler()));
+    statuses.forEach((route, status) -> assertTrue(status > 0 && status < 500, route + " answered " + status));
+    assertEquals(before, table.scanAll());
   }
 
   @ParameterizedTest
@@ -304,7 +334,7 @@ class PrimingTest {
 
   @Test
   void primingEvent_shouldCarryOnlyAnUnknownField_andACallerWithoutProfile_forAWriteRoute() {
-    Endpoint route = Priming.primingRoute(FORGE, "dev.monotable.forge.functions.tickets.CreateIssueHandler::handleRequest");
+    Endpoint route = Priming.plainRoute(FORGE, "POST /repos/{owner}/{repo}/issues");
     var event = Priming.primingEvent(route);
     assertEquals("POST /repos/{owner}/{repo}/issues", event.getRouteKey());
     assertEquals("{\"" + Priming.UNKNOWN_FIELD + "\":\"x\"}", event.getBody());
@@ -314,17 +344,61 @@ class PrimingTest {
 
   @Test
   void primeHandler_shouldDoNothing_whenTheFunctionHasNeitherAGetRouteNorABody(TestTable table) {
-    String unstar = "dev.monotable.forge.functions.stars.UnstarHandler::handleRequest";
-    assertNull(Priming.primingRoute(FORGE, unstar));
+    // A handler class of the domain's serving only a DELETE without a body: nothing to invoke safely.
+    Domain deletes = new Domain() {
+      @Override
+      public String name() {
+        return "Deletes";
+      }
+
+      @Override
+      public dev.monotable.kit.schema.TableSchema schema() {
+        return Forge.DOMAIN.schema();
+      }
+
+      @Override
+      public List<? extends dev.monotable.kit.catalog.AccessPatternSpec> accessPatterns() {
+        return List.of();
+      }
+
+      @Override
+      public List<Endpoint> endpoints() {
+        return List.of(new Endpoint("DELETE", "/things/{thing}", "x.DeleteThingHandler",
+            dev.monotable.kit.catalog.Auth.REQUIRED, List.of(), Set.of(DynamoAction.DELETE_ITEM), Set.of()));
+      }
+
+      @Override
+      public List<StreamHandlerDeclaration> streams() {
+        return List.of();
+      }
+    };
+    TableGateway gateway = table.gateway(MutableClock.at("2026-01-01T00:00:00Z"));
+    DomainServices services = new DomainServices() {
+      @Override
+      public Domain domain() {
+        return deletes;
+      }
+
+      @Override
+      public TableGateway table() {
+        return gateway;
+      }
+
+      @Override
+      public dev.monotable.kit.auth.JwtVerifier verifier() {
+        return null;
+      }
+    };
+    assertNull(Priming.primingRoute(services, "x.DeleteThingHandler::handleRequest"));
     assertNull(Priming.primingRoute(FORGE, null));
     assertNull(Priming.primingRoute(FORGE, "dev.monotable.forge.functions.streams.RepoUpdatedHandler::handleRequest"));
-    assertEquals(0, new Priming(new Services(table.gateway(MutableClock.at("2026-01-01T00:00:00Z")), null),
-        Grant.ofHandler(Forge.DOMAIN, unstar), null).primeHandler());
+    assertEquals(0, new Priming(services, Grant.ofHandler(deletes, "x.DeleteThingHandler::handleRequest"), null)
+        .primeHandler());
   }
 
   @Test
   void primingEvent_shouldNameNothingThatExists_inEveryPathParameter() {
-    Endpoint route = Priming.primingRoute(FORGE, "dev.monotable.forge.functions.tickets.GetIssueHandler::handleRequest");
+    Endpoint route = Priming.plainRoute(FORGE, "GET /repos/{owner}/{repo}/issues/{number}");
     var event = Priming.primingEvent(route);
     assertEquals("GET /repos/{owner}/{repo}/issues/{number}", event.getRouteKey());
     assertEquals(Map.of("owner", Priming.MISSING_NAME, "repo", Priming.MISSING_NAME, "number", Priming.MISSING_NUMBER),

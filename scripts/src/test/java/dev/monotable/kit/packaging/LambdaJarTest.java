@@ -92,6 +92,10 @@ class LambdaJarTest {
     List<String> roots = new ArrayList<>();
     d.endpoints().stream().map(Endpoint::handlerClass).distinct().forEach(c -> roots.add(c.replace('.', '/')));
     d.streams().stream().map(StreamHandlerDeclaration::handlerClass).forEach(c -> roots.add(c.replace('.', '/')));
+    if (d.endpoints().stream().anyMatch(Endpoint::servedByKit)) {
+      // The kit's handlers build the domain's services by the name infra gives them (MONOTABLE_SERVICES).
+      roots.add(d.servicesClass().replace('.', '/'));
+    }
     roots.addAll(graph.loadedByName());
     return roots;
   }

@@ -157,6 +157,10 @@ class NewDomainTest {
           "bad input writes nothing");
       assertEquals(400, send(http, HttpRequest.newBuilder(URI.create(base + "/entries/NOT%23OK"))).statusCode(),
           "no user value changes a key's structure");
+      // GET /health, which scripts/dev prints in its banner: the kit's, from the scaffold's Endpoint.health(P00)
+      HttpResponse<String> health = send(http, HttpRequest.newBuilder(URI.create(base + "/health")));
+      assertEquals(200, health.statusCode(), health.body());
+      assertEquals(table, Json.readObject(health.body()).get("table"));
     } finally {
       testTable.client().deleteTable(DeleteTableRequest.builder().tableName(table).build());
     }

@@ -42,13 +42,13 @@ class DevDomainsTest {
       // WHEN its liveness route is looked up
       var health = d.domain().endpoint(dev.monotable.kit.catalog.Endpoint.HEALTH_ROUTE);
 
-      // THEN it is declared, anonymous, without table access, by a handler of the kit's liveness
+      // THEN it is declared, anonymous, without table access, answered by the kit (Endpoint.health)
       assertTrue(health != null, d.id() + " declares no GET /health");
       assertEquals(dev.monotable.kit.catalog.Auth.NONE, health.auth(), d.id());
       assertEquals(java.util.Set.of(), health.actions(), d.id());
       assertTrue(health.patterns().stream().allMatch(p -> p.requestAllowance().requests() == 0), d.id());
-      assertTrue(dev.monotable.kit.http.LivenessHandler.class.isAssignableFrom(Class.forName(health.handlerClass())),
-          d.id() + ": " + health.handlerClass());
+      assertTrue(health.isHealth(), d.id() + ": " + health.handlerClass());
+      assertEquals(dev.monotable.kit.catalog.Endpoint.HEALTH_FUNCTION, health.handlerName(), d.id());
     }
   }
 

@@ -264,11 +264,15 @@ class GeneratedBadInputE2ETest {
         case "type" -> BAD_TYPES;
         default -> BAD_ACCOUNTS;
       };
+      // The parameter naming the route's owner (ownedBy): the caller is not the user a bad value names, so the
+      // route is refused before its keys are (403, no field), as the kit serves every owner's route.
+      boolean owner = e.access().kind() == dev.monotable.kit.catalog.Access.Kind.OWNER
+          && e.access().name().equals(param);
       for (String value : bad) {
         Map<String, String> p = new LinkedHashMap<>(valid);
         p.put(param, value);
         add.accept(request(e, w, "path " + param + "=" + value, fill(e.path(), p), Map.of(), auth(e, w),
-            bodyBytes(validBody(e, w), e), 400, param));
+            bodyBytes(validBody(e, w), e), owner ? 403 : 400, owner ? null : param));
       }
     }
   }

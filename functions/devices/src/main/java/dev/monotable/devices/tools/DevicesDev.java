@@ -1,8 +1,6 @@
 package dev.monotable.devices.tools;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.devices.Devices;
@@ -10,25 +8,7 @@ import dev.monotable.devices.bench.DevicesMigrationDomain;
 import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.DevicesPattern;
 import dev.monotable.devices.charts.DevicesCharts;
-import dev.monotable.devices.functions.AddDeviceHandler;
-import dev.monotable.devices.functions.DashboardHandler;
 import dev.monotable.devices.functions.DevicesServices;
-import dev.monotable.devices.functions.GetDeviceHandler;
-import dev.monotable.devices.functions.GetUserHandler;
-import dev.monotable.devices.functions.HealthHandler;
-import dev.monotable.devices.functions.ListDevicesHandler;
-import dev.monotable.devices.functions.ListEventsHandler;
-import dev.monotable.devices.functions.PutUserHandler;
-import dev.monotable.devices.functions.RecordEventHandler;
-import dev.monotable.devices.functions.UpdateDeviceHandler;
-import dev.monotable.devices.functions.ActiveUsersHandler;
-import dev.monotable.devices.functions.DeleteDeviceHandler;
-import dev.monotable.devices.functions.DevicesByTagHandler;
-import dev.monotable.devices.functions.EventsOfTypeHandler;
-import dev.monotable.devices.functions.RecordEventsHandler;
-import dev.monotable.devices.functions.SetTagsHandler;
-import dev.monotable.devices.functions.CountsByStatusHandler;
-import dev.monotable.devices.functions.UserEventsHandler;
 import dev.monotable.devices.functions.streams.DeviceNameHandler;
 import dev.monotable.devices.functions.streams.RecentEventsHandler;
 import dev.monotable.devices.functions.streams.StatusCountsHandler;
@@ -151,7 +131,7 @@ public final class DevicesDev implements DevDomain {
     return new DevicesMigrationDomain();
   }
 
-  /** Handlers over one table, and the demo entry. */
+  /** The services over one table (the kit serves the routes with them), and the demo entry. */
   static final class Local implements LocalDomain {
     @Override
     public Domain domain() {
@@ -163,31 +143,8 @@ public final class DevicesDev implements DevDomain {
       DevicesServices services = new DevicesServices(table, verifier);
       return new Wiring() {
         @Override
-        public RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
-          Map<String, Function<DevicesServices, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>>>
-              handlers = new LinkedHashMap<>();
-          handlers.put(PutUserHandler.class.getName(), PutUserHandler::new);
-          handlers.put(GetUserHandler.class.getName(), GetUserHandler::new);
-          handlers.put(ListDevicesHandler.class.getName(), ListDevicesHandler::new);
-          handlers.put(AddDeviceHandler.class.getName(), AddDeviceHandler::new);
-          handlers.put(GetDeviceHandler.class.getName(), GetDeviceHandler::new);
-          handlers.put(UpdateDeviceHandler.class.getName(), UpdateDeviceHandler::new);
-          handlers.put(DeleteDeviceHandler.class.getName(), DeleteDeviceHandler::new);
-          handlers.put(ListEventsHandler.class.getName(), ListEventsHandler::new);
-          handlers.put(RecordEventHandler.class.getName(), RecordEventHandler::new);
-          handlers.put(RecordEventsHandler.class.getName(), RecordEventsHandler::new);
-          handlers.put(SetTagsHandler.class.getName(), SetTagsHandler::new);
-          handlers.put(DevicesByTagHandler.class.getName(), DevicesByTagHandler::new);
-          handlers.put(UserEventsHandler.class.getName(), UserEventsHandler::new);
-          handlers.put(DashboardHandler.class.getName(), DashboardHandler::new);
-          handlers.put(EventsOfTypeHandler.class.getName(), EventsOfTypeHandler::new);
-          handlers.put(CountsByStatusHandler.class.getName(), CountsByStatusHandler::new);
-          handlers.put(ActiveUsersHandler.class.getName(), ActiveUsersHandler::new);
-          handlers.put(HealthHandler.class.getName(), HealthHandler::new);
-          if (handlers.containsKey(handlerClass)) {
-            return handlers.get(handlerClass).apply(services);
-          }
-          throw new IllegalArgumentException("Devices has no handler " + handlerClass);
+        public DevicesServices services() {
+          return services;
         }
 
         @Override

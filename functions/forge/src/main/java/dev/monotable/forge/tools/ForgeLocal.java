@@ -1,10 +1,5 @@
 package dev.monotable.forge.tools;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.auth.JwtVerifier;
@@ -14,9 +9,9 @@ import dev.monotable.kit.local.LocalDomain;
 import java.util.List;
 
 /**
- * Forge for the kit's local service: its handlers built around one {@link Services} (as a Lambda
- * container builds them: the handler class's constructor taking the services), and the demo
- * dataset of {@link Seed}.
+ * Forge for the kit's local service: its routes served by the kit over one {@link Services}, its stream
+ * handlers built around them (as a Lambda container builds them: the class's constructor taking the
+ * services), and the demo dataset of {@link Seed}.
  */
 public final class ForgeLocal implements LocalDomain {
 
@@ -30,13 +25,8 @@ public final class ForgeLocal implements LocalDomain {
     Services services = new Services(table, verifier);
     return new Wiring() {
       @Override
-      public RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> route(String handlerClass) {
-        return build(handlerClass, services);
-      }
-
-      @Override
-      public RequestHandler<DynamodbEvent, StreamsEventResponse> stream(String handlerClass) {
-        return build(handlerClass, services);
+      public Services services() {
+        return services;
       }
 
       @Override
@@ -58,20 +48,5 @@ public final class ForgeLocal implements LocalDomain {
         "curl -s -X POST " + baseUrl + "/repos/alice/hello-forge/issues \\",
         "     -H \"Authorization: Bearer $(scripts/token alice)\" -H 'content-type: application/json' \\",
         "     -d '{\"title\":\"My first issue\",\"body\":\"Hello\"}'");
-  }
-
-  /**
-   * A handler of the functions module by class name, through its constructor taking the services.
-   * Reflection is fine in the local runner: Lambda instantiates the class by name the same way.
-   */
-  @SuppressWarnings("unchecked")
-  private static <H> H build(String className, Services services) {
-    try {
-      return (H) Class.forName(className).getConstructor(Services.class).newInstance(services);
-    } catch (ClassNotFoundException | NoSuchMethodException e) {
-      throw new IllegalArgumentException("Forge has no handler " + className + " taking its Services", e);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot build " + className, e);
-    }
   }
 }

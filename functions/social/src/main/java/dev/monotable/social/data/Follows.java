@@ -89,9 +89,14 @@ public final class Follows {
    * unfollowing once.
    *
    * @return whether an edge was deleted
+   * @throws ValidationException the user names themselves (400, as {@link #follow}), before any request
    */
   public boolean unfollow(String username, String followee) {
     Key edge = Follow.ENTITY.key(Map.of("username", username, "followee", followee));
+    if (username.equals(followee)) {
+      // Both counts would be one item's: a transaction refuses two operations on one item.
+      throw new ValidationException("followee", "a user does not follow themselves");
+    }
     WriteTransaction tx = new WriteTransaction(table);
     int gone = tx.delete(edge, "attribute_exists(#pk)", Map.of("#pk", TableSchema.PK));
     tx.update(User.ENTITY.key(Map.of("username", username)), "ADD #c :d", null, Map.of("#c", "FollowingCount"),

@@ -91,6 +91,8 @@ class SocialDataTest {
     assertThrows(NotFoundException.class, () -> follows.follow("al", "nobody"));
     assertThrows(NotFoundException.class, () -> follows.follow("ghost", "bo"));
     assertThrows(ValidationException.class, () -> follows.follow("al", "al"));
+    // one transaction cannot ADD twice to one user item: unfollowing oneself was a 500, it is a 400 as following
+    assertEquals("followee", assertThrows(ValidationException.class, () -> follows.unfollow("al", "al")).field());
     assertThrows(ValidationException.class, () -> follows.follow("al", "B#OB"));
     assertEquals(List.of(0L, 0L, 0L, 0L), counts("al", "bo"), "no refused follow moved a count");
   }

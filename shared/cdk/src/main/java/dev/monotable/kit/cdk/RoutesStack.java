@@ -133,13 +133,17 @@ public final class RoutesStack extends NestedStack {
 
   /**
    * The area of an endpoint: the package of its handler below the domain's handler package
-   * ("platform" for handlers in that package itself). Stable as long as handlers keep their
+   * ("platform" for handlers in that package itself), "plain" for a route the kit serves, or the area a
+   * route declares ({@link Endpoint#named}). Stable as long as handlers keep their
    * package, so adding an endpoint never moves a function to another stack.
    *
    * @param handlerPackage the package holding the domain's handlers, for example
    *     {@code com.example.shop.functions}
    */
   public static String area(Endpoint endpoint, String handlerPackage) {
+    if (endpoint.area() != null) {
+      return endpoint.area();
+    }
     if (endpoint.servedByKit()) {
       return "plain";
     }

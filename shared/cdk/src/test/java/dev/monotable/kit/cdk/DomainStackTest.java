@@ -56,6 +56,9 @@ class DomainStackTest {
       return List.of(
           new Endpoint("GET", "/notes/{id}", HANDLERS + ".notes.GetNoteHandler", Auth.NONE, List.of(),
               Set.of(DynamoAction.GET_ITEM), Set.of()),
+          // A route a method serves, kept in the area (and under the name) its handler class gave it.
+          new Endpoint("GET", "/notes", Endpoint.ROUTE_HANDLER, Auth.NONE, List.of(), Set.of(DynamoAction.GET_ITEM),
+              Set.of()).named("ListNotesHandler", "notes"),
           new Endpoint("GET", "/health", HANDLERS + ".HealthHandler", Auth.NONE, List.of(), Set.of(), Set.of()));
     }
 
@@ -107,6 +110,8 @@ class DomainStackTest {
   @Test
   void areas_shouldBeTheSubpackagesBelowTheHandlerPackage() {
     assertEquals(Set.of("notes", "platform"), stack.getRouteStacks().keySet());
+    assertEquals(Set.of("com.example.notes.functions.notes.GetNoteHandler", "ListNotesHandler"),
+        stack.getRouteStacks().get("notes").getFunctions().keySet(), "a named route in the area it declares");
     assertNull(stack.getStreamsStack(), "no stream consumer declared");
   }
 }

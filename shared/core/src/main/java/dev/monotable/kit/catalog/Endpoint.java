@@ -20,6 +20,10 @@ import java.util.Set;
  * @param body the fields its JSON body may hold ({@link BodyField}); empty when it reads no body
  * @param access whose call it serves beyond its auth: anyone, the owner a path parameter names, or a
  *     group's members ({@link Access})
+ * @param name the name of a route the kit serves ({@link #named}), which names its function, metrics and docs'
+ *     operation; null: derived ({@link #handlerName()})
+ * @param area the API area of a route the kit serves ({@link #named}): its functions' nested stack and its docs'
+ *     tag; null: derived from the handler's package
  */
 public record Endpoint(
     String method,
@@ -30,7 +34,9 @@ public record Endpoint(
     Set<DynamoAction> actions,
     Set<Gsi> indexes,
     List<BodyField> body,
-    Access access) {
+    Access access,
+    String name,
+    String area) {
 
   public Endpoint {
     patterns = List.copyOf(patterns);
@@ -47,6 +53,16 @@ public record Endpoint(
     if (!indexes.isEmpty() && !actions.contains(DynamoAction.QUERY)) {
       throw new IllegalArgumentException(method + " " + path + ": indexes without Query");
     }
+    if ((name != null || area != null) && !(ROUTE_HANDLER.equals(handlerClass) || PLAIN_HANDLER.equals(handlerClass))) {
+      throw new IllegalArgumentException(method + " " + path + ": only a route the kit serves is named; "
+          + handlerClass + " names its function");
+    }
+  }
+
+  /** A route served by its handler class, its name and area derived. */
+  public Endpoint(String method, String path, String handlerClass, Auth auth, List<AccessPatternSpec> patterns,
+      Set<DynamoAction> actions, Set<Gsi> indexes, List<BodyField> body, Access access) {
+    this(method, path, handlerClass, auth, patterns, actions, indexes, body, access, null, null);
   }
 
   /** A route served to anyone its auth admits. */
@@ -163,26 +179,45 @@ public record Endpoint(
 
   /**
    * What makes the route's Lambda function its own: its handler class, whose routes share one
-   * function, or for a route the kit serves the route itself (each has a function of its own).
+   * function; for a route the kit serves, its name when {@link #named} (two routes of one name share a
+   * function, as two routes of one handler class did), else the route itself (each has a function of its own).
    */
   public String functionKey() {
+    if (name != null) {
+      return name;
+    }
     return servedByKit() ? routeKey() : handlerClass;
   }
 
   /** The same route, taking a JSON body of these fields. */
   public Endpoint withBody(BodyField... fields) {
-    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields), access);
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, List.of(fields), access, name,
+        area);
   }
 
   /** The same route, served only to the user its path parameter {@code pathParameter} names. */
   public Endpoint ownedBy(String pathParameter) {
     return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, body,
-        Access.owner(pathParameter));
+        Access.owner(pathParameter), name, area);
   }
 
   /** The same route, served only to members of user pool group {@code group}. */
   public Endpoint forGroup(String group) {
-    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, body, Access.group(group));
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, body, Access.group(group),
+        name, area);
+  }
+
+  /**
+   * The same route the kit serves, its function named {@code name} in API area {@code area} (the nested stack
+   * its function is in, its docs' tag): a route that was served by a handler class of the domain's keeps that
+   * function's name and stack, so moving it to a method replaces no deployed function and renames no metric.
+   * Routes of one name share one function (as the routes of one handler class did): give them the same grants.
+   *
+   * @throws IllegalArgumentException the route is served by a handler class of the domain's
+   */
+  public Endpoint named(String name, String area) {
+    return new Endpoint(method, path, handlerClass, auth, patterns, actions, indexes, body, access,
+        java.util.Objects.requireNonNull(name, "name"), java.util.Objects.requireNonNull(area, "area"));
   }
 
   /** The names of its path parameters, in order ({@code {owner}}, {@code {repo}} ...). */
@@ -199,14 +234,24 @@ public record Endpoint(
   public static final String HEALTH_ROUTE = "GET /health";
 
   /**
-   * {@code GET /health}: liveness with the table name and endpoint, anonymous, no table access.
-   * Every domain declares it ({@code scripts/dev} prints it in each domain's banner), served by a
-   * handler that extends the kit's {@code LivenessHandler}.
+   * {@code GET /health}: liveness with the table name and endpoint, anonymous, no table access. Every domain
+   * declares it ({@code scripts/dev} prints it in each domain's banner); the kit's {@link #ROUTE_HANDLER}
+   * answers it, no method of the domain's: a function of its own named {@code HealthHandler} in area
+   * {@code platform}, as the handler class every domain had.
    *
    * @param pattern the domain's access pattern for it (operation "none", no request allowed)
    */
-  public static Endpoint health(String handlerClass, AccessPatternSpec pattern) {
-    return new Endpoint("GET", "/health", handlerClass, Auth.NONE, List.of(pattern), Set.of(), Set.of());
+  public static Endpoint health(AccessPatternSpec pattern) {
+    return new Endpoint("GET", "/health", ROUTE_HANDLER, Auth.NONE, List.of(pattern), Set.of(), Set.of())
+        .named(HEALTH_FUNCTION, "platform");
+  }
+
+  /** The name of every domain's liveness function ({@link #health}). */
+  public static final String HEALTH_FUNCTION = "HealthHandler";
+
+  /** True for the liveness route ({@link #health}), which the kit answers. */
+  public boolean isHealth() {
+    return isRoute() && HEALTH_ROUTE.equals(routeKey());
   }
 
   /** API Gateway route key, for example {@code GET /users/{username}}. */
@@ -225,6 +270,9 @@ public record Endpoint(
 
   /** Simple class name of the handler, used to name its function. */
   public String handlerName() {
+    if (name != null) {
+      return name;
+    }
     if (servedByKit()) {
       // Unique per route: names its function, its metrics and its docs' operation.
       return patterns.get(0).name() + "Route";

@@ -39,4 +39,31 @@ class EndpointGrantsTest {
         assertThrows(IllegalArgumentException.class,
             () -> Endpoint.of("PUT", "/owners/{owner}", "x.PutHandler", Auth.REQUIRED, tx)).getMessage());
   }
+
+  @Test
+  void named_shouldNameTheFunctionOfARouteTheKitServes_andKeepItsGrants() {
+    DeclaredPattern read = DeclaredPattern.of("X04", "one item", Calls.of(Operation.GET_ITEM), get(OWNER, OWNER),
+        "owner");
+    Endpoint derived = Endpoint.route("GET", "/owners/{owner}", Auth.REQUIRED, read).ownedBy("owner");
+    Endpoint named = Endpoint.route("GET", "/owners/{owner}", Auth.REQUIRED, read).named("GetOwnerHandler", "owners")
+        .ownedBy("owner");
+    assertEquals("X04Route", derived.handlerName());
+    assertEquals(null, derived.area());
+    assertEquals("GetOwnerHandler", named.handlerName());
+    assertEquals("owners", named.area());
+    assertEquals("GET /owners/{owner}", derived.functionKey());
+    assertEquals("GetOwnerHandler", named.functionKey(), "routes of one name share a function");
+    assertEquals(Endpoint.ROUTE_HANDLER, named.handlerClass());
+    assertEquals(derived.actions(), named.actions());
+    assertEquals(derived.access(), named.access());
+    assertEquals("X04", named.metricPattern());
+  }
+
+  @Test
+  void named_shouldBeRefused_forARouteItsOwnHandlerClassNames() {
+    DeclaredPattern read = DeclaredPattern.of("X05", "one item", Calls.of(Operation.GET_ITEM), get(OWNER, OWNER),
+        "owner");
+    Endpoint e = Endpoint.of("GET", "/owners/{owner}", "x.GetOwnerHandler", Auth.REQUIRED, read);
+    assertThrows(IllegalArgumentException.class, () -> e.named("Other", "owners"));
+  }
 }

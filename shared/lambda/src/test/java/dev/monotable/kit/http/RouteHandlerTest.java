@@ -45,6 +45,8 @@ class RouteHandlerTest {
       KeyCondition.plan("Put STAMP#{stamp}"), "stamp; body: text");
   static final DeclaredPattern ECHO = DeclaredPattern.of("R02", "echo the caller", Calls.none(), KeyCondition.none(),
       "").allowing(0, "no table access");
+  static final DeclaredPattern HEALTH = DeclaredPattern.of("R00", "liveness of the API", Calls.none(),
+      KeyCondition.none(), "").allowing(0, "no table access");
 
   static final Domain STAMPS = new Domain() {
     @Override
@@ -59,7 +61,7 @@ class RouteHandlerTest {
 
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
-      return List.of(STAMP, ECHO);
+      return List.of(STAMP, ECHO, HEALTH);
     }
 
     @Override
@@ -67,7 +69,8 @@ class RouteHandlerTest {
       return List.of(
           Endpoint.route("PUT", "/owners/{owner}/stamps/{stamp}", Auth.REQUIRED, STAMP).ownedBy("owner")
               .withBody(BodyField.text("text", 1, 20).nonBlank().required()),
-          Endpoint.route("GET", "/me", Auth.OPTIONAL, ECHO));
+          Endpoint.route("GET", "/me", Auth.OPTIONAL, ECHO),
+          Endpoint.health(HEALTH));
     }
 
     @Override
@@ -192,5 +195,25 @@ class RouteHandlerTest {
     });
     var r = unbound.handleRequest(ApiEvent.request("GET", "/me").build(), null);
     assertEquals(500, r.getStatusCode(), r.getBody());
+  }
+
+  @Test
+  void health_isAnsweredByTheKit_withoutAMethodOrARequest() throws Exception {
+    // GIVEN a domain whose services bind no method to its health pattern
+    Endpoint health = STAMPS.endpoint(Endpoint.HEALTH_ROUTE);
+    assertTrue(health.isHealth() && health.isRoute());
+    assertEquals("HealthHandler", health.handlerName());
+    assertEquals("HealthHandler", health.functionKey());
+    assertEquals("platform", health.area());
+    assertEquals(Set.of(), health.actions());
+    assertFalse(StampServices.ROUTES.patterns().contains(HEALTH.name()));
+
+    // WHEN it is called anonymously THEN the kit's liveness answers, naming the table and the endpoint
+    var r = send(ApiEvent.request("GET", "/health"));
+    assertEquals(200, r.getStatusCode(), r.getBody());
+    Map<String, Object> body = Json.readObject(r.getBody());
+    assertEquals("ok", body.get("status"));
+    assertEquals(table.name(), body.get("table"));
+    assertTrue(body.get("endpoint").toString().startsWith("http"), body.toString());
   }
 }

@@ -203,9 +203,16 @@ final class OpenApiDoc {
 
   /**
    * The handler's package below the domain's handler package (users, orders, devices...), {@code
-   * platform} for a handler in that package itself (a health check).
+   * platform} for a handler in that package itself; the area a route the kit serves declares ({@link
+   * Endpoint#named}: {@code platform} for the health check), else {@code kit}.
    */
   static String tag(String handlerPackage, Endpoint e) {
+    if (e.area() != null) {
+      return e.area();
+    }
+    if (e.servedByKit()) {
+      return "kit";
+    }
     String rest = handlerPackage.isEmpty() ? e.handlerClass() : e.handlerClass().substring(handlerPackage.length() + 1);
     return rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : "platform";
   }
@@ -213,11 +220,11 @@ final class OpenApiDoc {
   /**
    * The domain's handler package: the deepest package holding, directly or below, the handler of
    * every route and stream consumer the domain declares. Derived, so a domain declares nothing more
-   * than its handler classes.
+   * than its handler classes. A route that declares its area ({@link Endpoint#named}) has no say.
    */
   static String handlerPackage(Domain domain) {
     List<String> classes = new ArrayList<>();
-    domain.endpoints().forEach(e -> classes.add(e.handlerClass()));
+    domain.endpoints().stream().filter(e -> e.area() == null).forEach(e -> classes.add(e.handlerClass()));
     domain.streams().forEach(s -> classes.add(s.handlerClass()));
     List<String> common = null;
     for (String cls : classes) {

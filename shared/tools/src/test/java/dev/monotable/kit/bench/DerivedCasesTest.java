@@ -66,7 +66,7 @@ class DerivedCasesTest {
           Endpoint.plain("GET", "/any/{shelf}/books", Auth.REQUIRED, LIST),
           Endpoint.plain("DELETE", "/shelves/{shelf}/books/{book}", Auth.NONE, REMOVE),
           Endpoint.of("GET", "/shelves/{shelf}/stats", "x.StatsHandler", Auth.NONE, STATS),
-          Endpoint.health("x.HealthHandler", HEALTH));
+          Endpoint.health(HEALTH));
     }
 
     @Override

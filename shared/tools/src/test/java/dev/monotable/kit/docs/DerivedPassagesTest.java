@@ -59,7 +59,7 @@ class DerivedPassagesTest {
               .withBody(BodyField.text("text", 1, 100).required()),
           Endpoint.of("POST", "/notes/{note}/links", "x.LinkHandler", Auth.REQUIRED, GET).forGroup("editors")
               .withBody(BodyField.text("note", 1, 50), BodyField.text("label", 1, 20)),
-          Endpoint.health("x.HealthHandler", HEALTH));
+          Endpoint.health(HEALTH));
     }
   }
 
