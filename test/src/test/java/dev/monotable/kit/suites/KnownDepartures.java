@@ -28,10 +28,6 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
    * tokens. Add one only with the issue tracking it.
    */
   static final List<KnownDepartures> ALL = List.of(
-      of("devices", "DELETE /users/{user}/devices/{device}", "^fault lost answer of DeleteItem",
-          "issue 24 (faults): the final DeleteItem applied but its answer lost: the SDK's retry finds the device "
-              + "gone and the caller's own deletion answers 404 'device not found' instead of 200 (a deleted item "
-              + "keeps no write token to recognise; issue 36)"),
       of("devices", "DELETE /users/{user}/devices/{device}", "^fault conflict on (BatchWriteItem|DeleteItem)",
           "issue 24 (faults): AP08 is resumable: a 503 after its first UpdateItem keeps the device's mark "
               + "(DeletingAt), which the client's retry resumes from; the suite holds a refusal to the clean table "

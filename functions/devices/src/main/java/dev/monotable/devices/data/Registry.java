@@ -279,7 +279,7 @@ public final class Registry {
    * one conditional DeleteItem removes the device. A call that stops early (more left) is resumed
    * by calling again: every step is safe to repeat.
    *
-   * @throws NotFoundException {@code device}: none, or another call of its deletion removed it first
+   * @throws NotFoundException {@code device}: none (a call made after the deletion completed)
    */
   public Removal delete(String user, String device) {
     Map<String, AttributeValue> marked;
@@ -308,8 +308,11 @@ public final class Registry {
       cursor = page.nextCursor();
       left = cursor != null;
     }
-    // Another call of this deletion (a client deleting twice at once) may finish first: the device is
-    // gone, as a later call would find it.
+    // This call marked the device, so it existed and was being deleted; only a deletion removes a marked
+    // device. A refusal below therefore means the deletion is complete: this call's own final DeleteItem
+    // applied with its answer lost (the SDK's retry finds nothing), or another call of the same deletion
+    // finished first. Either way the caller asked for the device to be gone and it is: done, not a 404
+    // (a retry after a lost answer gets the first attempt's outcome; a later call, which cannot mark it, 404s).
     try {
       if (left) {
         table.update(DevicesKeys.device(user, device), "ADD #deleted :n", "attribute_exists(#deleting)",
@@ -318,8 +321,8 @@ public final class Registry {
         return new Removal(device, deleted, before + deleted, false);
       }
       table.delete(DevicesKeys.device(user, device), "attribute_exists(#deleting)", Map.of("#deleting", "DeletingAt"));
-    } catch (ConditionalCheckFailedException e) {
-      throw new NotFoundException("device");
+    } catch (ConditionalCheckFailedException gone) {
+      return new Removal(device, deleted, before + deleted, true);
     }
     return new Removal(device, deleted, before + deleted, true);
   }
