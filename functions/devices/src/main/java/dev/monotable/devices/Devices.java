@@ -1,6 +1,7 @@
 package dev.monotable.devices;
 
 import static dev.monotable.kit.catalog.DynamoAction.BATCH_GET_ITEM;
+import static dev.monotable.kit.catalog.DynamoAction.BATCH_WRITE_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.CONDITION_CHECK_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.DELETE_ITEM;
 import static dev.monotable.kit.catalog.DynamoAction.GET_ITEM;
@@ -116,7 +117,11 @@ public final class Devices implements Domain, MigratingDomain {
         route("GET", device, "GetDeviceHandler", DevicesPattern.AP03),
         route("PATCH", device, "UpdateDeviceHandler", DevicesPattern.AP06)
             .withBody(BodyField.oneOf("status", Device.STATUSES), NAME),
-        route("DELETE", device, "DeleteDeviceHandler", DevicesPattern.AP08),
+        // AP08's final delete is a one-item transaction (its ClientRequestToken answers the SDK's retry after a lost
+        // answer as the first attempt): IAM authorises its Delete part.
+        new Endpoint("DELETE", device, Endpoint.ROUTE_HANDLER, Auth.REQUIRED, List.of(DevicesPattern.AP08),
+            Set.of(UPDATE_ITEM, QUERY, BATCH_WRITE_ITEM, DELETE_ITEM), Set.of()).named("DeleteDeviceHandler", AREA)
+            .ownedBy("user"),
         route("GET", device + "/events", "ListEventsHandler", DevicesPattern.AP04),
         route("POST", device + "/events", "RecordEventHandler", DevicesPattern.AP13)
             .withBody(EVENT.fields().toArray(BodyField[]::new)),

@@ -67,9 +67,10 @@ public final class DevicesPattern {
       plan("ConditionCheck USER#{user}/#PROFILE exists; Put DEVICE#{device} attribute_not_exists(PK)"),
       "user, device; body: name, kind");
   public static final DeclaredPattern AP08 = DeclaredPattern.of("AP08", "delete a device with all its events, resumably",
-      Calls.then(UPDATE_ITEM, QUERY, BATCH_WRITE_ITEM, DELETE_ITEM),
+      Calls.then(UPDATE_ITEM, QUERY, BATCH_WRITE_ITEM, TRANSACT_WRITE_ITEMS),
       plan("mark DEVICE#{device}; rounds of PK = USER#{user} AND begins_with(SK, DEVICE#{device}#) + BatchWriteItem "
-          + "deletes; DeleteItem DEVICE#{device} when nothing is left"),
+          + "deletes; Delete DEVICE#{device} when nothing is left, a one-item TransactWriteItems whose "
+          + "ClientRequestToken answers a retry after a lost answer as the first attempt"),
       "user, device")
       .allowing(43, "write: 1 mark, up to 8 rounds of 1 Query + 4 BatchWriteItem, 1 progress update, 1 delete; "
           + "more items wait for the next call");

@@ -28,7 +28,7 @@ record KnownDepartures(String domain, String route, Pattern cases, String why) {
    * tokens. Add one only with the issue tracking it.
    */
   static final List<KnownDepartures> ALL = List.of(
-      of("devices", "DELETE /users/{user}/devices/{device}", "^fault conflict on (BatchWriteItem|DeleteItem)",
+      of("devices", "DELETE /users/{user}/devices/{device}", "^fault conflict on (BatchWriteItem|TransactWriteItems)",
           "issue 24 (faults): AP08 is resumable: a 503 after its first UpdateItem keeps the device's mark "
               + "(DeletingAt), which the client's retry resumes from; the suite holds a refusal to the clean table "
               + "(decide: a resumable route's declared 'progress written before a refusal')"));

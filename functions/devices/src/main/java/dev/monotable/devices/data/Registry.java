@@ -276,10 +276,10 @@ public final class Registry {
    * DEVICE#{device}#)} (the device's events and tags, never another device's: the {@code #} ends
    * the id) and BatchWriteItem deletes of what it found, 25 per request; one UpdateItem adds the
    * count to {@code DeletedEvents} (the progress GET shows); when the Query finds nothing left,
-   * one conditional DeleteItem removes the device. A call that stops early (more left) is resumed
+   * one conditional Delete removes the device (a one-item TransactWriteItems, for its ClientRequestToken). A call that stops early (more left) is resumed
    * by calling again: every step is safe to repeat.
    *
-   * @throws NotFoundException {@code device}: none (a call made after the deletion completed)
+   * @throws NotFoundException {@code device}: none, or another call of its deletion removed it first
    */
   public Removal delete(String user, String device) {
     Map<String, AttributeValue> marked;
@@ -308,11 +308,11 @@ public final class Registry {
       cursor = page.nextCursor();
       left = cursor != null;
     }
-    // This call marked the device, so it existed and was being deleted; only a deletion removes a marked
-    // device. A refusal below therefore means the deletion is complete: this call's own final DeleteItem
-    // applied with its answer lost (the SDK's retry finds nothing), or another call of the same deletion
-    // finished first. Either way the caller asked for the device to be gone and it is: done, not a 404
-    // (a retry after a lost answer gets the first attempt's outcome; a later call, which cannot mark it, 404s).
+    // Another call of this deletion (a client deleting twice at once) may finish first: the device is
+    // gone, as a later call would find it. The final Delete is a one-item transaction, not a DeleteItem,
+    // for its ClientRequestToken: when its answer is lost, the SDK's retry is answered as the first
+    // attempt (done) instead of finding the device gone (a 404 to the caller's own deletion); one more
+    // write unit, once per device.
     try {
       if (left) {
         table.update(DevicesKeys.device(user, device), "ADD #deleted :n", "attribute_exists(#deleting)",
@@ -320,10 +320,14 @@ public final class Registry {
             Map.of(":n", AttributeValue.fromN(Integer.toString(deleted))));
         return new Removal(device, deleted, before + deleted, false);
       }
-      table.delete(DevicesKeys.device(user, device), "attribute_exists(#deleting)", Map.of("#deleting", "DeletingAt"));
-    } catch (ConditionalCheckFailedException gone) {
-      return new Removal(device, deleted, before + deleted, true);
+    } catch (ConditionalCheckFailedException e) {
+      throw new NotFoundException("device");
     }
+    WriteTransaction remove = new WriteTransaction(table);
+    remove.delete(DevicesKeys.device(user, device), "attribute_exists(#deleting)", Map.of("#deleting", "DeletingAt"));
+    remove.commit(failures -> {
+      throw new NotFoundException("device");
+    });
     return new Removal(device, deleted, before + deleted, true);
   }
 }

@@ -463,7 +463,7 @@ class DevicesDataTest {
   }
 
   @Test
-  void delete_shouldAnswerDone_whenAConcurrentCallFinishedTheDeletionFirst() {
+  void delete_shouldAnswerNotFound_whenAConcurrentCallFinishedTheDeletionFirst() {
     // GIVEN a device with an event, and a second call of the same deletion that completes while this
     // call is between its Query and its final DeleteItem (two clients deleting one device at once)
     profiles.create("pia", "Pia", "pia@example.com");
@@ -473,7 +473,7 @@ class DevicesDataTest {
     software.amazon.awssdk.services.dynamodb.DynamoDbClient racing = (software.amazon.awssdk.services.dynamodb.DynamoDbClient)
         java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {software.amazon.awssdk.services.dynamodb.DynamoDbClient.class}, (proxy, method, args) -> {
-              if (method.getName().equals("deleteItem") && fired.compareAndSet(false, true)) {
+              if (method.getName().equals("transactWriteItems") && fired.compareAndSet(false, true)) {
                 registry.delete("pia", "a"); // the other call: finds nothing left and removes the device
               }
               try {
@@ -484,11 +484,9 @@ class DevicesDataTest {
             });
     Registry slow = new Registry(new dev.monotable.kit.data.TableGateway(racing, table.name(), table.cursors(), clock));
 
-    // WHEN / THEN the call that lost answers its deletion done (it marked the device, and only a deletion
-    // removes a marked one: it was a 500, then a 404, which a retry after a lost answer also got)
-    assertTrue(slow.delete("pia", "a").done());
+    // WHEN / THEN the call that lost answers as a later call would: the device is gone (it was a 500)
+    assertThrows(NotFoundException.class, () -> slow.delete("pia", "a"));
     assertTrue(fired.get());
-    assertThrows(NotFoundException.class, () -> registry.delete("pia", "a"), "a later call finds no device");
     assertTrue(table.item(new Key("USER#pia", "DEVICE#a")).isEmpty());
   }
 
