@@ -1,10 +1,10 @@
-"""The control API for tests, on the engine's own port under /_engine/: status, clock, TTL pass."""
+"""The control API for tests, on the engine's own port under /_engine/: status, clock, TTL pass, bulk load."""
 
 import json
 import os
 import resource
 
-from . import consistency, faults
+from . import bulk, consistency, faults
 from .state import all_tables
 from .ttl import housekeeping
 
@@ -49,6 +49,8 @@ def control(state, environ, moto_version):
         return 200, status(state, moto_version)
     if path == "/_engine/clock" and method == "POST":
         return move_clock(state, environ)
+    if path == "/_engine/load" and method == "POST":
+        return bulk.load(state, environ)
     if path == "/_engine/ttl/sweep" and method == "POST":
         return 200, {"expired": housekeeping(state)}
     if path == "/_engine/consistency" and method == "POST":

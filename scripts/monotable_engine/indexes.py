@@ -118,8 +118,13 @@ def table_specs(table):
 
 def ensure(table):
     """The table's index, built from its items when absent or when its GSIs or TTL changed."""
-    specs = table_specs(table)
+    ttl = table.ttl or {}
+    fingerprint = (tuple(id(i) for i in table.global_indexes or []), ttl.get("TimeToLiveStatus"), ttl.get("AttributeName"))
     ix = table.__dict__.get("_monotable_index")
+    if ix is not None and table.__dict__.get("_monotable_fingerprint") == fingerprint:
+        return ix
+    specs = table_specs(table)
+    table._monotable_fingerprint = fingerprint
     if ix is None or ix.specs != specs:
         ix = TableIndex(specs, table)
         entries = [item_entries(table, ix, item) for item in stored_items(table)]
