@@ -10,6 +10,7 @@ in chunks under the engine lock, so other requests are served between chunks; in
 each chunk is one journal record. Loading over an existing key replaces the item, as PutItem.
 """
 
+import base64
 import json
 import time
 from urllib.parse import parse_qs
@@ -30,6 +31,20 @@ def find_table(name, region):
     return None
 
 
+def as_received(value):
+    """A value as moto holds one it received: binaries decoded from base64 (its request parser does so)."""
+    (kind, v), = value.items()
+    if kind == "B":
+        return {"B": base64.b64decode(v)}
+    if kind == "BS":
+        return {"BS": [base64.b64decode(b) for b in v]}
+    if kind == "L":
+        return {"L": [as_received(e) for e in v]}
+    if kind == "M":
+        return {"M": {k: as_received(e) for k, e in v.items()}}
+    return value
+
+
 def checked_item(table, attrs):
     """moto's Item of one line, checked as PutItem checks its item (validation.check_put), else Refused."""
     from moto.dynamodb.models.dynamo_type import DynamoType
@@ -42,7 +57,13 @@ def checked_item(table, attrs):
     check_item(table, attrs)
     hash_value = stored_value(attrs[table.hash_key_attr], DynamoType)
     range_value = stored_value(attrs[table.range_key_attr], DynamoType) if table.range_key_attr else None
-    item = stored_item(hash_value, range_value, attrs)
+    if any(kind in ("B", "BS", "L", "M") for value in attrs.values() for kind in value):
+        received = {name: as_received(value) for name, value in attrs.items()}
+        hash_value = stored_value(received[table.hash_key_attr], DynamoType)
+        range_value = stored_value(received[table.range_key_attr], DynamoType) if table.range_key_attr else None
+        item = stored_item(hash_value, range_value, received)
+    else:
+        item = stored_item(hash_value, range_value, attrs)
     if attrs_size(item.attrs) > MAX_ITEM_BYTES:  # the typed values built once serve the size and the item
         raise Refused("Item size has exceeded the maximum allowed size")
     check_key_sizes(table, attrs, True)

@@ -79,7 +79,7 @@ def key_value(kind, key):
 
     value = DynamoType.__new__(DynamoType)
     value.type = kind
-    value.value = str(key) if kind == "N" else base64.b64encode(key).decode() if kind == "B" else key
+    value.value = str(key) if kind == "N" else key  # moto keeps a B value as its bytes
     return value
 
 

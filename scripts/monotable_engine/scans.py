@@ -9,10 +9,13 @@ and projection apply after the page is read, as before. Requests outside this fa
 moto's own code (over the partition's candidates for a Query, as the engine did before).
 """
 
+import threading
+
 from .indexes import (BUCKETS, CANDIDATES_HOOK, LAGGING_HOOK, RESULT_SIZE_LIMIT, TOP, bucket, ensure, item_at,
                       sort_key)
 
 RANGE_OPS = {"=", "<", "<=", ">", ">=", "BETWEEN", "BEGINS_WITH"}
+CANDIDATES = threading.local()
 
 
 def successor(prefix):
@@ -186,12 +189,20 @@ def indexed_query(original_query):
         if candidates is None:
             return original_query(self, *args, **kwargs)
         candidates.sort(key=lambda x: (x.hash_key, x.range_key) if x.range_key else x.hash_key)
-        self.all_items = lambda: candidates  # moto's query reads its candidates from all_items()
+        CANDIDATES.items = candidates  # moto's query reads its candidates from all_items()
         try:
             return original_query(self, *args, **kwargs)
         finally:
-            del self.all_items
+            CANDIDATES.items = None
     return table_query
+
+
+def candidates_first(original_all_items):
+    """Table.all_items answering the candidates of the query this thread serves, if any (reads run at once)."""
+    def all_items(self):
+        items = getattr(CANDIDATES, "items", None)
+        return items if items is not None else original_all_items(self)
+    return all_items
 
 
 def segment_walk(keys, segment, total, start):
@@ -247,5 +258,6 @@ def indexed_scan(original_scan):
 
 
 def install_reads(table_class):
+    table_class.all_items = candidates_first(table_class.all_items)
     table_class.query = indexed_query(table_class.query)
     table_class.scan = indexed_scan(table_class.scan)

@@ -19,6 +19,8 @@ from . import capacity, consistency, control, durable, faults, indexes, memory, 
 from .guard import EngineRefused, check_moto
 from .state import EngineState
 
+SHARED_READS = {"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"}
+
 
 def install_patches(state):
     # Order matters where two concerns wrap one moto function: memory's Table.delete_item is
@@ -66,31 +68,39 @@ def application(state, moto_app, moto_version):
             start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
                                                ("Content-Length", str(len(body)))])
             return [body]
-        with state.lock:
+        action = (environ.get("HTTP_X_AMZ_TARGET") or "").rpartition(".")[2]
+        with state.counter_lock:
             state.requests += 1
-            if state.faults:
-                # A fault a test asked for answers before moto sees the request: nothing is written.
-                length = int(environ.get("CONTENT_LENGTH") or 0)
-                raw = environ["wsgi.input"].read(length) if length else b""
-                environ["wsgi.input"] = io.BytesIO(raw)
-                action = (environ.get("HTTP_X_AMZ_TARGET") or "").rpartition(".")[2]
-                fault = faults.injected(state, action, raw)
-                if fault is not None:
-                    status, body = fault
-                    start_response(f"{status} {'Bad Request' if status == 400 else 'Internal Server Error'}",
-                                   [("Content-Type", "application/x-amz-json-1.0"),
-                                    ("Content-Length", str(len(body)))])
-                    return [body]
-            try:
-                # The whole answer is produced inside the lock: moto's models are not thread-safe.
-                return list(moto_app(environ, start_response))
-            except Exception as e:  # noqa: BLE001 - e.g. a request without X-Amz-Target
-                body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
-                                   "message": f"The request could not be processed: {type(e).__name__}"}).encode()
-                start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
-                                                   ("Content-Length", str(len(body)))])
-                return [body]
+        # Item reads change nothing: they share the lock (state.py), unless a test's faults or eventual
+        # consistency (which note what each read sees) are on.
+        read = action in SHARED_READS and environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_")
+        shared = read and not state.serial and not state.faults and not state.eventual
+        with state.lock.shared() if shared else state.lock:
+            return serve_request(state, moto_app, environ, start_response, action)
     return app
+
+
+def serve_request(state, moto_app, environ, start_response, action):
+    if state.faults:
+        # A fault a test asked for answers before moto sees the request: nothing is written.
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        raw = environ["wsgi.input"].read(length) if length else b""
+        environ["wsgi.input"] = io.BytesIO(raw)
+        fault = faults.injected(state, action, raw)
+        if fault is not None:
+            status, body = fault
+            start_response(f"{status} {'Bad Request' if status == 400 else 'Internal Server Error'}",
+                           [("Content-Type", "application/x-amz-json-1.0"), ("Content-Length", str(len(body)))])
+            return [body]
+    try:
+        # The whole answer is produced inside the lock: moto's models are not thread-safe.
+        return list(moto_app(environ, start_response))
+    except Exception as e:  # noqa: BLE001 - e.g. a request without X-Amz-Target
+        body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
+                           "message": f"The request could not be processed: {type(e).__name__}"}).encode()
+        start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
+                                           ("Content-Length", str(len(body)))])
+        return [body]
 
 
 def parse_args(argv):
@@ -114,6 +124,8 @@ def parse_args(argv):
                         "(a killed engine loses nothing) and fsyncs every 200 ms; 'always' fsyncs before answering")
     p.add_argument("--compact-bytes", type=int, default=64 * 1024 * 1024,
                    help="with --data-dir: compact the journal into the snapshot past this size (default 64 MB)")
+    p.add_argument("--serial", action="store_true",
+                   help="serve one request at a time, reads included (by default item reads run beside each other)")
     p.add_argument("--check", action="store_true", help="check moto's version and shape, then exit")
     return p.parse_args(argv)
 

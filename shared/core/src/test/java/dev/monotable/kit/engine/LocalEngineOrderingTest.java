@@ -198,9 +198,11 @@ class LocalEngineOrderingTest {
   void limit_countsItemsBeforeTheFilter_andPagesStopAtOneMegabyte() {
     String t = table(ScalarAttributeType.S);
     for (int i = 0; i < 6; i++) {
-      put(t, "P", AttributeValue.fromS("k" + i), null);
+      String sk = "k" + i;
+      client.putItem(b -> b.tableName(t).item(Map.of("PK", AttributeValue.fromS("P"), "SK", AttributeValue.fromS(sk),
+          "v", AttributeValue.fromS(sk))));
     }
-    QueryResponse filtered = client.query(b -> b.tableName(t).keyConditionExpression("PK = :p").filterExpression("SK = :k")
+    QueryResponse filtered = client.query(b -> b.tableName(t).keyConditionExpression("PK = :p").filterExpression("v = :k")
         .limit(3).expressionAttributeValues(Map.of(":p", AttributeValue.fromS("P"), ":k", AttributeValue.fromS("k4"))));
     assertEquals(0, filtered.count());
     assertEquals(3, filtered.scannedCount());
