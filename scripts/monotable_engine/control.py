@@ -5,6 +5,7 @@ import os
 import resource
 
 from . import bulk, consistency, faults
+from .indexes import item_count
 from .state import all_tables
 from .ttl import housekeeping
 
@@ -28,7 +29,7 @@ def status(state, moto_version):
             "clockOffsetSeconds": state.clock.offset,
             "tableClockOffsetSeconds": dict(state.table_offsets),
             "tables": len(tables),
-            "items": sum(len(t) for t in tables),
+            "items": sum(item_count(t) for t in tables),
             "streamRecords": sum(len(t.stream_shard.items) for t in tables if t.stream_shard is not None),
             "streamRecordsTrimmed": state.trimmed_total,
             "expiredByTtl": state.expired_total,

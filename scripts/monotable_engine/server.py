@@ -17,7 +17,7 @@ import io
 
 from . import capacity, consistency, control, durable, faults, indexes, memory, streams, transactions, ttl, validation
 from .guard import EngineRefused, check_moto
-from .state import EngineState
+from .state import EngineState, all_tables
 
 SHARED_READS = {"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"}
 
@@ -71,13 +71,29 @@ def application(state, moto_app, moto_version):
         action = (environ.get("HTTP_X_AMZ_TARGET") or "").rpartition(".")[2]
         with state.counter_lock:
             state.requests += 1
-        # Item reads change nothing: they share the lock (state.py), unless a test's faults or eventual
-        # consistency (which note what each read sees) are on.
         read = action in SHARED_READS and environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_")
-        shared = read and not state.serial and not state.faults and not state.eventual
-        with state.lock.shared() if shared else state.lock:
+        with state.lock.shared() if read and shares_lock(state, environ) else state.lock:
             return serve_request(state, moto_app, environ, start_response, action)
     return app
+
+
+def shares_lock(state, environ):
+    """Whether an item read may share the lock (state.py): it changes nothing, unless a test's faults are on
+    or it reads a table in eventual-consistency mode (consistency.py notes what each such read sees)."""
+    if state.serial or state.faults:
+        return False
+    if not state.eventual:
+        return True
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    raw = environ["wsgi.input"].read(length) if length else b""
+    environ["wsgi.input"] = io.BytesIO(raw)
+    try:
+        body = json.loads(raw)
+        names = ([body.get("TableName")] + list((body.get("RequestItems") or {}).keys())
+                 + [((t or {}).get("Get") or {}).get("TableName") for t in body.get("TransactItems") or []])
+    except (ValueError, AttributeError, TypeError):
+        return False  # moto answers it, under the exclusive lock
+    return not any(name in state.eventual for name in names if name)
 
 
 def serve_request(state, moto_app, environ, start_response, action):
@@ -175,6 +191,8 @@ def serve(args, state, moto_version, journal=None):
         with state.lock:
             journal.load(lambda account, region, action, body: dispatch(app, region, action, body))
             state.journal = journal
+            for table in all_tables():
+                indexes.ensure(table)  # the ordered keys built once now, not by the first request
         state.requests = 0
     threading.Thread(target=ttl.housekeeping_loop, args=(state,), name="housekeeping", daemon=True).start()
     port = server.server_address[1]
