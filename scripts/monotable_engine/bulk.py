@@ -11,6 +11,7 @@ each chunk is one journal record. Loading over an existing key replaces the item
 """
 
 import base64
+import gc
 import json
 import time
 from urllib.parse import parse_qs
@@ -106,10 +107,22 @@ def load(state, environ):
     started = time.monotonic()
     length = int(environ.get("CONTENT_LENGTH") or 0)
     raw = environ["wsgi.input"].read(length) if length else b""
+    # The new items are no garbage: Python's cyclic collector would walk them again and again as
+    # they pile up (durable.py's load found it three times slower). Off while loading, and the
+    # loaded items are frozen out of its sight afterwards, so later collections do not walk them.
+    gc.disable()
     try:
         items = parse_lines(table, raw.decode("utf-8"))
+        put_items(state, table, items)
     except (ValueError, UnicodeDecodeError) as e:
         return 400, {"error": str(e)}
+    finally:
+        gc.enable()
+    gc.freeze()
+    return 200, {"table": table.name, "loaded": len(items), "seconds": round(time.monotonic() - started, 3)}
+
+
+def put_items(state, table, items):
     for i in range(0, len(items), CHUNK):
         chunk = items[i:i + CHUNK]
         with state.lock:
@@ -119,4 +132,3 @@ def load(state, environ):
             if state.journal is not None:
                 state.journal.append({"a": table.account_id, "r": table.region_name,
                                       "ops": [["put", table.name, attrs] for attrs, _ in chunk]})
-    return 200, {"table": table.name, "loaded": len(items), "seconds": round(time.monotonic() - started, 3)}

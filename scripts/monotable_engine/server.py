@@ -1,6 +1,7 @@
 """The server: moto's DynamoDB and DynamoDB Streams apps behind one lock, the control API beside.
 
-One request at a time (moto's models are not thread-safe), 400 ValidationException for what moto
+Writes one at a time (moto's models are not thread-safe) and item reads beside each other (they
+share the lock, state.EngineLock), 400 ValidationException for what moto
 cannot parse, 400 MissingAuthenticationTokenException for an unsigned request, the command line,
 and main.
 """
