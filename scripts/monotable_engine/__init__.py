@@ -5,9 +5,11 @@ Every test, `scripts/dev`, `.ci/run` and `scripts/bench` run this launcher (thro
 against, patches the few places where moto departs from DynamoDB in ways Monotable depends on,
 and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
 
-  1. One request at a time. moto is not thread-safe (a conditional transaction could have two
+  1. Writes one at a time. moto is not thread-safe (a conditional transaction could have two
      winners, an ADD could lose an increment); DynamoDB's per-item atomicity and serializable
-     transactions hold when the engine applies requests one by one.
+     transactions hold when the engine applies writes one by one. Item reads change nothing and
+     share the lock (state.EngineLock), so a long read does not hold the others back (--serial:
+     reads one at a time too).
   2. TransactWriteItems evaluates every condition against the state before the transaction and
      journals what it writes (items and stream records), so a cancelled or failed transaction
      restores exactly those: cost in proportion to the transaction, not the table (moto deep-copies
@@ -25,7 +27,9 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
      transaction size limits, and HTTP 400 (not 500) for requests moto cannot parse.
   7. Reads answered with json.dumps of moto's result (moto's model-driven serializer cost about
      5 ms per returned item, so a Query's cost grew with its page far beyond DynamoDB's), and
-     queries that read their partition (or GSI partition) instead of sorting the whole table.
+     ordered keys kept by every write (indexes.py) that a Query, GSI Query, Scan page and
+     parallel-scan segment read in O(log n + page) (scans.py), where moto sorted the whole table;
+     TTL passes read only the items due.
   8. ConsumedCapacity by DynamoDB's rules (item sizes, 4 KB reads and 1 KB writes, eventually
      consistent halved, transactions doubled, index writes per index, Query by the items read
      before the filter): the project's one implementation of them; scripts/bench reads it.
@@ -49,18 +53,21 @@ and serves moto's DynamoDB and DynamoDB Streams APIs on one loopback port:
        POST /_engine/ttl/sweep                 runs one TTL pass now: {"expired": n}
        POST|GET|DELETE /_engine/faults         faults on request (faults.py)
        POST /_engine/consistency               eventual consistency for one table (consistency.py)
+       POST /_engine/load?table=T              bulk load of JSON lines of items (bulk.py)
 
 What still differs from DynamoDB is listed in docs/local-engine.md, each with the test that shows it.
 
 Usage: scripts/engine [--port N] [--host 127.0.0.1] [--ttl-interval SECONDS]
-                      [--stream-max-records N] [--stream-retention-hours H]
+                      [--stream-max-records N] [--stream-retention-hours H] [--serial]
 
 The package, by concern (scripts/engine is only its launcher; the moto pin is scripts/requirements.txt):
   guard.py         refuses a moto other than the pinned one, or one whose patched internals moved
   state.py         the engine's clock and state, and helpers the concerns share
   memory.py        fix 3: moto's model registry off, no empty partitions left by lookups
   transactions.py  fixes 2 and 6: TransactWriteItems evaluated then journaled, tokens, limits
-  indexes.py       fix 7: partition and GSI maps kept by every write, queries read them; fast reads
+  indexes.py       fix 7: ordered keys (rows, GSIs, TTL) kept by every write; fast reads
+  scans.py         fix 7: Query and Scan pages read from the ordered keys, O(log n + page)
+  bulk.py          fix 13: the bulk load, JSON lines checked as PutItem and loaded all or nothing
   streams.py       fixes 3 and 5: stream records as DynamoDB writes them, trimming, iterators
   ttl.py           fix 4: TTL expiry and the housekeeping loop
   capacity.py      fix 8: ConsumedCapacity by DynamoDB's rules
@@ -72,5 +79,5 @@ The package, by concern (scripts/engine is only its launcher; the moto pin is sc
   values.py        fix 12: attribute values, numbers, item and key sizes
   legacy.py        fix 12: legacy parameters refused or rewritten into expressions
   control.py       fix 13: the /_engine/ control API and status
-  server.py        fixes 1 and 6: one request at a time, 400 for what moto cannot parse; CLI, main
+  server.py        fixes 1 and 6: writes one at a time, reads shared; 400 for what moto cannot parse; CLI, main
 """

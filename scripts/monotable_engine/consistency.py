@@ -173,5 +173,6 @@ def install(state):
     for action, name in (("GetItem", "get_item"), ("BatchGetItem", "batch_get_item"), ("Query", "query")):
         setattr(DynamoHandler, name, lagging_handler(state, action, getattr(DynamoHandler, name)))
     DynamoHandler.call_action = lagged_call_action(state, DynamoHandler.call_action)
+    indexes.LAGGING_HOOK[0] = lambda table: state.lagging and bool(table.__dict__.get("_monotable_pending"))
     indexes.CANDIDATES_HOOK[0] = lambda table, candidates, attr, value: lagging_candidates(
         state, table, candidates, attr, value)

@@ -1,10 +1,11 @@
-"""The control API for tests, on the engine's own port under /_engine/: status, clock, TTL pass."""
+"""The control API for tests, on the engine's own port under /_engine/: status, clock, TTL pass, bulk load."""
 
 import json
 import os
 import resource
 
-from . import consistency, faults
+from . import bulk, consistency, faults
+from .indexes import item_count
 from .state import all_tables
 from .ttl import housekeeping
 
@@ -28,7 +29,7 @@ def status(state, moto_version):
             "clockOffsetSeconds": state.clock.offset,
             "tableClockOffsetSeconds": dict(state.table_offsets),
             "tables": len(tables),
-            "items": sum(len(t) for t in tables),
+            "items": sum(item_count(t) for t in tables),
             "streamRecords": sum(len(t.stream_shard.items) for t in tables if t.stream_shard is not None),
             "streamRecordsTrimmed": state.trimmed_total,
             "expiredByTtl": state.expired_total,
@@ -49,6 +50,8 @@ def control(state, environ, moto_version):
         return 200, status(state, moto_version)
     if path == "/_engine/clock" and method == "POST":
         return move_clock(state, environ)
+    if path == "/_engine/load" and method == "POST":
+        return bulk.load(state, environ)
     if path == "/_engine/ttl/sweep" and method == "POST":
         return 200, {"expired": housekeeping(state)}
     if path == "/_engine/consistency" and method == "POST":

@@ -355,8 +355,8 @@ def apply_item(table, op):
         hash_value = stored_value(attrs[table.hash_key_attr], DynamoType)
         range_value = stored_value(attrs[table.range_key_attr], DynamoType) if table.range_key_attr else None
         item = stored_item(hash_value, range_value, attrs)
-        if getattr(table, "_monotable_gsi", None) is None and table.range_key_attr:
-            # No index map yet (indexes.py builds it from the items when first needed): just store it.
+        if table.__dict__.get("_monotable_index") is None and table.range_key_attr:
+            # No index yet (indexes.py builds it from the items when first needed): just store it.
             partition = table.items.get(hash_value)
             if partition is None:
                 partition = table.items[hash_value] = {}

@@ -35,6 +35,12 @@ def pinned_moto_version(path=REQUIREMENTS):
 def check_moto():
     import moto
 
+    try:
+        import sortedcontainers  # noqa: F401 - indexes.py keeps the ordered keys in its SortedList
+    except ImportError as e:
+        raise EngineRefused(f"sortedcontainers is not installed; {REQUIREMENTS} pins it beside moto. Install them "
+                            f"(python3 -m pip install -r {REQUIREMENTS}).") from e
+
     version = moto.__version__
     pinned = pinned_moto_version()
     if version != pinned and not os.environ.get(ALLOW_UNTESTED_ENV):

@@ -1,6 +1,7 @@
 """The server: moto's DynamoDB and DynamoDB Streams apps behind one lock, the control API beside.
 
-One request at a time (moto's models are not thread-safe), 400 ValidationException for what moto
+Writes one at a time (moto's models are not thread-safe) and item reads beside each other (they
+share the lock, state.EngineLock), 400 ValidationException for what moto
 cannot parse, 400 MissingAuthenticationTokenException for an unsigned request, the command line,
 and main.
 """
@@ -17,7 +18,9 @@ import io
 
 from . import capacity, consistency, control, durable, faults, indexes, memory, streams, transactions, ttl, validation
 from .guard import EngineRefused, check_moto
-from .state import EngineState
+from .state import EngineState, all_tables
+
+SHARED_READS = {"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"}
 
 
 def install_patches(state):
@@ -66,31 +69,55 @@ def application(state, moto_app, moto_version):
             start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
                                                ("Content-Length", str(len(body)))])
             return [body]
-        with state.lock:
+        action = (environ.get("HTTP_X_AMZ_TARGET") or "").rpartition(".")[2]
+        with state.counter_lock:
             state.requests += 1
-            if state.faults:
-                # A fault a test asked for answers before moto sees the request: nothing is written.
-                length = int(environ.get("CONTENT_LENGTH") or 0)
-                raw = environ["wsgi.input"].read(length) if length else b""
-                environ["wsgi.input"] = io.BytesIO(raw)
-                action = (environ.get("HTTP_X_AMZ_TARGET") or "").rpartition(".")[2]
-                fault = faults.injected(state, action, raw)
-                if fault is not None:
-                    status, body = fault
-                    start_response(f"{status} {'Bad Request' if status == 400 else 'Internal Server Error'}",
-                                   [("Content-Type", "application/x-amz-json-1.0"),
-                                    ("Content-Length", str(len(body)))])
-                    return [body]
-            try:
-                # The whole answer is produced inside the lock: moto's models are not thread-safe.
-                return list(moto_app(environ, start_response))
-            except Exception as e:  # noqa: BLE001 - e.g. a request without X-Amz-Target
-                body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
-                                   "message": f"The request could not be processed: {type(e).__name__}"}).encode()
-                start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
-                                                   ("Content-Length", str(len(body)))])
-                return [body]
+        read = action in SHARED_READS and environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_")
+        with state.lock.shared() if read and shares_lock(state, environ) else state.lock:
+            return serve_request(state, moto_app, environ, start_response, action)
     return app
+
+
+def shares_lock(state, environ):
+    """Whether an item read may share the lock (state.py): it changes nothing, unless a test's faults are on
+    or it reads a table in eventual-consistency mode (consistency.py notes what each such read sees)."""
+    if state.serial or state.faults:
+        return False
+    if not state.eventual:
+        return True
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    raw = environ["wsgi.input"].read(length) if length else b""
+    environ["wsgi.input"] = io.BytesIO(raw)
+    try:
+        body = json.loads(raw)
+        names = ([body.get("TableName")] + list((body.get("RequestItems") or {}).keys())
+                 + [((t or {}).get("Get") or {}).get("TableName") for t in body.get("TransactItems") or []])
+    except (ValueError, AttributeError, TypeError):
+        return False  # moto answers it, under the exclusive lock
+    return not any(name in state.eventual for name in names if name)
+
+
+def serve_request(state, moto_app, environ, start_response, action):
+    if state.faults:
+        # A fault a test asked for answers before moto sees the request: nothing is written.
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        raw = environ["wsgi.input"].read(length) if length else b""
+        environ["wsgi.input"] = io.BytesIO(raw)
+        fault = faults.injected(state, action, raw)
+        if fault is not None:
+            status, body = fault
+            start_response(f"{status} {'Bad Request' if status == 400 else 'Internal Server Error'}",
+                           [("Content-Type", "application/x-amz-json-1.0"), ("Content-Length", str(len(body)))])
+            return [body]
+    try:
+        # The whole answer is produced inside the lock: moto's models are not thread-safe.
+        return list(moto_app(environ, start_response))
+    except Exception as e:  # noqa: BLE001 - e.g. a request without X-Amz-Target
+        body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
+                           "message": f"The request could not be processed: {type(e).__name__}"}).encode()
+        start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"),
+                                           ("Content-Length", str(len(body)))])
+        return [body]
 
 
 def parse_args(argv):
@@ -114,6 +141,8 @@ def parse_args(argv):
                         "(a killed engine loses nothing) and fsyncs every 200 ms; 'always' fsyncs before answering")
     p.add_argument("--compact-bytes", type=int, default=64 * 1024 * 1024,
                    help="with --data-dir: compact the journal into the snapshot past this size (default 64 MB)")
+    p.add_argument("--serial", action="store_true",
+                   help="serve one request at a time, reads included (by default item reads run beside each other)")
     p.add_argument("--check", action="store_true", help="check moto's version and shape, then exit")
     return p.parse_args(argv)
 
@@ -163,6 +192,8 @@ def serve(args, state, moto_version, journal=None):
         with state.lock:
             journal.load(lambda account, region, action, body: dispatch(app, region, action, body))
             state.journal = journal
+            for table in all_tables():
+                indexes.ensure(table)  # the ordered keys built once now, not by the first request
         state.requests = 0
     threading.Thread(target=ttl.housekeeping_loop, args=(state,), name="housekeeping", daemon=True).start()
     port = server.server_address[1]

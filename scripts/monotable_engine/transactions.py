@@ -11,7 +11,7 @@ import copy
 import hashlib
 import json
 
-from .indexes import index_add, index_remove
+from .indexes import restore
 from .state import dynamo_error
 
 TOKEN_WINDOW_SECONDS = 600
@@ -117,28 +117,7 @@ def apply_transaction(backend, plan):
 
 
 def restore_item(table, hash_value, range_value, before):
-    gsi = getattr(table, "_monotable_gsi", None)
-    if gsi is not None:
-        current = table.get_item(hash_value, range_value)
-        old = {name: current.attrs.get(attr) for name, attr in gsi[0].items()} if current is not None else None
-        if old:
-            index_remove(table, (hash_value, range_value), old)
-        if before is not None:
-            index_add(table, before)
-    if table.range_key_attr is None:
-        if before is None:
-            table.items.pop(hash_value, None)
-        else:
-            table.items[hash_value] = before
-        return
-    partition = table.items.get(hash_value)
-    if before is None:
-        if partition is not None:
-            partition.pop(range_value, None)
-            if not partition:
-                table.items.pop(hash_value, None)
-    else:
-        table.items[hash_value][range_value] = before
+    restore(table, hash_value, range_value, before)
 
 
 def limited_batch_write(original_batch_write):

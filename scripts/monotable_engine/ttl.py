@@ -7,6 +7,7 @@ records; the REMOVE record of a TTL deletion carries DynamoDB's userIdentity.
 import sys
 import time
 
+from .indexes import ttl_due
 from .state import all_tables
 from .streams import trim_streams
 
@@ -23,20 +24,7 @@ def expire_items(state, engine_now):
         ttl = table.ttl or {}
         if ttl.get("TimeToLiveStatus") != "ENABLED" or not ttl.get("AttributeName"):
             continue
-        name = ttl["AttributeName"]
-        due = []
-        for partition in list(table.items.values()):
-            items = partition.values() if table.range_key_attr else [partition]
-            for item in items:
-                value = item.attrs.get(name)
-                if value is None or value.type != "N":
-                    continue
-                try:
-                    seconds = float(value.value)
-                except ValueError:
-                    continue
-                if seconds < now and now - seconds <= TTL_MAX_AGE_SECONDS:
-                    due.append(item)
+        due = ttl_due(table, now, now - TTL_MAX_AGE_SECONDS)
         for item in due:
             # The REMOVE record of a TTL deletion names DynamoDB itself as the deleting principal.
             table._monotable_identity = TTL_PRINCIPAL

@@ -306,6 +306,36 @@ public final class LocalEngine implements AutoCloseable {
       return ((Number) call("POST", "ttl/sweep", "{}").get("expired")).intValue();
     }
 
+    /**
+     * Bulk-loads items into {@code table}: {@code jsonLines} holds one item a line in DynamoDB JSON
+     * (ImportTable's format; {@code POST /_engine/load}). The engine checks every line as PutItem
+     * checks its item and loads nothing when one is refused; it writes no stream records, as
+     * ImportTable. Returns the items loaded.
+     */
+    public int load(String table, String jsonLines) {
+      if (!table.matches("[A-Za-z0-9_.-]{3,255}")) {
+        throw new IllegalArgumentException("not a table name: " + table);
+      }
+      try {
+        HttpURLConnection c = (HttpURLConnection) endpoint.resolve("/_engine/load?table=" + table).toURL().openConnection();
+        c.setRequestMethod("POST");
+        c.setConnectTimeout(2000);
+        c.setReadTimeout(120000);
+        c.setDoOutput(true);
+        c.getOutputStream().write(jsonLines.getBytes(StandardCharsets.UTF_8));
+        int code = c.getResponseCode();
+        try (var in = code == 200 ? c.getInputStream() : c.getErrorStream()) {
+          Map<String, Object> answer = JSON.std.mapFrom(in);
+          if (code != 200) {
+            throw new IllegalStateException("engine bulk load into " + table + " answered " + code + ": " + answer.get("error"));
+          }
+          return ((Number) answer.get("loaded")).intValue();
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
     private Map<String, Object> call(String method, String path, String body) {
       try {
         HttpURLConnection c = (HttpURLConnection) endpoint.resolve("/_engine/" + path).toURL().openConnection();

@@ -410,7 +410,7 @@ public final class Bench<S extends DomainServices> {
 
   /**
    * Requests and p50 latency per pattern of {@link BenchDomain#scalePatterns} on tables of each
-   * synthetic size ({@link OpsDomain#scaleData}, written with {@link BatchWrites}).
+   * synthetic size ({@link OpsDomain#scaleData}, loaded with {@link BatchWrites#load}).
    */
   private void scale(Options o, Report report, DynamoDbClient client, RequestRecorder recorder,
       List<String> tables, byte[] secret) {
@@ -420,7 +420,7 @@ public final class Bench<S extends DomainServices> {
       BenchTable<S> loaded = load(client, table, secret);
       progress("scale: seeding " + size + " synthetic items (seed " + o.scale().seed() + ")");
       long seed = o.scale().seed();
-      double rate = BatchWrites.write(client, table, sink -> ops.scaleData(seed, size, sink), size, System.err);
+      double rate = BatchWrites.load(client, table, sink -> ops.scaleData(seed, size, sink), size, System.err);
       try {
         Invoker<S> invoker = new Invoker<>(loaded, recorder);
         List<Report.ScaleRow> rows = new ArrayList<>();

@@ -1,7 +1,9 @@
 package dev.monotable.kit.ops;
 
 import dev.monotable.kit.data.Backoff;
+import dev.monotable.kit.engine.LocalEngine;
 import java.io.PrintStream;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,13 +18,16 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The operator tools' bulk writes: BatchWriteItem of {@value #BATCH} requests with unprocessed
- * ones retried ({@link Backoff}), and a stream of generated items written that way with a progress
- * bar ({@code scripts/seed --scale}, the bench's scale table). Never used by the API: an access
- * pattern writes through the data-access layer.
+ * ones retried ({@link Backoff}), a stream of generated items written that way with a progress
+ * bar, and the bulk load of synthetic data ({@code scripts/seed --scale}, the bench's scale tables)
+ * through the local engine when it is the endpoint. Never used by the API: an access pattern
+ * writes through the data-access layer.
  */
 public final class BatchWrites {
   /** Items per BatchWriteItem: DynamoDB's limit. */
   public static final int BATCH = 25;
+  /** Items per request of the local engine's bulk load ({@link #load}). */
+  public static final int LOAD_CHUNK = 5000;
 
   private BatchWrites() {}
 
@@ -58,6 +63,44 @@ public final class BatchWrites {
     double rate = written[0] / seconds;
     if (progress != null) {
       progress.printf(Locale.ROOT, "%nwrote %d items in %.1f s: %.0f items/s%n", written[0], seconds, rate);
+    }
+    return rate;
+  }
+
+  /**
+   * Loads the {@code n} items of {@code source} into a table for tools that seed synthetic data
+   * ({@code scripts/seed --scale}, the bench's scale tables). On the local engine, its bulk load
+   * ({@link LocalEngine.Control#load}: the items checked as PutItem checks them, {@value #LOAD_CHUNK}
+   * a request, no stream records, as DynamoDB's ImportTable from S3); elsewhere {@link #write}.
+   * Returns the items loaded per second.
+   */
+  public static double load(DynamoDbClient client, String table, Source source, int n, PrintStream progress) {
+    URI endpoint = client.serviceClientConfiguration().endpointOverride().orElse(null);
+    LocalEngine.Control engine = endpoint == null ? null : LocalEngine.control(endpoint);
+    if (engine == null || !engine.available()) {
+      return write(client, table, source, n, progress);
+    }
+    long started = System.nanoTime();
+    StringBuilder lines = new StringBuilder();
+    int[] counts = {0, 0, -1}; // pending, loaded, percentage shown
+    source.feed(item -> {
+      lines.append(ItemFormat.json(item)).append('\n');
+      if (++counts[0] == LOAD_CHUNK) {
+        counts[1] += engine.load(table, lines.toString());
+        lines.setLength(0);
+        counts[0] = 0;
+        counts[2] = bar(progress, counts[1], n, counts[2]);
+      }
+    });
+    if (counts[0] > 0) {
+      counts[1] += engine.load(table, lines.toString());
+      bar(progress, counts[1], n, counts[2]);
+    }
+    double seconds = Math.max(1e-9, (System.nanoTime() - started) / 1e9);
+    double rate = counts[1] / seconds;
+    if (progress != null) {
+      progress.printf(Locale.ROOT, "%nloaded %d items in %.1f s through the local engine's bulk load: %.0f items/s%n",
+          counts[1], seconds, rate);
     }
     return rate;
   }

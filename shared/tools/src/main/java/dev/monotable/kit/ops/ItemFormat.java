@@ -206,6 +206,8 @@ public final class ItemFormat {
       m.put("NS", v.ns());
     } else if (v.b() != null) {
       m.put("B", Base64.getEncoder().encodeToString(v.b().asByteArray()));
+    } else if (v.hasBs()) {
+      m.put("BS", v.bs().stream().map(b -> Base64.getEncoder().encodeToString(b.asByteArray())).toList());
     }
     return m;
   }

@@ -150,6 +150,23 @@ public class SeedToolTest {
   }
 
   @Test
+  void run_withScale_addsExactlyTheSyntheticItems_throughTheEnginesBulkLoadWhenItIsTheEndpoint() {
+    try (FreshTable t = new FreshTable("seed-scale", OPS.domain().schema())) {
+      Output out = new Output();
+
+      int exit = SeedTool.run(LOCAL, OPS, t.client(), t.name(), out.stream, SeedTool.parse("--scale", "1200"));
+
+      assertEquals(0, exit, out.text());
+      List<Map<String, AttributeValue>> synthetic = new java.util.ArrayList<>();
+      OPS.scaleData(1, 1200, synthetic::add);
+      List<Map<String, AttributeValue>> stored = OpsFixtures.items(t.table);
+      assertTrue(new java.util.HashSet<>(stored).containsAll(synthetic), "every synthetic item, attribute for attribute");
+      long demo = DEMO_COUNTS.values().stream().mapToLong(Long::longValue).sum();
+      assertEquals(demo + synthetic.size(), stored.size());
+    }
+  }
+
+  @Test
   void run_shouldNotCreateTheTable_whenOnAws() {
     DynamoDbClient client = DynamoDbExtension.newClient();
     String name = "monotable-ops-absent-" + UUID.randomUUID().toString().substring(0, 8);
