@@ -62,16 +62,25 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    * A condition on the item: it is absent, it exists, or an attribute equals a value (the value of
    * the field {@code from}, by default the attribute's own field).
    */
-  public record Condition(Test test, Attr attr, String from) {
+  public record Condition(Test test, Attr attr, String from, List<String> among) {
+    /** {@code ONE_OF}: the attribute holds one of the declared values {@link #among} (a role). */
     public enum Test {
-      ABSENT, EXISTS, EQUALS
+      ABSENT, EXISTS, EQUALS, ONE_OF
     }
 
     public Condition {
       Objects.requireNonNull(test, "test");
-      if ((test == Test.EQUALS) != (attr != null)) {
+      if ((test == Test.EQUALS || test == Test.ONE_OF) != (attr != null)) {
         throw new IllegalArgumentException(test + " with attribute " + attr);
       }
+      among = List.copyOf(among);
+      if ((test == Test.ONE_OF) != !among.isEmpty()) {
+        throw new IllegalArgumentException(test + " among " + among);
+      }
+    }
+
+    public Condition(Test test, Attr attr, String from) {
+      this(test, attr, from, List.of());
     }
 
     String render() {
@@ -79,6 +88,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         case ABSENT -> "attribute_not_exists(" + TableSchema.PK + ")";
         case EXISTS -> "attribute_exists(" + TableSchema.PK + ")";
         case EQUALS -> attr.name() + " = :" + from;
+        case ONE_OF -> attr.name() + " IN (" + String.join(", ", among) + ")";
       };
     }
   }
@@ -90,7 +100,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    */
   public record Refusal(Kind kind, String name, String message) {
     public enum Kind {
-      CONFLICT, NOT_FOUND, DONE
+      CONFLICT, NOT_FOUND, DONE, FORBIDDEN
     }
 
     /** A 409 naming {@code field}: "{field} {value} is taken". */
@@ -105,6 +115,11 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
 
     public static Refusal notFound(String what) {
       return new Refusal(Kind.NOT_FOUND, what, null);
+    }
+
+    /** A 403 saying {@code message}: the caller may not make this write ({@link Write#member}). */
+    public static Refusal forbidden(String message) {
+      return new Refusal(Kind.FORBIDDEN, null, Objects.requireNonNull(message, "message"));
     }
 
     /** A refusal that means the write was already made: nothing to answer but the write itself. */
@@ -124,6 +139,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         case CONFLICT -> new ConflictException(name, text != null ? text : values.get(name) == null
             ? name + " is taken" : name + " " + values.get(name) + " is taken");
         case NOT_FOUND -> new NotFoundException(name);
+        case FORBIDDEN -> new dev.monotable.kit.errors.ForbiddenException(text);
         case DONE -> null;
       };
     }
@@ -181,6 +197,21 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    */
   public static Write exists(Entity entity) {
     return new Write(Kind.CHECK, entity, List.of(), List.of(), Map.of(), null, Map.of()).ifExists();
+  }
+
+  /**
+   * The caller is a member {@code membership} admits: a ConditionCheck of the membership item keyed
+   * by the group's value and the caller ({@link Membership#CALLER} in the write's values),
+   * {@code attribute_exists(PK)} and, with roles, {@code Role IN (...)}; refused as a 403. In the
+   * write's own transaction, so no change of the membership can fall between the check and the write.
+   */
+  public static Write member(Membership membership) {
+    List<Condition> all = new ArrayList<>(List.of(new Condition(Condition.Test.EXISTS, null, null)));
+    if (membership.role() != null) {
+      all.add(new Condition(Condition.Test.ONE_OF, membership.role(), null, membership.roles()));
+    }
+    return new Write(Kind.CHECK, membership.entity(), all, List.of(), Map.of(),
+        Refusal.forbidden(membership.refusal()), Map.of(membership.member(), Membership.CALLER));
   }
 
   /** The item must not exist ({@code attribute_not_exists(PK)}); refused as a 409 naming the key's first field. */
@@ -365,6 +396,16 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
           names.put("#c" + i, c.attr().name());
           vals.put(":c" + i, encode(c.attr(), values.get(c.from())));
           out.add("#c" + i + " = :c" + i);
+          i++;
+        }
+        case ONE_OF -> {
+          names.put("#c" + i, c.attr().name());
+          List<String> refs = new ArrayList<>();
+          for (int j = 0; j < c.among().size(); j++) {
+            vals.put(":c" + i + "_" + j, AttributeValue.fromS(c.among().get(j)));
+            refs.add(":c" + i + "_" + j);
+          }
+          out.add("#c" + i + " IN (" + String.join(", ", refs) + ")");
           i++;
         }
       }

@@ -47,12 +47,38 @@ public final class Writes implements KeyCondition {
   private final Entity entity;
   private final List<Attr> changed;
   private final List<Write> parts;
+  private final Membership membership;
 
   private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts) {
+    this(shape, entity, changed, parts, null);
+  }
+
+  private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts, Membership membership) {
     this.shape = shape;
     this.entity = entity;
     this.changed = List.copyOf(changed);
     this.parts = List.copyOf(parts);
+    this.membership = membership;
+  }
+
+  /**
+   * The same transaction, made only by members {@code membership} admits: its first part is the
+   * ConditionCheck of the caller's membership item ({@link Write#member}, 403 when refused), and a
+   * route serving it has {@link Access#member} access. The write's values hold the caller under
+   * {@link Membership#CALLER} and the group's value under its field.
+   */
+  public Writes forMembers(Membership membership) {
+    if (shape != Shape.TRANSACTION || this.membership != null) {
+      throw new IllegalStateException("a " + shape + " is made by members once, as a transaction");
+    }
+    List<Write> all = new ArrayList<>(List.of(Write.member(membership)));
+    all.addAll(parts);
+    return new Writes(shape, null, List.of(), all, membership);
+  }
+
+  /** Whose membership the write checks ({@link #forMembers}), or null. */
+  public Membership membership() {
+    return membership;
   }
 
   /**
@@ -97,7 +123,7 @@ public final class Writes implements KeyCondition {
     }
     List<Write> all = new ArrayList<>(parts);
     all.addAll(List.of(more));
-    return new Writes(shape, null, List.of(), all);
+    return new Writes(shape, null, List.of(), all, membership);
   }
 
   /**

@@ -2,12 +2,15 @@ package dev.monotable.kit.http;
 
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.Membership;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.errors.ConflictException;
+import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
@@ -78,6 +81,9 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     for (String p : endpoint.pathParameters()) {
       values.put(p, r.path(p));
     }
+    if (pattern instanceof DeclaredPattern d && d.members() != null) {
+      return forMembers(d, d.members(), values, r);
+    }
     Operation op = pattern.calls().operations().get(0);
     return switch (op) {
       case GET_ITEM -> Response.ok(entity.values(services.table().get(entity.key(values))
@@ -92,6 +98,33 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
       }
       default -> throw new IllegalStateException(pattern.name() + ": " + pattern.calls() + " is not a plain call");
     };
+  }
+
+  /**
+   * A members-only read ({@link DeclaredPattern#forMembers}): a Get is one BatchGetItem of the
+   * caller's membership item and the item; a Query page one GetItem of the membership item, then
+   * the Query. 403 when the caller is no member the declaration admits, before any 404.
+   */
+  private Response forMembers(DeclaredPattern pattern, Membership m, Map<String, Object> values, Request r) {
+    Entity entity = pattern.entity();
+    Key membership = m.key(r.path(m.group()), r.requireCaller());
+    if (pattern.calls().includes(Operation.BATCH_GET_ITEM)) {
+      Key key = entity.key(values);
+      Map<Key, Map<String, AttributeValue>> found = services.table().batchGet(List.of(membership, key));
+      if (!m.admits(found.get(membership))) {
+        throw new ForbiddenException(m.refusal());
+      }
+      Map<String, AttributeValue> item = found.get(key);
+      if (item == null) {
+        throw new NotFoundException(noun(entity));
+      }
+      return Response.ok(entity.values(item));
+    }
+    if (!m.admits(services.table().get(membership).orElse(null))) {
+      throw new ForbiddenException(m.refusal());
+    }
+    return Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)), r.page(),
+        pattern.name())));
   }
 
   private Map<String, Object> create(Endpoint endpoint, Entity entity, Map<String, Object> values, Request r) {
