@@ -1,25 +1,31 @@
 package dev.monotable.saas;
 
-import dev.monotable.saas.model.Entry;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.BodyField;
 import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.schema.TableSchema.Index;
+import dev.monotable.saas.model.Organization;
 import java.util.List;
 
 /**
- * Saas as the kit sees it: its table, its access patterns and its routes. Written by
- * {@code scripts/new-domain saas}; grow it one access pattern at a time (docs/new-domain.md).
+ * The SaaS system of seed 004 §8.2 as the kit sees it: its table, its access patterns and its routes.
+ * Written by {@code scripts/new-domain saas}, then grown from the guide (docs/saas/saas.md).
  */
 public final class Saas implements Domain {
 
-  /** The table: no index yet; add {@code new Index(GSI1, "purpose")} when a pattern needs one. */
-  public static final TableSchema SCHEMA = TableSchema.of();
+  public static final TableSchema SCHEMA = TableSchema.of(
+      new Index(Gsi.GSI1, "users and invitations by e-mail address, a user's organizations"));
 
   public static final Saas DOMAIN = new Saas();
+
+  private static final BodyField NAME = BodyField.text("name", 1, 100).nonBlank().required();
+  private static final BodyField ROLE = BodyField.oneOf("role", List.of("admin", "member")).required();
 
   private Saas() {}
 
@@ -40,12 +46,25 @@ public final class Saas implements Domain {
 
   @Override
   public List<Endpoint> endpoints() {
-    // Each route is granted what its pattern's declaration says it calls; its body is declared here once.
-    // A custom route (Endpoint.route) is served by the method SaasServices binds to its pattern.
+    String org = "/orgs/{org}";
+    String invitation = org + "/invitations/{email}";
     return List.of(
-        Endpoint.route("PUT", "/entries/{entry}", Auth.NONE, SaasPattern.P01)
-            .withBody(BodyField.text("text", 1, Entry.TEXT_MAX).required()),
-        Endpoint.plain("GET", "/entries/{entry}", Auth.NONE, SaasPattern.P02));
+        Endpoint.route("PUT", "/users/{username}", Auth.REQUIRED, SaasPattern.SA01).ownedBy("username")
+            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(), NAME),
+        Endpoint.plain("GET", "/users/{username}", Auth.REQUIRED, SaasPattern.SA02).ownedBy("username"),
+        Endpoint.plain("GET", "/emails/{email}/user", Auth.REQUIRED, SaasPattern.SA03),
+        Endpoint.route("PUT", org, Auth.REQUIRED, SaasPattern.SA04).withBody(NAME),
+        Endpoint.plain("GET", org, Auth.REQUIRED, SaasPattern.SA05),
+        Endpoint.plain("GET", org + "/members", Auth.REQUIRED, SaasPattern.SA06),
+        Endpoint.plain("GET", "/users/{username}/orgs", Auth.REQUIRED, SaasPattern.SA07).ownedBy("username"),
+        Endpoint.plain("GET", org + "/subscription", Auth.REQUIRED, SaasPattern.SA08),
+        Endpoint.route("PUT", org + "/subscription", Auth.REQUIRED, SaasPattern.SA09).withBody(
+            BodyField.oneOf("plan", Organization.PLANS).required(), BodyField.integer("seats", 1, 10_000).required()),
+        Endpoint.route("PUT", invitation, Auth.REQUIRED, SaasPattern.SA10).withBody(ROLE),
+        Endpoint.plain("GET", org + "/invitations", Auth.REQUIRED, SaasPattern.SA11),
+        Endpoint.plain("GET", "/emails/{email}/invitations", Auth.REQUIRED, SaasPattern.SA12),
+        Endpoint.route("POST", invitation + "/accept", Auth.REQUIRED, SaasPattern.SA13).withBody(ROLE),
+        Endpoint.health("dev.monotable.saas.functions.HealthHandler", SaasPattern.SA14));
   }
 
   @Override

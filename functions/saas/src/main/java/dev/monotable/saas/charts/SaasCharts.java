@@ -1,7 +1,8 @@
 package dev.monotable.saas.charts;
 
 import dev.monotable.saas.Saas;
-import dev.monotable.saas.model.Entry;
+import dev.monotable.saas.model.Organization;
+import dev.monotable.saas.model.User;
 import dev.monotable.kit.charts.ChartTypes.Chart;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.charts.ModelValidator;
@@ -18,7 +19,13 @@ public final class SaasCharts implements EntityModel {
   public static final ModelValidator VALIDATOR = new ModelValidator(MODEL);
 
   private static final List<Chart> CHARTS = List.of(
-      Chart.of(Entry.ENTITY, Entry.class, List.of("one item per entry")));
+      Chart.of(User.ENTITY, User.class, List.of("one item per user, in the user's partition")),
+      Chart.of(User.EMAIL_CLAIM, User.class, List.of("keeps an e-mail address to one user; written with the user")),
+      Chart.of(Organization.ENTITY, Organization.class, List.of("heads its partition; Members counted by SA13")),
+      Chart.of(Organization.MEMBERSHIP, Organization.class, List.of("under its organization; its user's on GSI1")),
+      Chart.of(Organization.SUBSCRIPTION, Organization.class, List.of("one per organization, in its partition")),
+      Chart.of(Organization.INVITATION, Organization.class, List.of("under its organization; its address's on GSI1",
+          "TTL: deleted by DynamoDB after ExpiresAt; refused by SA13 from then on")));
 
   private SaasCharts() {}
 
@@ -35,7 +42,8 @@ public final class SaasCharts implements EntityModel {
   @Override
   public Map<String, Predicate<String>> segmentRules() {
     Map<String, Predicate<String>> rules = new LinkedHashMap<>(ModelValidator.standardSegmentRules());
-    rules.putAll(Entry.ENTITY.segmentRules());
+    rules.putAll(User.ENTITY.segmentRules());
+    rules.putAll(Organization.INVITATION.segmentRules());
     return rules;
   }
 }

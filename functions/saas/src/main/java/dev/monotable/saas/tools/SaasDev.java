@@ -1,23 +1,27 @@
 package dev.monotable.saas.tools;
 
-import dev.monotable.saas.Saas;
-import dev.monotable.saas.charts.SaasCharts;
-import dev.monotable.saas.functions.SaasServices;
-import dev.monotable.saas.model.Entry;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.charts.EntityModel;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.JsonSchema;
+import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.saas.Saas;
+import dev.monotable.saas.SaasPattern;
+import dev.monotable.saas.charts.SaasCharts;
+import dev.monotable.saas.functions.SaasServices;
+import dev.monotable.saas.model.Organization;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,16 +29,14 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Saas for the kit's dev-time programs (registered in META-INF/services): its demo data and what
- * the kit cannot derive from the declarations. The handlers, the read patterns, the backfill, the
- * reads' bench cases and most of the docs come from {@link Saas} and the entities.
+ * SaaS for the kit's dev-time programs (registered in META-INF/services): its demo data and what
+ * the kit cannot derive from the declarations (the custom routes' answers, the writes' bench cases).
  */
 public final class SaasDev implements DevDomain {
 
   private static final String DEMO_TIME = "2026-01-01T00:00:00.000Z";
-
-  /** Key values of the demo data: the kit derives the read patterns and the reads' bench cases from them. */
-  static final Map<String, String> SAMPLES = Map.of("entry", "hello");
+  /** Key values of the demo data (ann owns acme): the reads' bench cases and read patterns come from them. */
+  static final Map<String, String> SAMPLES = Map.of("username", "ann", "email", "ann@example.com", "org", "acme");
 
   @Override
   public Domain domain() {
@@ -66,7 +68,32 @@ public final class SaasDev implements DevDomain {
     return new Bench();
   }
 
-  /** The services over one table (the handlers come from the routes' declarations), and the demo entry. */
+  /** Runs {@code pattern}'s declared write with these values (the demo data's and the bench's setup). */
+  static void write(TableGateway table, DeclaredPattern pattern, Object... keyValues) {
+    Map<String, Object> values = new HashMap<>(Map.of("createdAt", Timestamps.format(table.clock().instant()),
+        "role", "owner", "members", 1,
+        "plan", "free", "seats", 1, "now", table.clock().instant().getEpochSecond()));
+    for (int i = 0; i < keyValues.length; i += 2) {
+      values.put((String) keyValues[i], keyValues[i + 1]);
+    }
+    pattern.writes().commit(table, values);
+  }
+
+  /** Users ann, bob and cy; acme owned by ann, bob a member; cy invited. */
+  static void seed(TableGateway t) {
+    for (String u : List.of("ann", "bob", "cy")) {
+      write(t, SaasPattern.SA01, "username", u, "email", u + "@example.com", "name", u.toUpperCase());
+    }
+    write(t, SaasPattern.SA04, "org", "acme", "name", "Acme", "caller", "ann");
+    long expires = t.clock().instant().plus(SaasServices.INVITATION_TTL).getEpochSecond();
+    for (String u : List.of("bob", "cy")) {
+      write(t, SaasPattern.SA10, "org", "acme", "email", u + "@example.com", "role", "member", "caller", "ann",
+          "invitedBy", "ann", "expiresAt", expires, "ttl", expires);
+    }
+    write(t, SaasPattern.SA13, "org", "acme", "email", "bob@example.com", "role", "member", "caller", "bob");
+  }
+
+  /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
   static final class Local implements LocalDomain {
     @Override
     public Domain domain() {
@@ -84,24 +111,26 @@ public final class SaasDev implements DevDomain {
 
         @Override
         public void seedDemo() {
-          services.entries().create("hello", "Hello from Saas");
+          seed(table);
         }
       };
     }
 
     @Override
     public String demoSummary() {
-      return "entry hello";
+      return "users ann, bob, cy; organization acme (ann owner, bob member, cy invited)";
     }
 
     @Override
     public List<String> examples(String baseUrl) {
-      return List.of("curl -s " + baseUrl + "/entries/hello",
-          "curl -s -X PUT " + baseUrl + "/entries/second -H 'content-type: application/json' -d '{\"text\":\"Hi\"}'");
+      String ann = "-H \"authorization: Bearer $(scripts/token ann)\"";
+      return List.of("curl -s " + ann + " " + baseUrl + "/orgs/acme/members",
+          "curl -s -X POST -H \"authorization: Bearer $(scripts/token cy)\" " + baseUrl
+              + "/orgs/acme/invitations/cy@example.com/accept -H 'content-type: application/json' -d '{\"role\":\"member\"}'");
     }
   }
 
-  /** Scale data for the operator tools (the kit derives read patterns from the samples, backfill from the entities). */
+  /** Scale data for the operator tools: organizations, each with its owner. */
   static final class Ops implements OpsDomain {
     @Override
     public Domain domain() {
@@ -121,12 +150,13 @@ public final class SaasDev implements DevDomain {
     @Override
     public void scaleData(long seed, int n, Consumer<Map<String, AttributeValue>> sink) {
       for (int i = 0; i < n; i++) {
-        sink.accept(new Entry("scale-" + seed + "-" + i, "entry " + i, DEMO_TIME).toItem());
+        String org = "scale-" + seed + "-" + i;
+        sink.accept(Organization.ENTITY.toItem(Map.of("org", org, "name", org, "members", 1, "createdAt", DEMO_TIME)));
       }
     }
   }
 
-  /** Saas's docs (docs/saas/): the custom route's answer; the rest is derived. */
+  /** SaaS's docs (docs/saas/): the custom routes' answers; the rest is derived. */
   static final class Docs implements DocsDomain {
     @Override
     public Domain domain() {
@@ -139,20 +169,29 @@ public final class SaasDev implements DevDomain {
     }
 
     @Override
-    public ApiShape shape(Endpoint endpoint) {
-      return switch (endpoint.routeKey()) {
-        case "PUT /entries/{entry}" -> ApiShape.create("create an entry", "Entry", JsonSchema.body(endpoint.body()));
-        default -> DocsDomain.super.shape(endpoint);
+    public ApiShape shape(Endpoint e) {
+      Map<String, Object> body = JsonSchema.body(e.body());
+      return switch (e.patterns().get(0).name()) {
+        case "SA01" -> ApiShape.create("create a user: 409 naming username or email when taken", "User", body);
+        case "SA04" -> ApiShape.create("create an organization: the caller its owner, on the free plan",
+            "Organization", body);
+        case "SA09" -> new ApiShape("change the plan: owners and admins only", 204, null, body, true, Map.of(), false);
+        case "SA10" -> ApiShape.create("invite an address for 7 days, replacing an earlier invitation", "Invitation",
+            body);
+        case "SA13" -> ApiShape.create("accept an invitation sent to your address: you become a member",
+            "Membership", body);
+        default -> DocsDomain.super.shape(e);
       };
     }
 
     @Override
     public String contractIntro() {
-      return "Saas stores entries by name: create one, read it back.";
+      return "The SaaS system of seed 004 §8.2: users with a unique username and e-mail address, organizations "
+          + "with their members, subscription and invitations; members-only reads, owner/admin writes.";
     }
   }
 
-  /** The write's case for scripts/bench (the kit derives the reads' from the samples); no conventional peer. */
+  /** The writes' cases for scripts/bench (the kit derives the reads' from the samples); no conventional peer. */
   static final class Bench implements BenchDomain<SaasServices> {
     @Override
     public SaasServices services(TableGateway table) {
@@ -166,18 +205,37 @@ public final class SaasDev implements DevDomain {
 
     @Override
     public List<BenchCase<SaasServices>> cases() {
-      return List.of(BenchCase.route(Saas.DOMAIN, "PUT /entries/{entry}",
-          i -> BenchRequest.anonymous().path("entry", "bench-" + i).body("{\"text\":\"bench\"}")));
+      Domain d = Saas.DOMAIN;
+      String run = Long.toString(System.nanoTime() % 1_000_000_000L, 36); // new names on every run over one table
+      return List.of(
+          BenchCase.route(d, "PUT /users/{username}", i -> BenchRequest.as("b" + run + i).path("username", "b" + run + i)
+              .body("{\"email\":\"b" + run + i + "@example.com\",\"name\":\"Bench\"}")),
+          BenchCase.route(d, "PUT /orgs/{org}", i -> BenchRequest.as("ann").path("org", "o" + run + i)
+              .body("{\"name\":\"Bench\"}")),
+          BenchCase.route(d, "PUT /orgs/{org}/subscription", i -> BenchRequest.as("ann").path("org", "acme")
+              .body("{\"plan\":\"team\",\"seats\":" + (i + 1) + "}")),
+          BenchCase.route(d, "PUT /orgs/{org}/invitations/{email}", i -> BenchRequest.as("ann").path("org", "acme")
+              .path("email", "i" + run + i + "@example.com").body("{\"role\":\"member\"}")),
+          BenchCase.<SaasServices>route(d, "POST /orgs/{org}/invitations/{email}/accept", i -> BenchRequest
+              .as("a" + run + i).path("org", "acme").path("email", "a" + run + i + "@example.com")
+              .body("{\"role\":\"member\"}"))
+              .before((s, i) -> {
+                write(s.table(), SaasPattern.SA01, "username", "a" + run + i, "email", "a" + run + i + "@example.com",
+                    "name", "Bench");
+                long expires = s.table().clock().instant().plus(SaasServices.INVITATION_TTL).getEpochSecond();
+                write(s.table(), SaasPattern.SA10, "org", "acme", "email", "a" + run + i + "@example.com", "role",
+                    "member", "caller", "ann", "invitedBy", "ann", "expiresAt", expires, "ttl", expires);
+              }));
     }
 
     @Override
     public Set<String> coldSubset() {
-      return Set.of("P01Route");
+      return Set.of("SA13Route");
     }
 
     @Override
     public List<String> scalePatterns() {
-      return List.of("P02");
+      return List.of();
     }
   }
 }

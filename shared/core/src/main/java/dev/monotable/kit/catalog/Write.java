@@ -63,14 +63,17 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    * the field {@code from}, by default the attribute's own field).
    */
   public record Condition(Test test, Attr attr, String from, List<String> among) {
-    /** {@code ONE_OF}: the attribute holds one of the declared values {@link #among} (a role). */
+    /**
+     * {@code ONE_OF}: the attribute holds one of the declared values {@link #among} (a role);
+     * {@code ABOVE}: the number attribute is greater than the value of {@code from} (an expiry after now).
+     */
     public enum Test {
-      ABSENT, EXISTS, EQUALS, ONE_OF
+      ABSENT, EXISTS, EQUALS, ONE_OF, ABOVE
     }
 
     public Condition {
       Objects.requireNonNull(test, "test");
-      if ((test == Test.EQUALS || test == Test.ONE_OF) != (attr != null)) {
+      if ((test == Test.EQUALS || test == Test.ONE_OF || test == Test.ABOVE) != (attr != null)) {
         throw new IllegalArgumentException(test + " with attribute " + attr);
       }
       among = List.copyOf(among);
@@ -89,6 +92,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         case EXISTS -> "attribute_exists(" + TableSchema.PK + ")";
         case EQUALS -> attr.name() + " = :" + from;
         case ONE_OF -> attr.name() + " IN (" + String.join(", ", among) + ")";
+        case ABOVE -> attr.name() + " > :" + from;
       };
     }
   }
@@ -233,6 +237,17 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
   /** {@code attr} must equal the value of {@code from} in the write's values; refused as a 409 naming {@code attr}. */
   public Write ifEquals(Attr attr, String from) {
     return when(new Condition(Condition.Test.EQUALS, attr, from), Refusal.conflict(attr.field()));
+  }
+
+  /**
+   * The number {@code attr} must be greater than the value of {@code from} (an expiry time above
+   * now); refused as the part's refusal so far, else a 409 naming {@code attr}.
+   */
+  public Write ifAbove(Attr attr, String from) {
+    if (attr.kind() != Attr.Kind.N) {
+      throw new IllegalArgumentException(entity.type() + "." + attr.name() + " is not a number to compare");
+    }
+    return when(new Condition(Condition.Test.ABOVE, attr, from), Refusal.conflict(attr.field()));
   }
 
   /** ADD {@code by} to the number {@code attr} (a counter kept in the write's own transaction). */
@@ -406,6 +421,12 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
             refs.add(":c" + i + "_" + j);
           }
           out.add("#c" + i + " IN (" + String.join(", ", refs) + ")");
+          i++;
+        }
+        case ABOVE -> {
+          names.put("#c" + i, c.attr().name());
+          vals.put(":c" + i, encode(c.attr(), values.get(c.from())));
+          out.add("#c" + i + " > :c" + i);
           i++;
         }
       }

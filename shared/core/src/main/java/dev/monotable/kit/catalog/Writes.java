@@ -62,18 +62,15 @@ public final class Writes implements KeyCondition {
   }
 
   /**
-   * The same transaction, made only by members {@code membership} admits: its first part is the
+   * These parts in one TransactWriteItems, made only by members {@code membership} admits: its first part is the
    * ConditionCheck of the caller's membership item ({@link Write#member}, 403 when refused), and a
    * route serving it has {@link Access#member} access. The write's values hold the caller under
    * {@link Membership#CALLER} and the group's value under its field.
    */
-  public Writes forMembers(Membership membership) {
-    if (shape != Shape.TRANSACTION || this.membership != null) {
-      throw new IllegalStateException("a " + shape + " is made by members once, as a transaction");
-    }
-    List<Write> all = new ArrayList<>(List.of(Write.member(membership)));
-    all.addAll(parts);
-    return new Writes(shape, null, List.of(), all, membership);
+  public static Writes forMembers(Membership membership, Write first, Write... more) {
+    List<Write> all = new ArrayList<>(List.of(Write.member(membership), first));
+    all.addAll(List.of(more));
+    return new Writes(Shape.TRANSACTION, null, List.of(), all, membership);
   }
 
   /** Whose membership the write checks ({@link #forMembers}), or null. */

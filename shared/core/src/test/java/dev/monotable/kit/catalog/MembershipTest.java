@@ -53,7 +53,9 @@ class MembershipTest {
   static final Membership ANY_MEMBER = Membership.of(SEAT_ENTITY, "team", "user");
   static final Membership OWNERS = ANY_MEMBER.withRole(ROLE, "owner", "admin");
   /** A note of the team, written by its owners and admins only. */
-  static final Writes POST_NOTE = Writes.of(Write.put(NOTE_ENTITY).ifAbsent()).forMembers(OWNERS);
+  static final Writes POST_NOTE = Writes.forMembers(OWNERS, Write.put(NOTE_ENTITY).ifAbsent());
+  /** A pin of the team, replaced by any later one: an unconditional Put, made by any member. */
+  static final Writes PIN = Writes.forMembers(ANY_MEMBER, Write.put(NOTE_ENTITY));
 
   private static final String T0 = "2090-01-02T03:04:05.678Z";
   private final TestTable table;
@@ -99,6 +101,16 @@ class MembershipTest {
     note("ann", "n4");
     ConflictException again = assertThrows(ConflictException.class, () -> note("ann", "n4"));
     assertEquals("team", again.conflict());
+  }
+
+  @Test
+  void anUnconditionalPart_shouldStillBeCheckedByTheMembership() {
+    PIN.commit(gateway, Map.of("team", "red", "note", "pin", "text", "one", "caller", "vic", "createdAt", T0));
+    PIN.commit(gateway, Map.of("team", "red", "note", "pin", "text", "two", "caller", "vic", "createdAt", T0));
+    assertEquals("two", table.item(new Key("TEAM#red", "NOTE#pin")).orElseThrow().get("Text").s());
+    assertThrows(ForbiddenException.class, () -> PIN.commit(gateway, Map.of("team", "red", "note", "pin", "text",
+        "three", "caller", "zoe", "createdAt", T0)));
+    assertEquals("two", table.item(new Key("TEAM#red", "NOTE#pin")).orElseThrow().get("Text").s());
   }
 
   @Test

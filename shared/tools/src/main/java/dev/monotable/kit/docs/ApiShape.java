@@ -80,8 +80,11 @@ public record ApiShape(String summary, int status, Map<String, Object> response,
   public static ApiShape plain(dev.monotable.kit.catalog.Endpoint e) {
     dev.monotable.kit.catalog.AccessPatternSpec p = e.patterns().get(0);
     String type = p.entity().type();
+    if (p.key() instanceof dev.monotable.kit.catalog.KeyCondition.QueryKey) {
+      return list(p.description(), type); // a members' page reads the membership first
+    }
     return switch (p.calls().operations().get(0)) {
-      case GET_ITEM -> read(p.description(), JsonSchema.ref(type));
+      case GET_ITEM, BATCH_GET_ITEM -> read(p.description(), JsonSchema.ref(type));
       case QUERY -> list(p.description(), type);
       case PUT_ITEM -> create(p.description(), type, JsonSchema.body(e.body()));
       case UPDATE_ITEM -> new ApiShape(p.description(), 200, JsonSchema.ref(type), JsonSchema.body(e.body()), true,

@@ -35,7 +35,9 @@ public interface OpsDomain {
     List<ReadPattern> out = new ArrayList<>();
     for (AccessPatternSpec p : domain().accessPatterns()) {
       boolean keyed = p.key() instanceof KeyCondition.GetKey || p.key() instanceof KeyCondition.QueryKey;
-      if (!keyed || !p.calls().readOnly() || p.calls().isNone()) {
+      // A members' read checks a caller's membership, which an operator's read has none of.
+      boolean members = p instanceof dev.monotable.kit.catalog.DeclaredPattern d && d.members() != null;
+      if (!keyed || !p.calls().readOnly() || p.calls().isNone() || members) {
         continue;
       }
       List<String> params = ReadPattern.placeholders(p);
