@@ -79,16 +79,17 @@ public final class SaasDev implements DevDomain {
     pattern.writes().commit(table, values);
   }
 
-  /** Users ann, bob and cy; acme owned by ann, bob a member; cy invited. */
+  /** Users ann, bob and cy; acme owned by ann, bob a member, cy invited; globex owned by bob, ann invited. */
   static void seed(TableGateway t) {
     for (String u : List.of("ann", "bob", "cy")) {
       write(t, SaasPattern.SA01, "username", u, "email", u + "@example.com", "name", u.toUpperCase());
     }
     write(t, SaasPattern.SA04, "org", "acme", "name", "Acme", "caller", "ann");
+    write(t, SaasPattern.SA04, "org", "globex", "name", "Globex", "caller", "bob");
     long expires = t.clock().instant().plus(SaasServices.INVITATION_TTL).getEpochSecond();
-    for (String u : List.of("bob", "cy")) {
-      write(t, SaasPattern.SA10, "org", "acme", "email", u + "@example.com", "role", "member", "caller", "ann",
-          "invitedBy", "ann", "expiresAt", expires, "ttl", expires);
+    for (String[] i : new String[][] {{"acme", "ann", "bob"}, {"acme", "ann", "cy"}, {"globex", "bob", "ann"}}) {
+      write(t, SaasPattern.SA10, "org", i[0], "email", i[2] + "@example.com", "role", "member", "caller", i[1],
+          "invitedBy", i[1], "expiresAt", expires, "ttl", expires);
     }
     write(t, SaasPattern.SA13, "org", "acme", "email", "bob@example.com", "role", "member", "caller", "bob");
   }
@@ -118,7 +119,7 @@ public final class SaasDev implements DevDomain {
 
     @Override
     public String demoSummary() {
-      return "users ann, bob, cy; organization acme (ann owner, bob member, cy invited)";
+      return "users ann, bob, cy; organizations acme (ann owner, bob member, cy invited), globex (bob; ann invited)";
     }
 
     @Override
