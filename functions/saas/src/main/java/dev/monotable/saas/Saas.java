@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The SaaS system of seed 004 §8.2 as the kit sees it: its table, its access patterns and its routes.
- * Written by {@code scripts/new-domain saas}, then grown from the guide (docs/saas/saas.md).
+ * Written by {@code scripts/new-domain saas}, then grown from the guide (docs/new-domain.md, "SaaS, measured").
  */
 public final class Saas implements Domain {
 
