@@ -77,16 +77,15 @@ public final class SaasServices implements DomainServices {
   }
 
   /**
-   * Runs {@code pattern}'s declared write on the route's path values (an e-mail address in lower
-   * case), its declared body, the caller and {@code more}; answers what its first Put writes.
+   * Runs {@code pattern}'s declared write on its declared body (an e-mail address kept in lower
+   * case), the route's path values (held to their key rules, lower case), the caller and
+   * {@code more}; answers what its first Put writes.
    */
   private Map<String, Object> write(DeclaredPattern pattern, Request r, Map<String, Object> more) {
     Map<String, Object> values = new HashMap<>(more);
-    for (String p : r.event().getPathParameters().keySet()) {
-      values.put(p, p.equals("email") ? r.path(p).toLowerCase(Locale.ROOT) : r.path(p));
-    }
     values.putAll(r.declaredBody());
     values.computeIfPresent("email", (k, v) -> v.toString().toLowerCase(Locale.ROOT));
+    r.event().getPathParameters().keySet().forEach(p -> values.put(p, r.path(p)));
     values.put(Membership.CALLER, r.requireCaller());
     values.put("invitedBy", r.requireCaller());
     values.put("createdAt", Timestamps.format(table.clock().instant()));

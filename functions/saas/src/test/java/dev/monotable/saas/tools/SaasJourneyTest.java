@@ -140,6 +140,8 @@ class SaasJourneyTest {
     assertEquals(400, send("ann", "PUT", "/orgs/acme/invitations/x@example.com", "{\"role\":\"owner\"}").status());
     assertEquals(400, send("ann", "PUT", "/orgs/acme/subscription", "{\"plan\":\"gold\",\"seats\":5}").status());
     assertEquals(400, send("ann", "PUT", "/orgs/NOT%23OK", "{\"name\":\"x\"}").status(), "no key's structure changed");
+    assertEquals(400, send("ann", "PUT", "/orgs/acme/invitations/X@example.com", "{\"role\":\"member\"}").status(),
+        "a path's address in lower case, as its key rule and the document say");
     assertEquals(null, item("ORG#acme", "INVITATION#x@example.com"));
   }
 }
