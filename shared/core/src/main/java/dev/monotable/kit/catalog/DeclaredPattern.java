@@ -59,15 +59,22 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
    * path parameter names, the membership read in the read's own request: a Get becomes one
    * BatchGetItem of the membership item and the item (403 when the caller is no such member, before
    * the item's 404); a Query page is one GetItem of the membership item, then the Query (a read
-   * follows a read: nothing is written on what the first found). Its route has
-   * {@link Access#member} access.
+   * follows a read: nothing is written on what the first found); a versioned update is one
+   * TransactWriteItems of the ConditionCheck of the membership item and the Update, then a GetItem
+   * of the item for the answer (a transaction answers none). Its route has {@link Access#member} access.
    *
-   * @throws IllegalArgumentException not a plain Get or Query, or already for members
+   * @throws IllegalArgumentException not a plain Get, Query or update, or already for members
    */
   public DeclaredPattern forMembers(Membership membership) {
     if (entity == null || members != null || !(calls.equals(Calls.of(Operation.GET_ITEM))
-        || calls.equals(Calls.of(Operation.QUERY)))) {
-      throw new IllegalArgumentException(name + ": only a plain Get or Query is read for members");
+        || calls.equals(Calls.of(Operation.QUERY)) || calls.equals(Calls.of(Operation.UPDATE_ITEM)))) {
+      throw new IllegalArgumentException(name + ": only a plain Get, Query or update is for members");
+    }
+    if (calls.includes(Operation.UPDATE_ITEM)) {
+      return new DeclaredPattern(name, description, Calls.then(Operation.TRANSACT_WRITE_ITEMS, Operation.GET_ITEM),
+          key, parameters, new RequestAllowance(2, "the " + Write.decapitalized(entity.type()) + " is read after "
+              + "the transaction that checks the caller's membership and updates it, for the answer"), entity,
+          membership);
     }
     if (calls.includes(Operation.GET_ITEM)) {
       return new DeclaredPattern(name, description, Calls.of(Operation.BATCH_GET_ITEM), key, parameters,

@@ -86,6 +86,10 @@ public record Endpoint(
       }
       if (p.key() instanceof Writes w) {
         actions.addAll(w.actions());
+      } else if (p.entity() != null && access.kind() == Access.Kind.MEMBER
+          && p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
+        // a members' plain update: the membership's ConditionCheck and the Update
+        actions.addAll(java.util.List.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.UPDATE_ITEM));
       } else if (p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
         throw new IllegalArgumentException(method + " " + path + ": " + p.name() + " writes a transaction: declare "
             + "the actions of its parts");

@@ -5,6 +5,7 @@ import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.Membership;
+import dev.monotable.kit.catalog.Write;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.entity.Attr;
@@ -108,6 +109,11 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
   private Response forMembers(DeclaredPattern pattern, Membership m, Map<String, Object> values, Request r) {
     Entity entity = pattern.entity();
     Key membership = m.key(r.path(m.group()), r.requireCaller());
+    if (pattern.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
+      Map<String, Object> check = Map.of(m.group(), r.path(m.group()), Membership.CALLER, r.requireCaller());
+      return Response.ok(services.table().updateVersioned(entity, values, declaredBody(r), r.ifMatch(),
+          tx -> Write.member(m).addTo(tx, check, null), () -> new ForbiddenException(m.refusal())));
+    }
     if (pattern.calls().includes(Operation.BATCH_GET_ITEM)) {
       Key key = entity.key(values);
       Map<Key, Map<String, AttributeValue>> found = services.table().batchGet(List.of(membership, key));

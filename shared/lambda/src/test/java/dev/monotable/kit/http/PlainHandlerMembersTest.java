@@ -44,7 +44,8 @@ class PlainHandlerMembersTest {
       .build();
   static final Entity MINUTES = Entity.of("Minutes", CLUB, Template.of("MINUTES#{day}"))
       .attributes(Attr.segment("Club", "club", NAME, "the club"), Attr.segment("Day", "day", NAME, "the day"),
-          Attr.string("Text", "text", "what was said"))
+          Attr.string("Text", "text", "what was said").changes(Attr.Change.VERSIONED))
+      .versioned()
       .build();
   static final Membership MEMBERS = Membership.of(SEAT, "club", "user");
 
@@ -52,6 +53,9 @@ class PlainHandlerMembersTest {
       .forMembers(MEMBERS);
   static final DeclaredPattern LIST = DeclaredPattern.list("M02", "a club's minutes", MINUTES,
       KeyCondition.query(CLUB).beginsWith(Template.of("MINUTES#"))).forMembers(MEMBERS.withRole(ROLE, "owner"));
+
+  static final DeclaredPattern EDIT = DeclaredPattern.update("M03", "edit the minutes", MINUTES)
+      .forMembers(MEMBERS.withRole(ROLE, "owner"));
 
   static final Domain CLUBS = new Domain() {
     @Override
@@ -66,13 +70,15 @@ class PlainHandlerMembersTest {
 
     @Override
     public List<? extends AccessPatternSpec> accessPatterns() {
-      return List.of(GET, LIST);
+      return List.of(GET, LIST, EDIT);
     }
 
     @Override
     public List<Endpoint> endpoints() {
       return List.of(Endpoint.plain("GET", "/clubs/{club}/minutes/{day}", Auth.REQUIRED, GET),
-          Endpoint.plain("GET", "/clubs/{club}/minutes", Auth.REQUIRED, LIST));
+          Endpoint.plain("GET", "/clubs/{club}/minutes", Auth.REQUIRED, LIST),
+          Endpoint.plain("PATCH", "/clubs/{club}/minutes/{day}", Auth.REQUIRED, EDIT)
+              .withBody(dev.monotable.kit.catalog.BodyField.text("text", 1, 100)));
     }
 
     @Override
@@ -85,7 +91,10 @@ class PlainHandlerMembersTest {
   /** The operations the handler's client sent, in order. */
   private final List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+  private final TestTable table;
+
   PlainHandlerMembersTest(TestTable table) {
+    this.table = table;
     var client = DynamoDbExtension.newClient(new software.amazon.awssdk.core.interceptor.ExecutionInterceptor() {
       @Override
       public void beforeExecution(software.amazon.awssdk.core.interceptor.Context.BeforeExecution context,
@@ -156,6 +165,32 @@ class PlainHandlerMembersTest {
     APIGatewayV2HTTPResponse r = list("ann");
     assertEquals(200, r.getStatusCode(), r.getBody());
     assertEquals(List.of("GetItem", "Query"), sent);
-    assertEquals(1, ((List<?>) Json.readObject(r.getBody()).get("items")).size());
+    assertEquals("d1", ((Map<?, ?>) ((List<?>) Json.readObject(r.getBody()).get("items")).get(0)).get("day"));
+  }
+
+  private APIGatewayV2HTTPResponse edit(String day, String caller, String ifMatch, String text) {
+    return handler.handleRequest(ApiEvent.request("PATCH", "/clubs/{club}/minutes/{day}").path("club", "chess")
+        .path("day", day).as(caller).header("if-match", ifMatch).body("{\"text\":\"" + text + "\"}").build(), null);
+  }
+
+  @Test
+  void aVersionedUpdate_shouldCheckTheRoleInItsTransaction_andTell403_404_412Apart() throws Exception {
+    table.put(MINUTES.toItem(Map.of("club", "chess", "day", "d2", "text", "draft", "createdAt", "2090-01-01")));
+    dev.monotable.kit.keys.Key d2 = new dev.monotable.kit.keys.Key("CLUB#chess", "MINUTES#d2");
+    assertEquals(403, edit("d2", "gus", "\"1\"", "guest's").getStatusCode(), "a guest is no owner");
+    assertEquals("draft", table.item(d2).orElseThrow().get("Text").s(), "refused: nothing written");
+    sent.clear();
+    APIGatewayV2HTTPResponse r = edit("d2", "ann", "\"1\"", "final");
+    assertEquals(200, r.getStatusCode(), r.getBody());
+    assertEquals(List.of("TransactWriteItems", "GetItem"), sent);
+    assertEquals(List.of("final", 2), List.of(Json.readObject(r.getBody()).get("text"),
+        Json.readObject(r.getBody()).get("version")));
+    assertEquals(List.of("final", "2"), List.of(table.item(d2).orElseThrow().get("Text").s(),
+        table.item(d2).orElseThrow().get("Version").n()));
+    assertEquals(412, edit("d2", "ann", "\"1\"", "stale").getStatusCode());
+    assertEquals(404, edit("d9", "ann", "\"1\"", "none").getStatusCode());
+    assertEquals(java.util.Set.of(dev.monotable.kit.catalog.DynamoAction.CONDITION_CHECK_ITEM,
+        dev.monotable.kit.catalog.DynamoAction.UPDATE_ITEM, dev.monotable.kit.catalog.DynamoAction.GET_ITEM),
+        CLUBS.endpoints().get(2).actions());
   }
 }

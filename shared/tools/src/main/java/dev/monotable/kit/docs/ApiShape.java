@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.catalog.Operation;
 import java.util.Map;
 
 /**
@@ -83,7 +84,9 @@ public record ApiShape(String summary, int status, Map<String, Object> response,
     if (p.key() instanceof dev.monotable.kit.catalog.KeyCondition.QueryKey) {
       return list(p.description(), type); // a members' page reads the membership first
     }
-    return switch (p.calls().operations().get(0)) {
+    Operation op = p.calls().includes(Operation.TRANSACT_WRITE_ITEMS) ? Operation.UPDATE_ITEM // a members' update
+        : p.calls().operations().get(0);
+    return switch (op) {
       case GET_ITEM, BATCH_GET_ITEM -> read(p.description(), JsonSchema.ref(type));
       case QUERY -> list(p.description(), type);
       case PUT_ITEM -> create(p.description(), type, JsonSchema.body(e.body()));
