@@ -59,8 +59,8 @@ public final class Saas implements Domain {
         Endpoint.plain("GET", org + "/members", Auth.REQUIRED, SaasPattern.SA06),
         Endpoint.plain("GET", "/users/{username}/orgs", Auth.REQUIRED, SaasPattern.SA07).ownedBy("username"),
         Endpoint.plain("GET", org + "/subscription", Auth.REQUIRED, SaasPattern.SA08),
-        Endpoint.route("PUT", org + "/subscription", Auth.REQUIRED, SaasPattern.SA09).withBody(
-            BodyField.oneOf("plan", Organization.PLANS).required(), BodyField.integer("seats", 1, 10_000).required()),
+        Endpoint.plain("PATCH", org + "/subscription", Auth.REQUIRED, SaasPattern.SA09).withBody(
+            BodyField.oneOf("plan", Organization.PLANS), BodyField.integer("seats", 1, 10_000)),
         Endpoint.route("PUT", invitation, Auth.REQUIRED, SaasPattern.SA10).withBody(ROLE),
         Endpoint.plain("GET", org + "/invitations", Auth.REQUIRED, SaasPattern.SA11),
         Endpoint.plain("GET", "/emails/{email}/invitations", Auth.REQUIRED, SaasPattern.SA12),

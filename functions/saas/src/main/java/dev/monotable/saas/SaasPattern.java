@@ -42,9 +42,8 @@ public final class SaasPattern {
       query(SaasKeys.USER).on(Gsi.GSI1).beginsWith(Template.of("ORG#")));
   public static final DeclaredPattern SA08 = DeclaredPattern.get("SA08", "an organization's subscription",
       Organization.SUBSCRIPTION).forMembers(MEMBER);
-  public static final DeclaredPattern SA09 = DeclaredPattern.of("SA09", "change the plan (owners and admins)",
-      Writes.forMembers(ADMIN, Write.update(Organization.SUBSCRIPTION, Organization.PLAN, Organization.SEATS)
-          .ifExists()), "org; body: plan, seats");
+  public static final DeclaredPattern SA09 = DeclaredPattern.update("SA09", "change the plan (owners and admins)",
+      Organization.SUBSCRIPTION).forMembers(ADMIN);
   public static final DeclaredPattern SA10 = DeclaredPattern.of("SA10", "invite an e-mail address (owners and admins)",
       Writes.forMembers(ADMIN, Write.put(INVITATION)), "org, email; body: role");
   public static final DeclaredPattern SA11 = DeclaredPattern.list("SA11", "an organization's invitations", INVITATION,

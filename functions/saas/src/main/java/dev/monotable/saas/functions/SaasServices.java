@@ -31,7 +31,6 @@ public final class SaasServices implements DomainServices {
   private static final Routes<SaasServices> ROUTES = Routes.of(SaasServices.class)
       .serve(SaasPattern.SA01, SaasServices::createUser)
       .serve(SaasPattern.SA04, SaasServices::createOrg)
-      .serve(SaasPattern.SA09, SaasServices::changePlan)
       .serve(SaasPattern.SA10, SaasServices::invite)
       .serve(SaasPattern.SA13, SaasServices::accept);
 
@@ -57,12 +56,6 @@ public final class SaasServices implements DomainServices {
   Response createOrg(Request r) {
     return Response.created(write(SaasPattern.SA04, r, Map.of("role", "owner", "members", 1, "plan", "free",
         "seats", 1)));
-  }
-
-  /** PUT /orgs/{org}/subscription (SA09): the plan and seats, by an owner or admin (403 otherwise). */
-  Response changePlan(Request r) {
-    write(SaasPattern.SA09, r, Map.of());
-    return Response.noContent();
   }
 
   /** PUT /orgs/{org}/invitations/{email} (SA10): a new invitation, replacing any earlier one, by an owner or admin. */

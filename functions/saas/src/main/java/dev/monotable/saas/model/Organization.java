@@ -14,8 +14,8 @@ public final class Organization {
   public static final Attr ORG = Attr.segment("Org", "org", SaasKeys.NAME, "the organization's id");
   public static final Attr MEMBERS = Attr.number("Members", "members", "how many members it has");
   public static final Attr ROLE = Attr.string("Role", "role", "owner, admin or member");
-  public static final Attr PLAN = Attr.string("Plan", "plan", "free, team or enterprise");
-  public static final Attr SEATS = Attr.number("Seats", "seats", "the seats paid for");
+  public static final Attr PLAN = Attr.string("Plan", "plan", "free, team or enterprise").changes(Attr.Change.VERSIONED);
+  public static final Attr SEATS = Attr.number("Seats", "seats", "the seats paid for").changes(Attr.Change.VERSIONED);
   public static final Attr EXPIRES_AT = Attr.number("ExpiresAt", "expiresAt", "when it expires, epoch seconds");
 
   public static final Entity ENTITY = Entity.of("Organization", SaasKeys.ORG, SaasKeys.ORG)
@@ -28,6 +28,7 @@ public final class Organization {
       .build();
   public static final Entity SUBSCRIPTION = Entity.of("Subscription", SaasKeys.ORG, SaasKeys.SUBSCRIPTION)
       .attributes(ORG, PLAN, SEATS)
+      .versioned()
       .build();
   public static final Entity INVITATION = Entity.of("Invitation", SaasKeys.ORG, SaasKeys.INVITATION)
       .index(Gsi.GSI1, SaasKeys.EMAIL, SaasKeys.INVITED_TO)

@@ -176,7 +176,6 @@ public final class SaasDev implements DevDomain {
         case "SA01" -> ApiShape.create("create a user: 409 naming username or email when taken", "User", body);
         case "SA04" -> ApiShape.create("create an organization: the caller its owner, on the free plan",
             "Organization", body);
-        case "SA09" -> new ApiShape("change the plan: owners and admins only", 204, null, body, true, Map.of(), false);
         case "SA10" -> ApiShape.create("invite an address for 7 days, replacing an earlier invitation", "Invitation",
             body);
         case "SA13" -> ApiShape.create("accept an invitation sent to your address: you become a member",
@@ -213,8 +212,10 @@ public final class SaasDev implements DevDomain {
               .body("{\"email\":\"b" + run + i + "@example.com\",\"name\":\"Bench\"}")),
           BenchCase.route(d, "PUT /orgs/{org}", i -> BenchRequest.as("ann").path("org", "o" + run + i)
               .body("{\"name\":\"Bench\"}")),
-          BenchCase.route(d, "PUT /orgs/{org}/subscription", i -> BenchRequest.as("ann").path("org", "acme")
-              .body("{\"plan\":\"team\",\"seats\":" + (i + 1) + "}")),
+          BenchCase.<SaasServices>route(d, "PATCH /orgs/{org}/subscription", i -> BenchRequest.as("ann")
+              .path("org", "acme").body("{\"plan\":\"team\",\"seats\":" + (i + 1) + "}"))
+              .ifMatch(s -> (Long) Organization.SUBSCRIPTION.values(s.table().get(Organization.SUBSCRIPTION.key(
+                  Map.of("org", "acme"))).orElseThrow()).get("version")),
           BenchCase.route(d, "PUT /orgs/{org}/invitations/{email}", i -> BenchRequest.as("ann").path("org", "acme")
               .path("email", "i" + run + i + "@example.com").body("{\"role\":\"member\"}")),
           BenchCase.<SaasServices>route(d, "POST /orgs/{org}/invitations/{email}/accept", i -> BenchRequest

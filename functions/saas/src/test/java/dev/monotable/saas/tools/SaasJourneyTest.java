@@ -126,19 +126,23 @@ class SaasJourneyTest {
     assertTrue(((List<?>) send("ann", "GET", "/orgs/acme/invitations", null).json().get("items")).stream()
         .anyMatch(i -> ((Map<?, ?>) i).get("email").equals("fay@example.com")));
 
-    assertEquals(403, send("bob", "PUT", "/orgs/acme/subscription", "{\"plan\":\"team\",\"seats\":5}").status());
+    assertEquals(403, send("bob", "PATCH", "/orgs/acme/subscription", "{\"plan\":\"team\"}").status());
     assertEquals(403, send("bob", "PUT", "/orgs/acme/invitations/x@example.com", "{\"role\":\"member\"}").status());
     assertEquals(null, item("ORG#acme", "INVITATION#x@example.com"), "refused: nothing written");
-    assertEquals(204, send("ann", "PUT", "/orgs/acme/subscription", "{\"plan\":\"team\",\"seats\":5}").status());
+    var changed = served.send("PATCH", "/orgs/acme/subscription", Map.of(), Map.of("authorization", "Bearer "
+        + served.token("ann", List.of()), "if-match", "\"1\""), "{\"plan\":\"team\",\"seats\":5}".getBytes());
+    assertEquals(200, changed.status(), changed.body());
     assertEquals(Map.of("PK", "ORG#acme", "SK", "SUBSCRIPTION#acme", "Type", "Subscription", "Plan", "team",
-        "Seats", "5"), item("ORG#acme", "SUBSCRIPTION#acme", "Plan", "Seats"));
+        "Seats", "5", "Version", "2"), item("ORG#acme", "SUBSCRIPTION#acme", "Plan", "Seats", "Version"));
+    assertEquals(412, served.send("PATCH", "/orgs/acme/subscription", Map.of(), Map.of("authorization", "Bearer "
+        + served.token("ann", List.of()), "if-match", "\"1\""), "{\"seats\":9}".getBytes()).status(), "stale");
     assertEquals("team", send("bob", "GET", "/orgs/acme/subscription", null).json().get("plan"));
   }
 
   @Test
   void badInput_shouldBe400_andWriteNothing() {
     assertEquals(400, send("ann", "PUT", "/orgs/acme/invitations/x@example.com", "{\"role\":\"owner\"}").status());
-    assertEquals(400, send("ann", "PUT", "/orgs/acme/subscription", "{\"plan\":\"gold\",\"seats\":5}").status());
+    assertEquals(400, send("ann", "PATCH", "/orgs/acme/subscription", "{\"plan\":\"gold\",\"seats\":5}").status());
     assertEquals(400, send("ann", "PUT", "/orgs/NOT%23OK", "{\"name\":\"x\"}").status(), "no key's structure changed");
     assertEquals(400, send("ann", "PUT", "/orgs/acme/invitations/X@example.com", "{\"role\":\"member\"}").status(),
         "a path's address in lower case, as its key rule and the document say");
