@@ -50,11 +50,11 @@ public final class SaasPattern {
       query(SaasKeys.ORG).beginsWith(Template.of("INVITATION#"))).forMembers(ADMIN);
   public static final DeclaredPattern SA12 = DeclaredPattern.list("SA12", "the invitations of an e-mail address",
       INVITATION, query(SaasKeys.EMAIL).on(Gsi.GSI1).beginsWith(Template.of("INVITATION#")));
-  /** The invitation (unexpired, of this role) gone, the member and its count in, for the user it was sent to. */
+  /** The member (a repeat: 409) and its count in, the invitation (unexpired, of this role) gone, for its user. */
   public static final DeclaredPattern SA13 = DeclaredPattern.of("SA13", "accept an invitation", Writes.of(
-      Write.delete(INVITATION).ifExists().ifEquals(Organization.ROLE).ifAbove(Organization.EXPIRES_AT, "now"),
       Write.put(MEMBERSHIP).as("username", "caller").ifAbsent()
           .refused(Refusal.conflict("org", "you are a member of {org} already")),
+      Write.delete(INVITATION).ifExists().ifEquals(Organization.ROLE).ifAbove(Organization.EXPIRES_AT, "now"),
       Write.update(Organization.ENTITY).add(Organization.MEMBERS, 1).ifExists(),
       CALLER.ifEquals(User.EMAIL).refused(Refusal.forbidden("the invitation is for another e-mail address"))),
       "org, email; body: role");

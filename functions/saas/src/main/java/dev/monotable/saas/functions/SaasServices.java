@@ -60,13 +60,14 @@ public final class SaasServices implements DomainServices {
 
   /** PUT /orgs/{org}/invitations/{email} (SA10): a new invitation, replacing any earlier one, by an owner or admin. */
   Response invite(Request r) {
-    long expires = table.clock().instant().plus(INVITATION_TTL).getEpochSecond();
-    return Response.created(write(SaasPattern.SA10, r, Map.of("expiresAt", expires, "ttl", expires)));
+    Instant expires = table.clock().instant().plus(INVITATION_TTL);
+    return Response.created(write(SaasPattern.SA10, r, Map.of("expiresAt", Timestamps.format(expires),
+        "ttl", expires.getEpochSecond())));
   }
 
   /** POST /orgs/{org}/invitations/{email}/accept (SA13): one transaction; 404 for no such unexpired invitation. */
   Response accept(Request r) {
-    return Response.created(write(SaasPattern.SA13, r, Map.of("now", table.clock().instant().getEpochSecond())));
+    return Response.created(write(SaasPattern.SA13, r, Map.of("now", Timestamps.format(table.clock().instant()))));
   }
 
   /**

@@ -16,7 +16,7 @@ public final class Organization {
   public static final Attr ROLE = Attr.string("Role", "role", "owner, admin or member");
   public static final Attr PLAN = Attr.string("Plan", "plan", "free, team or enterprise").changes(Attr.Change.VERSIONED);
   public static final Attr SEATS = Attr.number("Seats", "seats", "the seats paid for").changes(Attr.Change.VERSIONED);
-  public static final Attr EXPIRES_AT = Attr.number("ExpiresAt", "expiresAt", "when it expires, epoch seconds");
+  public static final Attr EXPIRES_AT = Attr.string("ExpiresAt", "expiresAt", "when it expires (ISO-8601 UTC; TTL the same)");
 
   public static final Entity ENTITY = Entity.of("Organization", SaasKeys.ORG, SaasKeys.ORG)
       .attributes(ORG, Attr.string("Name", "name", "the name shown"), MEMBERS)

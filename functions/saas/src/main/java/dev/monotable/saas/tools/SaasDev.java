@@ -72,7 +72,7 @@ public final class SaasDev implements DevDomain {
   static void write(TableGateway table, DeclaredPattern pattern, Object... keyValues) {
     Map<String, Object> values = new HashMap<>(Map.of("createdAt", Timestamps.format(table.clock().instant()),
         "role", "owner", "members", 1,
-        "plan", "free", "seats", 1, "now", table.clock().instant().getEpochSecond()));
+        "plan", "free", "seats", 1, "now", Timestamps.format(table.clock().instant())));
     for (int i = 0; i < keyValues.length; i += 2) {
       values.put((String) keyValues[i], keyValues[i + 1]);
     }
@@ -86,10 +86,10 @@ public final class SaasDev implements DevDomain {
     }
     write(t, SaasPattern.SA04, "org", "acme", "name", "Acme", "caller", "ann");
     write(t, SaasPattern.SA04, "org", "globex", "name", "Globex", "caller", "bob");
-    long expires = t.clock().instant().plus(SaasServices.INVITATION_TTL).getEpochSecond();
+    java.time.Instant expires = t.clock().instant().plus(SaasServices.INVITATION_TTL);
     for (String[] i : new String[][] {{"acme", "ann", "bob"}, {"acme", "ann", "cy"}, {"globex", "bob", "ann"}}) {
       write(t, SaasPattern.SA10, "org", i[0], "email", i[2] + "@example.com", "role", "member", "caller", i[1],
-          "invitedBy", i[1], "expiresAt", expires, "ttl", expires);
+          "invitedBy", i[1], "expiresAt", Timestamps.format(expires), "ttl", expires.getEpochSecond());
     }
     write(t, SaasPattern.SA13, "org", "acme", "email", "bob@example.com", "role", "member", "caller", "bob");
   }
@@ -224,9 +224,10 @@ public final class SaasDev implements DevDomain {
               .before((s, i) -> {
                 write(s.table(), SaasPattern.SA01, "username", "a" + run + i, "email", "a" + run + i + "@example.com",
                     "name", "Bench");
-                long expires = s.table().clock().instant().plus(SaasServices.INVITATION_TTL).getEpochSecond();
+                java.time.Instant expires = s.table().clock().instant().plus(SaasServices.INVITATION_TTL);
                 write(s.table(), SaasPattern.SA10, "org", "acme", "email", "a" + run + i + "@example.com", "role",
-                    "member", "caller", "ann", "invitedBy", "ann", "expiresAt", expires, "ttl", expires);
+                    "member", "caller", "ann", "invitedBy", "ann", "expiresAt", Timestamps.format(expires),
+                    "ttl", expires.getEpochSecond());
               }));
     }
 

@@ -65,7 +65,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
   public record Condition(Test test, Attr attr, String from, List<String> among) {
     /**
      * {@code ONE_OF}: the attribute holds one of the declared values {@link #among} (a role);
-     * {@code ABOVE}: the number attribute is greater than the value of {@code from} (an expiry after now).
+     * {@code ABOVE}: the attribute is greater than the value of {@code from} (an expiry after now).
      */
     public enum Test {
       ABSENT, EXISTS, EQUALS, ONE_OF, ABOVE
@@ -240,12 +240,13 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
   }
 
   /**
-   * The number {@code attr} must be greater than the value of {@code from} (an expiry time above
-   * now); refused as the part's refusal so far, else a 409 naming {@code attr}.
+   * {@code attr} must be greater than the value of {@code from}: a number, or a text of fixed width
+   * such as an ISO-8601 UTC timestamp, which compares as its time (an expiry above now); refused as
+   * the part's refusal so far, else a 409 naming {@code attr}.
    */
   public Write ifAbove(Attr attr, String from) {
-    if (attr.kind() != Attr.Kind.N) {
-      throw new IllegalArgumentException(entity.type() + "." + attr.name() + " is not a number to compare");
+    if (attr.kind() != Attr.Kind.N && attr.kind() != Attr.Kind.S) {
+      throw new IllegalArgumentException(entity.type() + "." + attr.name() + " is no number or text to compare");
     }
     return when(new Condition(Condition.Test.ABOVE, attr, from), Refusal.conflict(attr.field()));
   }
