@@ -58,6 +58,7 @@ public final class MonotableApp {
     domainStack(app, settings, "BlogStack", dev.monotable.blog.Blog.DOMAIN);
     domainStack(app, settings, "ShopStack", dev.monotable.shop.Shop.DOMAIN);
     domainStack(app, settings, "SocialStack", dev.monotable.social.Social.DOMAIN);
+    domainStack(app, settings, "SaasStack", dev.monotable.saas.Saas.DOMAIN);
     // new-domain: stacks
     Tags.of(app).add("project", "monotable");
     Tags.of(app).add("stage", settings.stage());

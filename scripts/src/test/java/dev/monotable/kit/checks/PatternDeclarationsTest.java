@@ -44,7 +44,10 @@ class PatternDeclarationsTest {
           out.add(ap.name() + ": " + key.index() + " is not an index of the table");
         }
       }
-      if (key instanceof KeyCondition.GetKey && !ap.calls().includes(Operation.GET_ITEM)) {
+      // A members' Get reads the membership item with the item: one BatchGetItem.
+      boolean members = ap instanceof dev.monotable.kit.catalog.DeclaredPattern d && d.members() != null;
+      if (key instanceof KeyCondition.GetKey && !ap.calls().includes(members ? Operation.BATCH_GET_ITEM
+          : Operation.GET_ITEM)) {
         out.add(ap.name() + ": a key of one item is read by GetItem, not " + ap.calls());
       }
       if (key instanceof KeyCondition.QueryKey && !ap.calls().includes(Operation.QUERY)) {

@@ -255,6 +255,7 @@ class PrimingTest {
       "Devices GET /users/{user}/events",
       // the priming invocation's missing name is no e-mail address and no ULID: the key's rule refuses it
       "Blog GET /emails/{email}/user", "Blog GET /users/{username}/posts/{post}",
+      "Saas GET /emails/{email}/user", "Saas GET /emails/{email}/invitations",
       "Shop GET /products/{product}", "Shop GET /customers/{username}/orders/{order}",
       "Shop GET /products/{product}/reviews",
       // the search requires the query parameter q, as Devices' ranges need from and to

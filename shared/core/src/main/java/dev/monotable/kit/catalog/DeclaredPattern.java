@@ -4,6 +4,7 @@ import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.keys.Template;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -19,9 +20,16 @@ import java.util.Objects;
  * @param parameters its inputs, as the docs print them
  * @param requestAllowance the requests one call may make, with the contract's reason
  * @param entity the one entity a plain pattern serves (the kit's handler serves its route), or null
+ * @param members whose membership the pattern reads or checks in its own request ({@link #forMembers}), or null
  */
 public record DeclaredPattern(String name, String description, Calls calls, KeyCondition key, String parameters,
-    RequestAllowance requestAllowance, Entity entity) implements AccessPatternSpec {
+    RequestAllowance requestAllowance, Entity entity, Membership members) implements AccessPatternSpec {
+
+  /** A pattern anyone its route admits may call. */
+  public DeclaredPattern(String name, String description, Calls calls, KeyCondition key, String parameters,
+      RequestAllowance requestAllowance, Entity entity) {
+    this(name, description, calls, key, parameters, requestAllowance, entity, null);
+  }
 
   public DeclaredPattern {
     Objects.requireNonNull(name, "name");
@@ -43,7 +51,49 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
    */
   public static DeclaredPattern of(String name, String description, Writes writes, String parameters) {
     return new DeclaredPattern(name, description, writes.calls(), writes, parameters, writes.requestAllowance(),
-        null);
+        null, writes.membership());
+  }
+
+  /**
+   * The same plain read, served only to members {@code membership} admits of the group its route's
+   * path parameter names, the membership read in the read's own request: a Get becomes one
+   * BatchGetItem of the membership item and the item (403 when the caller is no such member, before
+   * the item's 404); a Query page is one GetItem of the membership item, then the Query (a read
+   * follows a read: nothing is written on what the first found); a versioned update is one
+   * TransactWriteItems of the ConditionCheck of the membership item and the Update, then a GetItem
+   * of the item for the answer (a transaction answers none). Its route has {@link Access#member} access.
+   *
+   * @throws IllegalArgumentException not a plain Get, Query or update, or already for members
+   */
+  public DeclaredPattern forMembers(Membership membership) {
+    if (entity == null || members != null || !(calls.equals(Calls.of(Operation.GET_ITEM))
+        || calls.equals(Calls.of(Operation.QUERY)) || calls.equals(Calls.of(Operation.UPDATE_ITEM)))) {
+      throw new IllegalArgumentException(name + ": only a plain Get, Query or update is for members");
+    }
+    if (calls.includes(Operation.UPDATE_ITEM)) {
+      return new DeclaredPattern(name, description, Calls.then(Operation.TRANSACT_WRITE_ITEMS, Operation.GET_ITEM),
+          key, parameters, new RequestAllowance(2, "the " + Write.decapitalized(entity.type()) + " is read after "
+              + "the transaction that checks the caller's membership and updates it, for the answer"), entity,
+          membership);
+    }
+    if (calls.includes(Operation.GET_ITEM)) {
+      return new DeclaredPattern(name, description, Calls.of(Operation.BATCH_GET_ITEM), key, parameters,
+          requestAllowance, entity, membership);
+    }
+    return new DeclaredPattern(name, description, Calls.then(Operation.GET_ITEM, Operation.QUERY), key, parameters,
+        new RequestAllowance(2, "the caller's " + Write.decapitalized(membership.entity().type()) + " is read "
+            + "before the page (" + membership.render() + "); nothing is written on it"), entity, membership);
+  }
+
+  /** The key condition as the docs print it, with the membership read or checked beside it. */
+  @Override
+  public String keyCondition() {
+    if (members == null || key instanceof Writes) {
+      return key.render();
+    }
+    Map<String, String> caller = Map.of(members.member(), Membership.CALLER);
+    String mk = members.entity().table().pk().render(caller) + "/" + members.entity().table().sk().render(caller);
+    return key.render() + "; " + members.entity().type() + " " + mk + " (" + members.render() + ", else 403)";
   }
 
   /** A plain read of one item of {@code entity} by its table key: one GetItem, served by the kit. */
@@ -127,6 +177,6 @@ public record DeclaredPattern(String name, String description, Calls calls, KeyC
   /** The same pattern, allowed {@code requests} requests per call for this reason. */
   public DeclaredPattern allowing(int requests, String basis) {
     return new DeclaredPattern(name, description, calls, key, parameters, new RequestAllowance(requests, basis),
-        entity);
+        entity, members);
   }
 }

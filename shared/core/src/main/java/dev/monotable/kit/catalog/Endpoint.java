@@ -42,9 +42,11 @@ public record Endpoint(
     patterns = List.copyOf(patterns);
     java.util.Objects.requireNonNull(access, "access");
     if (access.kind() != Access.Kind.ANYONE && auth != Auth.REQUIRED) {
-      throw new IllegalArgumentException(method + " " + path + ": an owner or group route requires Auth.REQUIRED");
+      throw new IllegalArgumentException(method + " " + path + ": an owner, group or member route requires "
+          + "Auth.REQUIRED");
     }
-    if (access.kind() == Access.Kind.OWNER && !path.contains("{" + access.name() + "}")) {
+    if ((access.kind() == Access.Kind.OWNER || access.kind() == Access.Kind.MEMBER)
+        && !path.contains("{" + access.name() + "}")) {
       throw new IllegalArgumentException(method + " " + path + ": no path parameter {" + access.name() + "}");
     }
     body = List.copyOf(body);
@@ -89,9 +91,21 @@ public record Endpoint(
   public static Endpoint of(String method, String path, String handlerClass, Auth auth, AccessPatternSpec... patterns) {
     Set<DynamoAction> actions = java.util.EnumSet.noneOf(DynamoAction.class);
     Set<Gsi> indexes = java.util.EnumSet.noneOf(Gsi.class);
+    Access access = Access.ANYONE;
     for (AccessPatternSpec p : patterns) {
+      if (p instanceof DeclaredPattern d && d.members() != null) {
+        // Who may call it is the pattern's: its request reads or checks the caller's membership.
+        if (access != Access.ANYONE && !access.membership().equals(d.members())) {
+          throw new IllegalArgumentException(method + " " + path + ": its patterns are for different members");
+        }
+        access = Access.member(d.members());
+      }
       if (p.key() instanceof Writes w) {
         actions.addAll(w.actions());
+      } else if (p.entity() != null && access.kind() == Access.Kind.MEMBER
+          && p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
+        // a members' plain update: the membership's ConditionCheck and the Update
+        actions.addAll(java.util.List.of(DynamoAction.CONDITION_CHECK_ITEM, DynamoAction.UPDATE_ITEM));
       } else if (p.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
         throw new IllegalArgumentException(method + " " + path + ": " + p.name() + " writes a transaction: declare "
             + "the actions of its parts");
@@ -101,7 +115,7 @@ public record Endpoint(
         indexes.add(p.key().index());
       }
     }
-    return new Endpoint(method, path, handlerClass, auth, List.of(patterns), actions, indexes);
+    return new Endpoint(method, path, handlerClass, auth, List.of(patterns), actions, indexes, List.of(), access);
   }
 
   /**

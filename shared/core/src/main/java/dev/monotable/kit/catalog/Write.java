@@ -64,16 +64,28 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    * A condition on the item: it is absent, it exists, or an attribute equals a value (the value of
    * the field {@code from}, by default the attribute's own field).
    */
-  public record Condition(Test test, Attr attr, String from) {
+  public record Condition(Test test, Attr attr, String from, List<String> among) {
+    /**
+     * {@code ONE_OF}: the attribute holds one of the declared values {@link #among} (a role);
+     * {@code ABOVE}: the attribute is greater than the value of {@code from} (an expiry after now).
+     */
     public enum Test {
-      ABSENT, EXISTS, EQUALS
+      ABSENT, EXISTS, EQUALS, ONE_OF, ABOVE
     }
 
     public Condition {
       Objects.requireNonNull(test, "test");
-      if ((test == Test.EQUALS) != (attr != null)) {
+      if ((test == Test.EQUALS || test == Test.ONE_OF || test == Test.ABOVE) != (attr != null)) {
         throw new IllegalArgumentException(test + " with attribute " + attr);
       }
+      among = List.copyOf(among);
+      if ((test == Test.ONE_OF) != !among.isEmpty()) {
+        throw new IllegalArgumentException(test + " among " + among);
+      }
+    }
+
+    public Condition(Test test, Attr attr, String from) {
+      this(test, attr, from, List.of());
     }
 
     String render() {
@@ -81,6 +93,8 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         case ABSENT -> "attribute_not_exists(" + TableSchema.PK + ")";
         case EXISTS -> "attribute_exists(" + TableSchema.PK + ")";
         case EQUALS -> attr.name() + " = :" + from;
+        case ONE_OF -> attr.name() + " IN (" + String.join(", ", among) + ")";
+        case ABOVE -> attr.name() + " > :" + from;
       };
     }
 
@@ -101,7 +115,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
    */
   public record Refusal(Kind kind, String name, String message) {
     public enum Kind {
-      CONFLICT, NOT_FOUND, DONE
+      CONFLICT, NOT_FOUND, DONE, FORBIDDEN
     }
 
     /** A 409 naming {@code field}: "{field} {value} is taken". */
@@ -116,6 +130,11 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
 
     public static Refusal notFound(String what) {
       return new Refusal(Kind.NOT_FOUND, what, null);
+    }
+
+    /** A 403 saying {@code message}: the caller may not make this write ({@link Write#member}). */
+    public static Refusal forbidden(String message) {
+      return new Refusal(Kind.FORBIDDEN, null, Objects.requireNonNull(message, "message"));
     }
 
     /** A refusal that means the write was already made: nothing to answer but the write itself. */
@@ -135,6 +154,7 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
         case CONFLICT -> new ConflictException(name, text != null ? text : values.get(name) == null
             ? name + " is taken" : name + " " + values.get(name) + " is taken");
         case NOT_FOUND -> new NotFoundException(name);
+        case FORBIDDEN -> new dev.monotable.kit.errors.ForbiddenException(text);
         case DONE -> null;
       };
     }
@@ -194,6 +214,21 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
     return new Write(Kind.CHECK, entity, List.of(), List.of(), Map.of(), null, Map.of()).ifExists();
   }
 
+  /**
+   * The caller is a member {@code membership} admits: a ConditionCheck of the membership item keyed
+   * by the group's value and the caller ({@link Membership#CALLER} in the write's values),
+   * {@code attribute_exists(PK)} and, with roles, {@code Role IN (...)}; refused as a 403. In the
+   * write's own transaction, so no change of the membership can fall between the check and the write.
+   */
+  public static Write member(Membership membership) {
+    List<Condition> all = new ArrayList<>(List.of(new Condition(Condition.Test.EXISTS, null, null)));
+    if (membership.role() != null) {
+      all.add(new Condition(Condition.Test.ONE_OF, membership.role(), null, membership.roles()));
+    }
+    return new Write(Kind.CHECK, membership.entity(), all, List.of(), Map.of(),
+        Refusal.forbidden(membership.refusal()), Map.of(membership.member(), Membership.CALLER));
+  }
+
   /** The item must not exist ({@code attribute_not_exists(PK)}); refused as a 409 naming the key's first field. */
   public Write ifAbsent() {
     return when(new Condition(Condition.Test.ABSENT, null, null),
@@ -213,6 +248,18 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
   /** {@code attr} must equal the value of {@code from} in the write's values; refused as a 409 naming {@code attr}. */
   public Write ifEquals(Attr attr, String from) {
     return when(new Condition(Condition.Test.EQUALS, attr, from), Refusal.conflict(attr.field()));
+  }
+
+  /**
+   * {@code attr} must be greater than the value of {@code from}: a number, or a text of fixed width
+   * such as an ISO-8601 UTC timestamp, which compares as its time (an expiry above now); refused as
+   * the part's refusal so far, else a 409 naming {@code attr}.
+   */
+  public Write ifAbove(Attr attr, String from) {
+    if (attr.kind() != Attr.Kind.N && attr.kind() != Attr.Kind.S) {
+      throw new IllegalArgumentException(entity.type() + "." + attr.name() + " is no number or text to compare");
+    }
+    return when(new Condition(Condition.Test.ABOVE, attr, from), Refusal.conflict(attr.field()));
   }
 
   /** ADD {@code by} to the number {@code attr} (a counter kept in the write's own transaction). */
@@ -376,6 +423,22 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
           names.put("#c" + i, c.attr().name());
           vals.put(":c" + i, encode(c.attr(), values.get(c.from())));
           out.add("#c" + i + " = :c" + i);
+          i++;
+        }
+        case ONE_OF -> {
+          names.put("#c" + i, c.attr().name());
+          List<String> refs = new ArrayList<>();
+          for (int j = 0; j < c.among().size(); j++) {
+            vals.put(":c" + i + "_" + j, AttributeValue.fromS(c.among().get(j)));
+            refs.add(":c" + i + "_" + j);
+          }
+          out.add("#c" + i + " IN (" + String.join(", ", refs) + ")");
+          i++;
+        }
+        case ABOVE -> {
+          names.put("#c" + i, c.attr().name());
+          vals.put(":c" + i, encode(c.attr(), values.get(c.from())));
+          out.add("#c" + i + " > :c" + i);
           i++;
         }
       }

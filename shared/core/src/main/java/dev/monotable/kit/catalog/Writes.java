@@ -51,17 +51,20 @@ public final class Writes implements KeyCondition {
   private final List<Attr> changed;
   private final List<Write> parts;
   private final Transition transition;
+  private final Membership membership;
 
   private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts) {
-    this(shape, entity, changed, parts, null);
+    this(shape, entity, changed, parts, null, null);
   }
 
-  private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts, Transition transition) {
+  private Writes(Shape shape, Entity entity, List<Attr> changed, List<Write> parts, Transition transition,
+      Membership membership) {
     this.shape = shape;
     this.entity = entity;
     this.changed = List.copyOf(changed);
     this.parts = List.copyOf(parts);
     this.transition = transition;
+    this.membership = membership;
   }
 
   /**
@@ -69,7 +72,7 @@ public final class Writes implements KeyCondition {
    * IAM action, request allowance and docs text derived from the declaration.
    */
   public static Writes transition(Transition transition) {
-    return new Writes(Shape.TRANSITION, transition.entity(), List.of(), List.of(), transition);
+    return new Writes(Shape.TRANSITION, transition.entity(), List.of(), List.of(), transition, null);
   }
 
   /**
@@ -82,6 +85,23 @@ public final class Writes implements KeyCondition {
       throw new IllegalStateException("not a transition: " + shape);
     }
     return transition;
+  }
+
+  /**
+   * These parts in one TransactWriteItems, made only by members {@code membership} admits: its first part is the
+   * ConditionCheck of the caller's membership item ({@link Write#member}, 403 when refused), and a
+   * route serving it has {@link Access#member} access. The write's values hold the caller under
+   * {@link Membership#CALLER} and the group's value under its field.
+   */
+  public static Writes forMembers(Membership membership, Write first, Write... more) {
+    List<Write> all = new ArrayList<>(List.of(Write.member(membership), first));
+    all.addAll(List.of(more));
+    return new Writes(Shape.TRANSACTION, null, List.of(), all, null, membership);
+  }
+
+  /** Whose membership the write checks ({@link #forMembers}), or null. */
+  public Membership membership() {
+    return membership;
   }
 
   /**
@@ -126,7 +146,7 @@ public final class Writes implements KeyCondition {
     }
     List<Write> all = new ArrayList<>(parts);
     all.addAll(List.of(more));
-    return new Writes(shape, null, List.of(), all);
+    return new Writes(shape, null, List.of(), all, null, membership);
   }
 
   /**

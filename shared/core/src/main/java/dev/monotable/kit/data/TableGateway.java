@@ -186,6 +186,67 @@ public final class TableGateway {
    */
   public Map<String, Object> updateVersioned(dev.monotable.kit.entity.Entity entity, Map<String, ?> key,
       Map<String, ?> changes, Long expectedVersion) {
+    VersionedUpdate u = versionedUpdate(entity, key, changes, expectedVersion);
+    try {
+      return Expiry.values(entity, updateAndGet(u.key(), u.expression(), u.condition(), u.names(), u.values()));
+    } catch (ConditionalCheckFailedException e) {
+      // The SDK's retry of this update, whose first attempt applied and lost its answer: the item
+      // is this update's result, as the first attempt would have answered.
+      return Expiry.values(entity, u.refused(entity, e.hasItem() ? e.item() : Map.of(), expectedVersion, clock.instant()));
+    }
+  }
+
+  /**
+   * {@link #updateVersioned} made only when {@code check} holds: one TransactWriteItems of the
+   * ConditionCheck {@code check} adds (a caller's membership) and the versioned Update, then one
+   * GetItem of the item for the answer (a transaction answers no item).
+   *
+   * @param check adds the ConditionCheck to the transaction, answering its index
+   * @param refused the exception of a refused check (nothing written)
+   * @throws NotFoundException as {@link #updateVersioned}
+   * @throws VersionMismatchException as {@link #updateVersioned}
+   */
+  public Map<String, Object> updateVersioned(dev.monotable.kit.entity.Entity entity, Map<String, ?> key,
+      Map<String, ?> changes, Long expectedVersion, java.util.function.ToIntFunction<WriteTransaction> check,
+      java.util.function.Supplier<RuntimeException> refused) {
+    VersionedUpdate u = versionedUpdate(entity, key, changes, expectedVersion);
+    WriteTransaction tx = new WriteTransaction(this);
+    int checked = check.applyAsInt(tx);
+    int updated = tx.update(u.key(), u.expression(), u.condition(), u.names(), u.values());
+    tx.commit(Boolean.TRUE, f -> {
+      if (f.failed(checked)) {
+        throw refused.get();
+      }
+      return f.failed(updated) && u.refused(entity, f.oldItem(updated), expectedVersion, clock.instant()) != null
+          ? Boolean.TRUE : null;
+    });
+    return Expiry.values(entity, get(u.key()).orElseThrow(() -> new NotFoundException(noun(entity))));
+  }
+
+  private static String noun(dev.monotable.kit.entity.Entity entity) {
+    return entity.type().substring(0, 1).toLowerCase(java.util.Locale.ROOT) + entity.type().substring(1);
+  }
+
+  /** A versioned UpdateItem's parts, and the token that tells its own retry from another's write. */
+  private record VersionedUpdate(Key key, String expression, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values, String token) {
+
+    /** The item when {@code old} is this update's own result; else the 404 or 412 it means. */
+    Map<String, AttributeValue> refused(dev.monotable.kit.entity.Entity entity, Map<String, AttributeValue> old,
+        Long expectedVersion, java.time.Instant now) {
+      Map<String, AttributeValue> was = old == null ? Map.of() : old;
+      if (isOwnWrite(was, token)) {
+        return was;
+      }
+      if (was.isEmpty() || !entity.type().equals(Items.type(was)) || Expiry.expired(entity, was, now)) {
+        throw new NotFoundException(noun(entity));
+      }
+      throw new VersionMismatchException(expectedVersion, Items.n(was, TableSchema.VERSION));
+    }
+  }
+
+  private VersionedUpdate versionedUpdate(dev.monotable.kit.entity.Entity entity, Map<String, ?> key,
+      Map<String, ?> changes, Long expectedVersion) {
     if (!entity.versioned()) {
       throw new IllegalArgumentException(entity.type() + " is not versioned");
     }
@@ -234,21 +295,7 @@ public final class TableGateway {
       // an expired item is absent before DynamoDB deletes it: not updated, a 404
       condition += " AND " + Expiry.unexpired(names, values, clock.instant());
     }
-    try {
-      return Expiry.values(entity, updateAndGet(k, set + " ADD #v :one", condition, names, values));
-    } catch (ConditionalCheckFailedException e) {
-      Map<String, AttributeValue> old = e.hasItem() ? e.item() : Map.of();
-      if (isOwnWrite(old, token)) {
-        // The SDK's retry of this update, whose first attempt applied and lost its answer: the item
-        // is this update's result, as the first attempt would have answered.
-        return entity.values(old);
-      }
-      if (old.isEmpty() || !entity.type().equals(Items.type(old)) || Expiry.expired(entity, old, clock.instant())) {
-        throw new NotFoundException(entity.type().substring(0, 1).toLowerCase(java.util.Locale.ROOT)
-            + entity.type().substring(1));
-      }
-      throw new VersionMismatchException(expectedVersion, Items.n(old, TableSchema.VERSION));
-    }
+    return new VersionedUpdate(k, set + " ADD #v :one", condition, names, values, token);
   }
 
   /**

@@ -2,7 +2,10 @@ package dev.monotable.kit.http;
 
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.Membership;
+import dev.monotable.kit.catalog.Write;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.catalog.Transition;
 import dev.monotable.kit.catalog.Writes;
@@ -11,6 +14,7 @@ import dev.monotable.kit.data.Page;
 import dev.monotable.kit.entity.Attr;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.errors.ConflictException;
+import dev.monotable.kit.errors.ForbiddenException;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.keys.Key;
@@ -85,6 +89,9 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     for (String p : endpoint.pathParameters()) {
       values.put(p, r.path(p));
     }
+    if (pattern instanceof DeclaredPattern d && d.members() != null) {
+      return forMembers(d, d.members(), values, r);
+    }
     Operation op = pattern.calls().operations().get(0);
     return switch (op) {
       // An expiring entity's expired item is absent before DynamoDB deletes it (Expiry): still one request.
@@ -101,6 +108,38 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
       }
       default -> throw new IllegalStateException(pattern.name() + ": " + pattern.calls() + " is not a plain call");
     };
+  }
+
+  /**
+   * A members-only read ({@link DeclaredPattern#forMembers}): a Get is one BatchGetItem of the
+   * caller's membership item and the item; a Query page one GetItem of the membership item, then
+   * the Query. 403 when the caller is no member the declaration admits, before any 404.
+   */
+  private Response forMembers(DeclaredPattern pattern, Membership m, Map<String, Object> values, Request r) {
+    Entity entity = pattern.entity();
+    Key membership = m.key(r.path(m.group()), r.requireCaller());
+    if (pattern.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
+      Map<String, Object> check = Map.of(m.group(), r.path(m.group()), Membership.CALLER, r.requireCaller());
+      return Response.ok(services.table().updateVersioned(entity, values, declaredBody(r), r.ifMatch(),
+          tx -> Write.member(m).addTo(tx, check, null), () -> new ForbiddenException(m.refusal())));
+    }
+    if (pattern.calls().includes(Operation.BATCH_GET_ITEM)) {
+      Key key = entity.key(values);
+      Map<Key, Map<String, AttributeValue>> found = services.table().batchGet(List.of(membership, key));
+      if (!m.admits(found.get(membership))) {
+        throw new ForbiddenException(m.refusal());
+      }
+      Map<String, AttributeValue> item = found.get(key);
+      if (item == null) {
+        throw new NotFoundException(noun(entity));
+      }
+      return Response.ok(entity.values(item));
+    }
+    if (!m.admits(services.table().get(membership).orElse(null))) {
+      throw new ForbiddenException(m.refusal());
+    }
+    return Response.ok(page(entity, services.table().query(pattern.queryFor(segments(entity, values)), r.page(),
+        pattern.name())));
   }
 
   private Map<String, Object> create(Endpoint endpoint, Entity entity, Map<String, Object> values, Request r) {

@@ -99,6 +99,8 @@ public final class Request {
     switch (access.kind()) {
       case OWNER -> requireOwner(access.name());
       case GROUP -> requireGroup(access.name());
+      // The membership itself is read by the route's own request (Membership): here only its caller.
+      case MEMBER -> requireCaller();
       case ANYONE -> { }
     }
   }

@@ -1,5 +1,6 @@
 package dev.monotable.kit.bench;
 
+import dev.monotable.kit.catalog.Access;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
@@ -64,12 +65,15 @@ public final class BenchCase<S extends DomainServices> {
    */
   public static <S extends DomainServices> Optional<BenchCase<S>> derived(Endpoint e, Map<String, String> samples) {
     boolean read = e.method().equals("GET") && (e.isPlain() || e.hasRouteKey(Endpoint.HEALTH_ROUTE));
-    if (!read || !samples.keySet().containsAll(e.pathParameters())) {
+    if (!read || !samples.keySet().containsAll(e.pathParameters()) || (e.access().kind() == Access.Kind.MEMBER
+        && !samples.containsKey(e.access().membership().member()))) {
       return Optional.empty();
     }
     BenchRequest caller = switch (e.access().kind()) {
       case OWNER -> BenchRequest.as(samples.get(e.access().name()));
       case GROUP -> BenchRequest.asMemberOf("bench", e.access().name());
+      // The sample member's name: the demo data holds that member in the sample group.
+      case MEMBER -> BenchRequest.as(samples.get(e.access().membership().member()));
       case ANYONE -> e.auth() == Auth.REQUIRED ? BenchRequest.as("bench") : BenchRequest.anonymous();
     };
     for (String name : e.pathParameters()) {

@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.catalog.Operation;
 import java.util.Map;
 
 /**
@@ -80,8 +81,13 @@ public record ApiShape(String summary, int status, Map<String, Object> response,
   public static ApiShape plain(dev.monotable.kit.catalog.Endpoint e) {
     dev.monotable.kit.catalog.AccessPatternSpec p = e.patterns().get(0);
     String type = p.entity().type();
-    return switch (p.calls().operations().get(0)) {
-      case GET_ITEM -> read(p.description(), JsonSchema.ref(type));
+    if (p.key() instanceof dev.monotable.kit.catalog.KeyCondition.QueryKey) {
+      return list(p.description(), type); // a members' page reads the membership first
+    }
+    Operation op = p.calls().includes(Operation.TRANSACT_WRITE_ITEMS) ? Operation.UPDATE_ITEM // a members' update
+        : p.calls().operations().get(0);
+    return switch (op) {
+      case GET_ITEM, BATCH_GET_ITEM -> read(p.description(), JsonSchema.ref(type));
       case QUERY -> list(p.description(), type);
       case PUT_ITEM -> create(p.description(), type, JsonSchema.body(e.body()));
       // A state transition may take no body: its one target is the declaration's.

@@ -203,6 +203,9 @@ public interface DocsDomain {
       String who = switch (e.access().kind()) {
         case OWNER -> "only the user " + Markdown.code("{" + e.access().name() + "}") + " names (403 for another)";
         case GROUP -> "members of the group " + Markdown.code(e.access().name()) + " (403 for others)";
+        case MEMBER -> "a " + e.access().membership().render().replace("{" + e.access().name() + "}",
+            Markdown.code("{" + e.access().name() + "}")) + ", as its " + Markdown.code(
+            e.access().membership().entity().type()) + " item says, read in the route's own request (403 for others)";
         case ANYONE -> e.auth() == Auth.NONE ? "anyone" : e.auth() == Auth.OPTIONAL
             ? "anyone; a token shows " + optionalAuthUse() : "any signed-in user";
       };

@@ -140,7 +140,9 @@ final class OpenApiDoc {
       m.put(401, e.auth() == Auth.REQUIRED ? "missing, expired or invalid token" : "invalid token");
     }
     if (e.auth() == Auth.REQUIRED) {
-      m.put(403, "the caller may not do this");
+      m.put(403, e.access().kind() == dev.monotable.kit.catalog.Access.Kind.MEMBER
+          ? "the caller is no " + e.access().membership().render() + " (its item in the table)"
+          : "the caller may not do this");
     }
     if (!pathParameters(e).isEmpty() || e.method().equals("POST")) {
       m.put(404, docs.notFoundResponse());

@@ -39,9 +39,14 @@ public interface OpsDomain {
         continue;
       }
       List<String> params = ReadPattern.placeholders(p);
-      if (samples().keySet().containsAll(params)) {
-        out.add(ReadPattern.declared(p, params.stream().map(samples()::get).toArray(String[]::new)));
+      // A members' read is made as the sample member (the samples name the membership's member field).
+      var members = p instanceof dev.monotable.kit.catalog.DeclaredPattern d ? d.members() : null;
+      if (!samples().keySet().containsAll(params) || (members != null && !samples().containsKey(members.member()))) {
+        continue;
       }
+      String[] sample = params.stream().map(samples()::get).toArray(String[]::new);
+      out.add(members == null ? ReadPattern.declared(p, sample)
+          : ReadPattern.members(p, members, samples().get(members.member()), sample));
     }
     return out;
   }

@@ -73,6 +73,37 @@ public record ReadPattern(AccessPatternSpec ap, List<String> params, boolean cal
   }
 
   /**
+   * The read pattern of a members' read ({@code DeclaredPattern.forMembers}), as its plain route
+   * makes it for {@code caller}: a Get's one BatchGetItem of the caller's membership item and the
+   * item, a Query's GetItem of the membership item then the page; a 403 when the caller is no such member.
+   */
+  public static ReadPattern members(AccessPatternSpec ap, dev.monotable.kit.catalog.Membership m, String caller,
+      String... sample) {
+    List<String> params = placeholders(ap);
+    ReadPattern plain = declared(ap, sample);
+    return new ReadPattern(ap, params, true, Sample.of(caller, sample), (table, who, values, page) -> {
+      String group = values.get(params.indexOf(m.group()));
+      dev.monotable.kit.keys.Key membership = m.key(group, who);
+      Map<String, String> byName = new java.util.HashMap<>();
+      for (int i = 0; i < params.size(); i++) {
+        byName.put(params.get(i), values.get(i));
+      }
+      if (ap.key() instanceof KeyCondition.GetKey) {
+        dev.monotable.kit.keys.Key key = ap.itemKey(byName);
+        var found = table.batchGet(List.of(membership, key));
+        if (!m.admits(found.get(membership))) {
+          throw new dev.monotable.kit.errors.ForbiddenException(m.refusal());
+        }
+        return new Page<>(java.util.Optional.ofNullable(found.get(key)).stream().toList(), null);
+      }
+      if (!m.admits(table.get(membership).orElse(null))) {
+        throw new dev.monotable.kit.errors.ForbiddenException(m.refusal());
+      }
+      return plain.invocation().run(table, who, values, page);
+    });
+  }
+
+  /**
    * The placeholders of a pattern's declared key, in the key's order: a GetItem's table key, a
    * Query's partition and sort bounds.
    *
