@@ -10,6 +10,7 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.cli.RepoRoot;
 import dev.monotable.kit.engine.LocalEngine;
 import dev.monotable.kit.local.LocalKeys;
+import dev.monotable.kit.release.ReleaseVersions;
 import dev.monotable.kit.cli.UsageException;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -232,16 +233,13 @@ class StandaloneDomainTest {
     }
     assertEquals(List.of(), stale, "the kit in " + repo + " is not this build's: run README's test command"
         + " (mvn -B install) or shared/install first");
-    assertArrayEquals(Files.readAllBytes(root.resolve("shared/pom.xml")),
-        Files.readAllBytes(repo.resolve("monotable-kit/" + version + "/monotable-kit-" + version + ".pom")),
-        "the kit's pom, which a standalone domain imports, is installed too");
+    assertArrayEquals(Files.readAllBytes(root.resolve("shared/bom/target/flattened-pom.xml")),
+        Files.readAllBytes(repo.resolve("monotable-kit-bom/" + version + "/monotable-kit-bom-" + version + ".pom")),
+        "the kit's BOM, which a standalone domain imports, is installed too");
   }
 
-  private static String kitVersion(Path root) throws IOException {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<artifactId>monotable-kit</artifactId>\\s*<version>([^<]+)</version>")
-        .matcher(Files.readString(root.resolve("shared/tools/pom.xml")));
-    assertTrue(m.find(), "shared/tools/pom.xml names its parent's version");
-    return m.group(1);
+  static String kitVersion(Path root) throws IOException {
+    return ReleaseVersions.current(root);
   }
 
   private static Path localRepository() {

@@ -300,7 +300,7 @@ public final class Explorer implements AutoCloseable {
 
   /**
    * Items per entity (chart label), with counts and item sizes (DynamoDB's size rules,
-   * {@link Capacity#itemSize}) and a few example keys: one Scan of the table, paged, stopping at
+   * {@link ItemSize#of}) and a few example keys: one Scan of the table, paged, stopping at
    * {@value #MAX_SCANNED_ITEMS} items. An operator view: the answer says it scanned.
    */
   public synchronized Map<String, Object> entities(String domainId, String table) {

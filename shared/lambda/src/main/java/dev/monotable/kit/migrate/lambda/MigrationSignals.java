@@ -1,5 +1,7 @@
-package dev.monotable.kit.migrate;
+package dev.monotable.kit.migrate.lambda;
 
+import dev.monotable.kit.migrate.Divergence;
+import dev.monotable.kit.migrate.ReadSwitch;
 import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.log.Emf;
 import dev.monotable.kit.log.JsonLog;

@@ -1,5 +1,6 @@
-package dev.monotable.kit.auth;
+package dev.monotable.kit.devauth;
 
+import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -1,7 +1,9 @@
-package dev.monotable.kit.migrate;
+package dev.monotable.kit.migrate.lambda;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.kit.migrate.Divergence;
+import dev.monotable.kit.migrate.ReadSwitch;
 import dev.monotable.kit.log.Emf;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
