@@ -1,5 +1,6 @@
 package dev.monotable.kit.http;
 
+import dev.monotable.kit.internal.http.ErrorMapper;
 import dev.monotable.kit.catalog.MetricNames;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
@@ -8,7 +9,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.data.CallTally;
 import dev.monotable.kit.data.WriteTokens;
 import dev.monotable.kit.log.Emf;
-import dev.monotable.kit.log.JsonLog;
+import dev.monotable.kit.internal.log.JsonLog;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.catalog.Auth;

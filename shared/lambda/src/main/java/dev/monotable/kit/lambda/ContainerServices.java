@@ -1,9 +1,10 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.internal.lambda.Priming;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.http.DomainServices;
-import dev.monotable.kit.http.LambdaEnvironment;
+import dev.monotable.kit.internal.http.LambdaEnvironment;
 import java.util.function.BiFunction;
 
 /**

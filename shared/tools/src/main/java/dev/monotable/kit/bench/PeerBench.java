@@ -1,5 +1,6 @@
 package dev.monotable.kit.bench;
 
+import dev.monotable.kit.internal.bench.ReplayHttpClient;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
@@ -7,7 +8,7 @@ import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
-import dev.monotable.kit.data.MemoizedEndpoints;
+import dev.monotable.kit.internal.data.MemoizedEndpoints;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.http.DomainServices;

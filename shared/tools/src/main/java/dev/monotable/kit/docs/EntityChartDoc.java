@@ -1,5 +1,6 @@
 package dev.monotable.kit.docs;
 
+import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Chart;
 import dev.monotable.kit.charts.ChartTypes.KeyPair;

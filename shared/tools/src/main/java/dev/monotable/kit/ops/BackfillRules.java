@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.internal.ops.BackfillTool;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.data.Backoff;
+import dev.monotable.kit.internal.data.Backoff;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.monotable.kit.ops;
 
+import dev.monotable.kit.internal.ops.Paginator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

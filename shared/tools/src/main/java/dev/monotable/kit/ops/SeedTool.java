@@ -2,7 +2,7 @@ package dev.monotable.kit.ops;
 
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.cli.Args;
-import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.CursorCodec;
@@ -11,7 +11,7 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
-import dev.monotable.kit.local.StreamPipeline;
+import dev.monotable.kit.internal.local.StreamPipeline;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.security.SecureRandom;

@@ -1,6 +1,7 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.ops.BackfillTool;
+import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.internal.ops.BackfillTool;
 
 /**
  * {@code scripts/backfill}: {@link BackfillTool} on the chosen domain.

@@ -1,5 +1,6 @@
 package dev.monotable.kit.tools;
 
+import dev.monotable.kit.internal.tools.DevDomains;
 import dev.monotable.kit.ops.SeedTool;
 
 /**

@@ -4,7 +4,7 @@ import dev.monotable.kit.migrate.Divergence;
 import dev.monotable.kit.migrate.ReadSwitch;
 import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.log.Emf;
-import dev.monotable.kit.log.JsonLog;
+import dev.monotable.kit.internal.log.JsonLog;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.LinkedHashMap;

@@ -2,12 +2,12 @@ package dev.monotable.kit.migrate.tool;
 
 import dev.monotable.kit.bench.Capacity;
 import dev.monotable.kit.bench.ItemSize;
-import dev.monotable.kit.data.Backoff;
+import dev.monotable.kit.internal.data.Backoff;
 import dev.monotable.kit.migrate.ConditionalWrites;
 import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.MigrationPlan;
 import dev.monotable.kit.ops.ParallelScan;
-import dev.monotable.kit.ops.RateLimiter;
+import dev.monotable.kit.internal.ops.RateLimiter;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.nio.file.Path;
