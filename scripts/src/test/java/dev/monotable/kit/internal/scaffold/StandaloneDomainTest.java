@@ -212,7 +212,7 @@ class StandaloneDomainTest {
   }
 
   /** The kit's jars in the local Maven repository are byte for byte those this build made. */
-  private static void theInstalledKitIsThisBuild(Path root) throws IOException {
+  static void theInstalledKitIsThisBuild(Path root) throws IOException {
     String version = kitVersion(root);
     Path repo = localRepository().resolve("dev/monotable");
     List<String> stale = new ArrayList<>();
@@ -268,7 +268,7 @@ class StandaloneDomainTest {
     return pb.start();
   }
 
-  private static void run(Path dir, Map<String, String> env, String... command) throws Exception {
+  static void run(Path dir, Map<String, String> env, String... command) throws Exception {
     Process p = start(dir, env, command);
     boolean done = p.waitFor(10, TimeUnit.MINUTES);
     if (!done) {
@@ -312,7 +312,7 @@ class StandaloneDomainTest {
   }
 
   /** "N tests, F failures, E errors" over every Surefire report of a run. */
-  private static String surefire(Path reports) throws IOException {
+  static String surefire(Path reports) throws IOException {
     int tests = 0;
     int failures = 0;
     int errors = 0;
