@@ -8,7 +8,7 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;

@@ -69,7 +69,7 @@ class ArchitectureTest {
    */
   static Pattern vocabulary() {
     Set<String> words = new TreeSet<>();
-    for (dev.monotable.kit.tools.DevDomain d : dev.monotable.kit.internal.tools.DevDomains.all()) {
+    for (dev.monotable.kit.tools.DevDomain d : dev.monotable.kit.tools.DevDomains.all()) {
       words.add("\\b" + Pattern.quote(d.domain().name()) + "\\b");
       for (var chart : d.entities().charts()) {
         if (chart.model() != null && isKit(chart.model().getPackageName())) {

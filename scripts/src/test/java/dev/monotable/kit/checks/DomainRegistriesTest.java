@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.Domains;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.catalog.Writes;
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

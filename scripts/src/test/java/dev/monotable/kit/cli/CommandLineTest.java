@@ -88,7 +88,7 @@ class CommandLineTest {
   }
 
   /** The registered domains' ids, as an unknown id's error lists them. */
-  static final String KNOWN = dev.monotable.kit.internal.tools.DevDomains.all().stream()
+  static final String KNOWN = dev.monotable.kit.tools.DevDomains.all().stream()
       .map(dev.monotable.kit.tools.DevDomain::id).toList().toString();
 
   /** The scripts that work on one domain and take {@code --domain}. */

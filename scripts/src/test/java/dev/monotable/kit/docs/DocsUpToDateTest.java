@@ -2,10 +2,9 @@ package dev.monotable.kit.docs;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.cli.RepoRoot;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

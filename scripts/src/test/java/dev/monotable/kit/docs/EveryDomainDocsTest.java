@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

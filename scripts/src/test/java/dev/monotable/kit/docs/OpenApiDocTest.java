@@ -6,7 +6,7 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,5 @@
 package dev.monotable.kit.local;
 
-import dev.monotable.kit.internal.local.LocalPages;
-import dev.monotable.kit.internal.local.MetricsLog;
-import dev.monotable.kit.internal.local.MetricsPage;
-import dev.monotable.kit.internal.local.MetricsReport;
 import dev.monotable.kit.catalog.MetricNames;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -16,7 +12,7 @@ import dev.monotable.kit.data.DynamoDbClients;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;
 import dev.monotable.testing.TestTable;

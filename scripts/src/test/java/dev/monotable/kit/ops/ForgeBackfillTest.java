@@ -3,7 +3,6 @@ package dev.monotable.kit.ops;
 import static dev.monotable.kit.ops.ForgeOpsFixtures.FORGE;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.kit.internal.ops.BackfillTool;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.keys.TicketKind;
 import dev.monotable.forge.model.Comment;

@@ -2,7 +2,7 @@ package dev.monotable.kit.ops;
 
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsFixtures.FreshTable;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import dev.monotable.testing.TestTable;
 import java.time.Clock;
 import java.util.Map;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.internal.tools.DevDomains;
 import org.junit.jupiter.api.Test;
 
 class DevDomainsTest {

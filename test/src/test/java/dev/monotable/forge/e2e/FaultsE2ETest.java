@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.monotable.kit.testing.FaultProxy;
 import dev.monotable.kit.testing.FaultProxy.Fault;
 import dev.monotable.forge.tools.ForgeLocal;
-import dev.monotable.kit.internal.local.LocalApi;
+import dev.monotable.kit.local.LocalApi;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.DynamoDbClients;

@@ -46,7 +46,7 @@ public final class Forge {
   }
 
   /** The stream pipeline; null unless the class is annotated {@link ForgeExtension.WithStreams}. */
-  public dev.monotable.kit.internal.local.StreamPipeline pipeline() {
+  public dev.monotable.kit.local.StreamPipeline pipeline() {
     return service.pipeline();
   }
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.monotable.forge.e2e.Forge.Reply;
-import dev.monotable.kit.internal.local.StreamPipeline.DeadLetter;
+import dev.monotable.kit.local.StreamPipeline.DeadLetter;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Comment;
 import dev.monotable.forge.model.CountedComment;

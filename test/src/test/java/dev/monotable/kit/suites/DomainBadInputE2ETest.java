@@ -12,7 +12,7 @@ import dev.monotable.kit.json.Json;
 import dev.monotable.kit.testing.ServedDomain;
 import dev.monotable.kit.testing.ServedDomain.Reply;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URLDecoder;

@@ -12,7 +12,7 @@ import dev.monotable.kit.testing.FaultProxy.Fault;
 import dev.monotable.kit.testing.ServedDomain;
 import dev.monotable.kit.testing.ServedDomain.Reply;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -9,7 +9,7 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.testing.ServedDomain;
 import dev.monotable.kit.testing.ServedDomain.Reply;
 import dev.monotable.kit.tools.DevDomain;
-import dev.monotable.kit.internal.tools.DevDomains;
+import dev.monotable.kit.tools.DevDomains;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.internal.explorer.Explorer;
-import dev.monotable.kit.internal.explorer.ExplorerPages;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
-import dev.monotable.kit.internal.tools.DevDomains;
-import dev.monotable.kit.internal.tools.ExplorerSetup;
+import dev.monotable.kit.tools.DevDomains;
+import dev.monotable.kit.tools.ExplorerSetup;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.DynamoDbLimitGuard;
 import dev.monotable.testing.LocalDynamoDb;

@@ -1,6 +1,5 @@
 package dev.monotable.kit.http;
 
-import dev.monotable.kit.internal.http.ErrorMapper;
 import dev.monotable.kit.catalog.MetricNames;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
@@ -16,7 +15,6 @@ import dev.monotable.kit.catalog.Auth;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.errors.ServiceException;
 import dev.monotable.kit.errors.UnauthorizedException;
-import dev.monotable.kit.http.DomainServices;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

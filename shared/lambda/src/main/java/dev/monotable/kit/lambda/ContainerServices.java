@@ -4,7 +4,7 @@ import dev.monotable.kit.internal.lambda.Priming;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.http.DomainServices;
-import dev.monotable.kit.internal.http.LambdaEnvironment;
+import dev.monotable.kit.http.LambdaEnvironment;
 import java.util.function.BiFunction;
 
 /**

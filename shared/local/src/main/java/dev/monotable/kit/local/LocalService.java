@@ -1,9 +1,5 @@
 package dev.monotable.kit.local;
 
-import dev.monotable.kit.internal.local.LocalApi;
-import dev.monotable.kit.internal.local.LocalPages;
-import dev.monotable.kit.internal.local.MetricsLog;
-import dev.monotable.kit.internal.local.StreamPipeline;
 import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;

@@ -1,6 +1,5 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.kit.internal.bench.ColdStartProbe;
 import dev.monotable.kit.http.ApiEvent;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.Endpoint;

@@ -1,6 +1,5 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.kit.internal.bench.ReplayHttpClient;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;

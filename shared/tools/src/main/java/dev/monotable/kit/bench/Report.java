@@ -1,6 +1,5 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.kit.internal.bench.ColdStartProbe;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.RequestAllowance;
 

@@ -1,6 +1,5 @@
 package dev.monotable.kit.docs;
 
-import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;

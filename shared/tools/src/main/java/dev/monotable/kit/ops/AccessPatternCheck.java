@@ -1,6 +1,5 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.internal.ops.ItemFormat;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.cli.Args;

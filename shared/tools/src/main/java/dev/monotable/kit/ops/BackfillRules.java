@@ -1,6 +1,5 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.internal.ops.BackfillTool;
 import dev.monotable.kit.entity.Entity;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.internal.ops.Paginator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -11,7 +11,7 @@ import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.items.Items;
 import dev.monotable.kit.local.DomainTables;
 import dev.monotable.kit.local.LocalDomain;
-import dev.monotable.kit.internal.local.StreamPipeline;
+import dev.monotable.kit.local.StreamPipeline;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.security.SecureRandom;

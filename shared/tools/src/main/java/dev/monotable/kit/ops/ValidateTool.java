@@ -1,7 +1,5 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.internal.ops.ItemFormat;
-import dev.monotable.kit.internal.ops.Paginator;
 import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.kit.charts.ModelValidator.Kind;
 import dev.monotable.kit.charts.ModelValidator.Violation;

@@ -1,7 +1,6 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.internal.tools.DevDomains;
-import dev.monotable.kit.internal.ops.BackfillTool;
+import dev.monotable.kit.ops.BackfillTool;
 
 /**
  * {@code scripts/backfill}: {@link BackfillTool} on the chosen domain.

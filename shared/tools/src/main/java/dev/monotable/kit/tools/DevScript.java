@@ -1,12 +1,10 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.internal.tools.DevDomains;
-import dev.monotable.kit.internal.tools.ExplorerSetup;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
-import dev.monotable.kit.internal.local.MetricsLog;
-import dev.monotable.kit.internal.local.MetricsPage;
+import dev.monotable.kit.local.MetricsLog;
+import dev.monotable.kit.local.MetricsPage;
 
 /**
  * {@code scripts/dev}: the local service ({@link LocalService}) of every domain, or of the chosen one, with the

@@ -1,9 +1,7 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.internal.tools.DevDomains;
-import dev.monotable.kit.internal.tools.ExplorerSetup;
 import dev.monotable.kit.internal.explorer.ExplorerWeb;
-import dev.monotable.kit.internal.ops.ExploreTool;
+import dev.monotable.kit.ops.ExploreTool;
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,5 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.internal.tools.DevDomains;
 import dev.monotable.kit.ops.ValidateTool;
 
 /**

@@ -2,7 +2,6 @@ package dev.monotable.kit.bench;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.kit.internal.bench.ColdStartProbe;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,9 +2,6 @@ package dev.monotable.kit.docs;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.kit.docs.ApiContractDoc;
-import dev.monotable.kit.docs.DocsDomain;
-import dev.monotable.kit.docs.OpenApiDoc;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

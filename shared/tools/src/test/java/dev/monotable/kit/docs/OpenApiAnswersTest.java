@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.testing.OpenApiAnswers;
 import java.util.List;
 import org.junit.jupiter.api.Test;

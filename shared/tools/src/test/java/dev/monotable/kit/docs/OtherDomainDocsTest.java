@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.monotable.kit.docs.DocsGenerator;
 import dev.monotable.kit.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;

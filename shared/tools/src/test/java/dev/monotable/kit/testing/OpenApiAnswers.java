@@ -8,7 +8,7 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.path.PathType;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.docs.DocsGenerator;
-import dev.monotable.kit.internal.local.RouteTable;
+import dev.monotable.kit.local.RouteTable;
 import dev.monotable.kit.tools.DevDomain;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;

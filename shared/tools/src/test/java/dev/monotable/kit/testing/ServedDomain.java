@@ -13,7 +13,7 @@ import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.local.LocalService;
-import dev.monotable.kit.internal.local.StreamPipeline;
+import dev.monotable.kit.local.StreamPipeline;
 import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.LocalDynamoDb;

@@ -1,6 +1,6 @@
 package dev.monotable.kit.internal.explorer;
 
-import dev.monotable.kit.internal.ops.ItemFormat;
+import dev.monotable.kit.ops.ItemFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,5 @@
 package dev.monotable.kit.internal.explorer;
 
-import dev.monotable.kit.internal.explorer.CallRecorder;
-import dev.monotable.kit.internal.explorer.LiveFeed;
 import dev.monotable.kit.bench.ItemSize;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.charts.ChartTypes.Attribute;
@@ -14,13 +12,13 @@ import dev.monotable.kit.data.Page;
 import dev.monotable.kit.data.PageRequest;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.errors.ServiceException;
-import dev.monotable.kit.internal.http.ErrorMapper;
+import dev.monotable.kit.http.ErrorMapper;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.ops.AccessPatternCheck;
-import dev.monotable.kit.internal.ops.ItemFormat;
+import dev.monotable.kit.ops.ItemFormat;
 import dev.monotable.kit.ops.OpsDomain;
-import dev.monotable.kit.internal.ops.Paginator;
+import dev.monotable.kit.ops.Paginator;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.ops.ReadPatternSet;
 import dev.monotable.kit.ops.RequestCounter;

@@ -1,7 +1,7 @@
 package dev.monotable.kit.internal.explorer;
 
 import dev.monotable.kit.json.Json;
-import dev.monotable.kit.internal.local.LocalPages;
+import dev.monotable.kit.local.LocalPages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -4,7 +4,7 @@ import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
-import dev.monotable.kit.internal.local.LocalPagesServer;
+import dev.monotable.kit.local.LocalPagesServer;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.OpsEnvironment;
 import java.util.List;

@@ -1,8 +1,7 @@
 package dev.monotable.kit.internal.explorer;
 
-import dev.monotable.kit.internal.explorer.Explorer;
 import dev.monotable.kit.charts.EntityModel;
-import dev.monotable.kit.internal.ops.ItemFormat;
+import dev.monotable.kit.ops.ItemFormat;
 import dev.monotable.kit.schema.TableSchema;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

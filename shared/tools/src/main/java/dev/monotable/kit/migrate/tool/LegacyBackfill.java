@@ -7,7 +7,7 @@ import dev.monotable.kit.migrate.ConditionalWrites;
 import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.MigrationPlan;
 import dev.monotable.kit.ops.ParallelScan;
-import dev.monotable.kit.internal.ops.RateLimiter;
+import dev.monotable.kit.ops.RateLimiter;
 import dev.monotable.kit.schema.TableSchema;
 import java.io.PrintStream;
 import java.nio.file.Path;

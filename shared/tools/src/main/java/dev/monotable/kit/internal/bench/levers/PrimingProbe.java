@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.bench.BenchRequest;
-import dev.monotable.kit.internal.bench.ColdStartProbe;
+import dev.monotable.kit.bench.ColdStartProbe;
 import java.time.Instant;
 import java.util.Arrays;
 

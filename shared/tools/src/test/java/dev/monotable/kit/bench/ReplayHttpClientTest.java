@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.bench;
+package dev.monotable.kit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

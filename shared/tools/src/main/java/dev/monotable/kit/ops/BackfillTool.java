@@ -1,9 +1,5 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
-import dev.monotable.kit.ops.BackfillRules;
-import dev.monotable.kit.ops.OpsDomain;
-import dev.monotable.kit.ops.OpsEnvironment;
-import dev.monotable.kit.ops.ParallelScan;
 import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.kit.charts.ModelValidator.Violation;
 import dev.monotable.kit.cli.Args;

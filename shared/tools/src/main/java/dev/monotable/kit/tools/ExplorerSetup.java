@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.tools;
+package dev.monotable.kit.tools;
 
 import dev.monotable.kit.Env;
 import dev.monotable.kit.internal.explorer.Explorer;

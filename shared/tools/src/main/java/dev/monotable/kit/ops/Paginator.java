@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
 /**
  * Spaces an operator tool's writes evenly over all its threads: at most {@code perSecond} units a

@@ -1,6 +1,5 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
-import dev.monotable.kit.local.LocalKeys;
 import dev.monotable.kit.catalog.MetricNames;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.OpsMain;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,7 +1,6 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
-import dev.monotable.kit.internal.local.LocalHttpServer;
-import dev.monotable.kit.internal.http.ErrorMapper;
+import dev.monotable.kit.http.ErrorMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,12 +1,10 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
-import dev.monotable.kit.local.LocalDomain;
-import dev.monotable.kit.internal.local.LocalHttpServer;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.monotable.kit.http.ApiEvent;
-import dev.monotable.kit.internal.http.ErrorMapper;
+import dev.monotable.kit.http.ErrorMapper;
 import dev.monotable.kit.auth.Claims;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.catalog.Auth;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
 import static org.junit.jupiter.api.Assertions.*;
 

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -28,7 +28,7 @@ import java.util.concurrent.Semaphore;
  * function that answers JSON. Supports keep-alive, {@code Content-Length} and chunked bodies and
  * {@code Expect: 100-continue}; one thread per open connection, at most {@link #MAX_CONNECTIONS}.
  */
-public final class LocalHttpServer implements AutoCloseable {
+final class LocalHttpServer implements AutoCloseable {
   static final int MAX_CONNECTIONS = 256;
   private static final int MAX_HEAD_BYTES = 64 * 1024;
   private static final int IDLE_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
 import dev.monotable.kit.catalog.Endpoint;
 import java.net.URLDecoder;

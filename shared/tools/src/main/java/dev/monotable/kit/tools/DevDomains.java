@@ -1,6 +1,5 @@
-package dev.monotable.kit.internal.tools;
+package dev.monotable.kit.tools;
 
-import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.cli.UsageException;
 import java.util.ArrayList;

@@ -1,8 +1,6 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
 import static dev.monotable.kit.ops.NotesOps.OPS;
-import dev.monotable.kit.ops.NotesOps;
-import dev.monotable.kit.ops.RequestCounter;
 import dev.monotable.kit.cli.UsageException;
 
 import static org.junit.jupiter.api.Assertions.*;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
 import dev.monotable.kit.charts.ChartTypes.Attribute;
 import dev.monotable.kit.charts.EntityModel;

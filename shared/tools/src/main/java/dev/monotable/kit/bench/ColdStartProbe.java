@@ -1,6 +1,5 @@
-package dev.monotable.kit.internal.bench;
+package dev.monotable.kit.bench;
 
-import dev.monotable.kit.bench.BenchRequest;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
@@ -55,7 +54,7 @@ public final class ColdStartProbe {
     System.exit(0);
   }
 
-  public static long epochNanos() {
+  static long epochNanos() {
     Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }

@@ -1,6 +1,5 @@
-package dev.monotable.kit.internal.http;
+package dev.monotable.kit.http;
 
-import dev.monotable.kit.http.Response;
 import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.TransactionFailures;
 import dev.monotable.kit.errors.ConflictException;

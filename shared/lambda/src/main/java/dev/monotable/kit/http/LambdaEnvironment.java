@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.http;
+package dev.monotable.kit.http;
 
 import dev.monotable.kit.Env;
 import dev.monotable.kit.auth.JwtVerifier;

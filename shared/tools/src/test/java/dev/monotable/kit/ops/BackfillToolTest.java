@@ -1,12 +1,11 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
 import static dev.monotable.kit.ops.NotesOps.OPS;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.kit.ops.NotesOps;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.keys.Key;
-import dev.monotable.kit.internal.ops.BackfillTool.Outcome;
+import dev.monotable.kit.ops.BackfillTool.Outcome;
 import dev.monotable.kit.ops.OpsFixtures.FreshTable;
 import dev.monotable.kit.ops.OpsFixtures.Output;
 import dev.monotable.kit.schema.TableSchema;

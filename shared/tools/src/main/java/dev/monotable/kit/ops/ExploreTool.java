@@ -1,10 +1,5 @@
-package dev.monotable.kit.internal.ops;
+package dev.monotable.kit.ops;
 
-import dev.monotable.kit.ops.OpsDomain;
-import dev.monotable.kit.ops.OpsEnvironment;
-import dev.monotable.kit.ops.ReadPattern;
-import dev.monotable.kit.ops.ReadPatternSet;
-import dev.monotable.kit.ops.RequestCounter;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.internal.cli.DomainOption;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,8 +9,8 @@ import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord
 import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.stream.ChangeRecord;
 import dev.monotable.kit.stream.StreamHandler;
-import dev.monotable.kit.internal.local.StreamPipeline.Consumer;
-import dev.monotable.kit.internal.local.StreamPipeline.DeadLetter;
+import dev.monotable.kit.local.StreamPipeline.Consumer;
+import dev.monotable.kit.local.StreamPipeline.DeadLetter;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.auth.JwtVerifier;

@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.http;
+package dev.monotable.kit.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

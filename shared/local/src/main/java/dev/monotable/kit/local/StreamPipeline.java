@@ -1,6 +1,5 @@
-package dev.monotable.kit.internal.local;
+package dev.monotable.kit.local;
 
-import dev.monotable.kit.local.LocalDomain;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;

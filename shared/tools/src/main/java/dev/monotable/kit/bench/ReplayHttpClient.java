@@ -1,4 +1,4 @@
-package dev.monotable.kit.internal.bench;
+package dev.monotable.kit.bench;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
