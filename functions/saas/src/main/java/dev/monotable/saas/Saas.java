@@ -24,7 +24,6 @@ public final class Saas implements Domain {
 
   public static final Saas DOMAIN = new Saas();
 
-  private static final String HANDLERS = "dev.monotable.saas.functions.";
   private static final BodyField NAME = BodyField.text("name", 1, 100).nonBlank().required();
   private static final BodyField ROLE = BodyField.oneOf("role", List.of("admin", "member")).required();
 
@@ -65,7 +64,7 @@ public final class Saas implements Domain {
         Endpoint.plain("GET", org + "/invitations", Auth.REQUIRED, SaasPattern.SA11),
         Endpoint.plain("GET", "/emails/{email}/invitations", Auth.REQUIRED, SaasPattern.SA12),
         Endpoint.route("POST", invitation + "/accept", Auth.REQUIRED, SaasPattern.SA13).withBody(ROLE),
-        Endpoint.health(HANDLERS + "HealthHandler", SaasPattern.SA14));
+        Endpoint.health(SaasPattern.SA14));
   }
 
   @Override

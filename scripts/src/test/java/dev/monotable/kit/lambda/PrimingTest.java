@@ -1,11 +1,12 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.internal.lambda.Priming;
 import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.monotable.kit.lambda.Priming.Grant;
+import dev.monotable.kit.internal.lambda.Priming.Grant;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;

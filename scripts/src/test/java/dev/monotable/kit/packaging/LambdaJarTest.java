@@ -48,7 +48,7 @@ class LambdaJarTest {
       "dev/monotable/kit/engine/LocalEngine",
       "dev/monotable/kit/charts/EntityModel",
       "dev/monotable/kit/charts/ModelValidator",
-      "dev/monotable/kit/auth/JwtSigner");
+      "dev/monotable/kit/devauth/JwtSigner");
 
   /**
    * References the SDK makes to optional libraries it looks for at run time and does without

@@ -1,7 +1,7 @@
 package dev.monotable.forge.e2e;
 
 import dev.monotable.kit.local.LocalKeys;
-import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.devauth.JwtSigner;
 import dev.monotable.kit.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;

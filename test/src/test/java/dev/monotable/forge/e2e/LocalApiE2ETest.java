@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.monotable.forge.e2e.Forge.Reply;
 import dev.monotable.kit.local.LocalKeys;
-import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.devauth.JwtSigner;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.json.Json;
 import dev.monotable.forge.keys.Keys;

@@ -12,7 +12,7 @@ import dev.monotable.devices.migrate.OldReads;
 import dev.monotable.kit.Env;
 import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.log.Emf;
-import dev.monotable.kit.migrate.MigrationSignals;
+import dev.monotable.kit.migrate.lambda.MigrationSignals;
 import dev.monotable.kit.migrate.ReadSwitch;
 import java.util.Map;
 import java.util.function.Function;

@@ -6,7 +6,7 @@ import dev.monotable.devices.ingest.IngestPlan;
 import dev.monotable.devices.ingest.IngestReport;
 import dev.monotable.devices.ingest.StreamTally;
 import dev.monotable.kit.Env;
-import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.devauth.JwtSigner;
 import dev.monotable.kit.cli.Args;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;

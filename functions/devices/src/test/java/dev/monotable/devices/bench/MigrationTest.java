@@ -12,7 +12,6 @@ import dev.monotable.devices.keys.DevicesKeys;
 import dev.monotable.devices.model.Device;
 import dev.monotable.devices.model.Event;
 import dev.monotable.devices.model.UserProfile;
-import dev.monotable.devices.bench.EntityFirstDevices;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.migrate.Divergence;
 import dev.monotable.kit.migrate.DualWriteClient;

@@ -13,7 +13,7 @@ import dev.monotable.kit.http.ApiEvent;
 import dev.monotable.kit.http.ApiHandler;
 import dev.monotable.kit.http.RouteHandler;
 import dev.monotable.kit.json.Json;
-import dev.monotable.kit.migrate.MigrationSignals;
+import dev.monotable.kit.migrate.lambda.MigrationSignals;
 import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.OldDesign;
 import dev.monotable.kit.migrate.ReadSwitch;

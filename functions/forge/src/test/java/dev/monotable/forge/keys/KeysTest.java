@@ -9,7 +9,6 @@ import dev.monotable.kit.keys.Ulid;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.monotable.kit.errors.ValidationException;
-import dev.monotable.forge.keys.TicketKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

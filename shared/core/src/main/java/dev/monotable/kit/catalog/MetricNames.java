@@ -36,7 +36,7 @@ public final class MetricNames {
   public static final String IGNORED = "Ignored";
   public static final String FAILURES = "Failures";
   public static final String BATCH_LAG = "BatchLag";
-  /** A migration's writes the two designs did not take alike, by {@link #OLD_TABLE} (kit.migrate.MigrationSignals). */
+  /** A migration's writes the two designs did not take alike, by {@link #OLD_TABLE} (kit.migrate.lambda.MigrationSignals). */
   public static final String MIGRATION_DIVERGENCES = "MigrationDivergences";
   /** A migration's reads whose two sides answered differently (read switch at {@code both}), by access pattern. */
   public static final String MIGRATION_READ_DIFFERENCES = "MigrationReadDifferences";

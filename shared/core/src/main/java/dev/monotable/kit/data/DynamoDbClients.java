@@ -1,5 +1,6 @@
 package dev.monotable.kit.data;
 
+import dev.monotable.kit.internal.data.MemoizedEndpoints;
 import dev.monotable.kit.Env;
 import java.net.URI;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.monotable.kit.data;
 
+import dev.monotable.kit.internal.data.Backoff;
 import dev.monotable.kit.errors.NotFoundException;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.errors.VersionMismatchException;

@@ -2,6 +2,7 @@ package dev.monotable.kit.auth;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.monotable.kit.devauth.JwtSigner;
 import dev.monotable.kit.errors.UnauthorizedException;
 import dev.monotable.testing.MutableClock;
 import java.security.KeyPair;

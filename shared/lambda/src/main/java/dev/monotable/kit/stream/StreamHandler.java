@@ -12,7 +12,7 @@ import dev.monotable.kit.data.CallTally;
 import dev.monotable.kit.data.StreamEffect;
 import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.log.Emf;
-import dev.monotable.kit.log.JsonLog;
+import dev.monotable.kit.internal.log.JsonLog;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;

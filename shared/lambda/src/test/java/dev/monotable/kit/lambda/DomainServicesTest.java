@@ -1,5 +1,6 @@
 package dev.monotable.kit.lambda;
 
+import dev.monotable.kit.internal.lambda.Priming;
 import dev.monotable.kit.http.DomainServices;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -14,7 +15,7 @@ import dev.monotable.kit.lambda.Notes.CountNotes;
 import dev.monotable.kit.lambda.Notes.CreateNote;
 import dev.monotable.kit.lambda.Notes.GetNote;
 import dev.monotable.kit.lambda.Notes.NotesServices;
-import dev.monotable.kit.lambda.Priming.Grant;
+import dev.monotable.kit.internal.lambda.Priming.Grant;
 import dev.monotable.testing.DynamoDbExtension;
 import dev.monotable.testing.MutableClock;
 import dev.monotable.testing.TestTable;

@@ -1,7 +1,7 @@
 package dev.monotable.kit.local;
 
 import dev.monotable.kit.Env;
-import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.devauth.JwtSigner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
 package dev.monotable.kit.local;
 
-import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.Env;
-import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.devauth.JwtSigner;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;

@@ -1,6 +1,6 @@
 package dev.monotable.kit.bench;
 
-import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.Env;

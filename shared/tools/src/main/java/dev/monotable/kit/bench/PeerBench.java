@@ -7,7 +7,7 @@ import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.data.CallMeter;
 import dev.monotable.kit.data.CursorCodec;
 import dev.monotable.kit.data.DynamoDbClients;
-import dev.monotable.kit.data.MemoizedEndpoints;
+import dev.monotable.kit.internal.data.MemoizedEndpoints;
 import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.json.Json;
 import dev.monotable.kit.http.DomainServices;

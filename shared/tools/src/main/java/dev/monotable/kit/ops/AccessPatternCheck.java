@@ -3,7 +3,7 @@ package dev.monotable.kit.ops;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.cli.Args;
-import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.data.CursorCodec;

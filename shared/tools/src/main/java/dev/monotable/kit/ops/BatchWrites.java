@@ -1,7 +1,7 @@
 package dev.monotable.kit.ops;
 
-import dev.monotable.kit.data.Backoff;
 import dev.monotable.kit.engine.LocalEngine;
+import dev.monotable.kit.internal.data.Backoff;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.ArrayList;

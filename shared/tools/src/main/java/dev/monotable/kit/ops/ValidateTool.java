@@ -4,7 +4,7 @@ import dev.monotable.kit.charts.ModelValidator;
 import dev.monotable.kit.charts.ModelValidator.Kind;
 import dev.monotable.kit.charts.ModelValidator.Violation;
 import dev.monotable.kit.cli.Args;
-import dev.monotable.kit.cli.DomainOption;
+import dev.monotable.kit.internal.cli.DomainOption;
 import dev.monotable.kit.cli.OpsMain;
 import dev.monotable.kit.cli.UsageException;
 import dev.monotable.kit.items.Items;

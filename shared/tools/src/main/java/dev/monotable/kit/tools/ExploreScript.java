@@ -1,6 +1,6 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.explorer.ExplorerWeb;
+import dev.monotable.kit.internal.explorer.ExplorerWeb;
 import dev.monotable.kit.ops.ExploreTool;
 import java.util.Arrays;
 

@@ -1,8 +1,8 @@
 package dev.monotable.kit.tools;
 
 import dev.monotable.kit.Env;
-import dev.monotable.kit.explorer.Explorer;
-import dev.monotable.kit.explorer.ExplorerPages;
+import dev.monotable.kit.internal.explorer.Explorer;
+import dev.monotable.kit.internal.explorer.ExplorerPages;
 import dev.monotable.kit.local.LocalService;
 import dev.monotable.kit.ops.OpsDomain;
 import java.util.LinkedHashMap;

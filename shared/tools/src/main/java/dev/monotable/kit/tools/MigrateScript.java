@@ -1,6 +1,6 @@
 package dev.monotable.kit.tools;
 
-import dev.monotable.kit.migrate.tool.MigrateTool;
+import dev.monotable.kit.internal.migrate.MigrateTool;
 
 /**
  * {@code scripts/migrate}: {@link MigrateTool} on the chosen domain's migration ({@link DevDomain#migration()}).

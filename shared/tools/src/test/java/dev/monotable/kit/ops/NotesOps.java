@@ -103,7 +103,7 @@ public final class NotesOps implements OpsDomain {
 
   private NotesOps() {}
 
-  static Map<String, AttributeValue> note(String id, String author, String tag, String text) {
+  public static Map<String, AttributeValue> note(String id, String author, String tag, String text) {
     Map<String, AttributeValue> item = new LinkedHashMap<>();
     String k = TestDomain.NOTE.fill(id);
     item.put(TableSchema.PK, AttributeValue.fromS(k));
@@ -129,7 +129,7 @@ public final class NotesOps implements OpsDomain {
     return audited(item);
   }
 
-  static Map<String, AttributeValue> author(String author, int notes) {
+  public static Map<String, AttributeValue> author(String author, int notes) {
     Map<String, AttributeValue> item = new LinkedHashMap<>();
     String k = TestDomain.AUTHOR.fill(author);
     item.put(TableSchema.PK, AttributeValue.fromS(k));

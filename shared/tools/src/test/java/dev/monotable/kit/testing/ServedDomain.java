@@ -1,6 +1,6 @@
 package dev.monotable.kit.testing;
 
-import dev.monotable.kit.auth.JwtSigner;
+import dev.monotable.kit.devauth.JwtSigner;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.bench.BenchCase;
 import dev.monotable.kit.bench.BenchDomain;

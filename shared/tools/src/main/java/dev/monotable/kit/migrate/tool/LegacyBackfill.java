@@ -2,7 +2,7 @@ package dev.monotable.kit.migrate.tool;
 
 import dev.monotable.kit.bench.Capacity;
 import dev.monotable.kit.bench.ItemSize;
-import dev.monotable.kit.data.Backoff;
+import dev.monotable.kit.internal.data.Backoff;
 import dev.monotable.kit.migrate.ConditionalWrites;
 import dev.monotable.kit.migrate.LegacyMapping;
 import dev.monotable.kit.migrate.MigrationPlan;
