@@ -6,7 +6,6 @@ import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.keys.Segments;
 import dev.monotable.kit.schema.TableSchema;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
@@ -50,7 +49,7 @@ public final class Saas implements Domain {
     String invitation = org + "/invitations/{email}";
     return List.of(
         Endpoint.route("PUT", "/users/{username}", Auth.REQUIRED, SaasPattern.SA01).ownedBy("username")
-            .withBody(BodyField.text("email", 3, Segments.EMAIL_MAX).nonBlank().required(), NAME),
+            .withBody(BodyField.email("email").required(), NAME),
         Endpoint.plain("GET", "/users/{username}", Auth.REQUIRED, SaasPattern.SA02).ownedBy("username"),
         Endpoint.plain("GET", "/emails/{email}/user", Auth.REQUIRED, SaasPattern.SA03),
         Endpoint.route("PUT", org, Auth.REQUIRED, SaasPattern.SA04).withBody(NAME),

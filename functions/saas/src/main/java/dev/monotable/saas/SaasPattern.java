@@ -54,7 +54,7 @@ public final class SaasPattern {
   public static final DeclaredPattern SA13 = DeclaredPattern.of("SA13", "accept an invitation", Writes.of(
       Write.put(MEMBERSHIP).as("username", "caller").ifAbsent()
           .refused(Refusal.conflict("org", "you are a member of {org} already")),
-      Write.delete(INVITATION).ifExists().ifEquals(Organization.ROLE).ifAbove(Organization.EXPIRES_AT, "now"),
+      Write.delete(INVITATION).ifExists().ifEquals(Organization.ROLE), // an expired invitation is absent (Expiry)
       Write.update(Organization.ENTITY).add(Organization.MEMBERS, 1).ifExists(),
       CALLER.ifEquals(User.EMAIL).refused(Refusal.forbidden("the invitation is for another e-mail address"))),
       "org, email; body: role");

@@ -100,8 +100,8 @@ public record Write(Kind kind, Entity entity, List<Condition> conditions, List<A
 
     /** The condition as the docs print it for {@code entity}: an expiring entity's expired item is absent. */
     String render(Entity entity) {
-      if (!entity.ttl() || test == Test.EQUALS) {
-        return render();
+      if (!entity.ttl() || (test != Test.ABSENT && test != Test.EXISTS)) {
+        return render(); // only a test of the item's presence reads its expiry
       }
       return test == Test.ABSENT ? "(" + render() + " OR " + TableSchema.TTL + " < :now)"
           : render() + " AND (attribute_not_exists(" + TableSchema.TTL + ") OR " + TableSchema.TTL + " >= :now)";
