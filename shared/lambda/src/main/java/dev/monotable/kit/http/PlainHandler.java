@@ -121,7 +121,8 @@ public final class PlainHandler extends ApiHandler<DomainServices> {
     if (pattern.calls().includes(Operation.TRANSACT_WRITE_ITEMS)) {
       Map<String, Object> check = Map.of(m.group(), r.path(m.group()), Membership.CALLER, r.requireCaller());
       return Response.ok(services.table().updateVersioned(entity, values, declaredBody(r), r.ifMatch(),
-          tx -> Write.member(m).addTo(tx, check, null), () -> new ForbiddenException(m.refusal())));
+          tx -> Write.member(m).addTo(tx, check, dev.monotable.kit.keys.Timestamps.format(services.table().clock().instant())),
+          () -> new ForbiddenException(m.refusal())));
     }
     if (pattern.calls().includes(Operation.BATCH_GET_ITEM)) {
       Key key = entity.key(values);
