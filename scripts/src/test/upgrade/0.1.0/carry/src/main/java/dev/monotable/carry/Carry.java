@@ -45,7 +45,8 @@ public final class Carry implements Domain {
     return List.of(
         Endpoint.route("PUT", "/entries/{entry}", Auth.NONE, CarryPattern.P01)
             .withBody(BodyField.text("text", 1, Entry.TEXT_MAX).required()),
-        Endpoint.plain("GET", "/entries/{entry}", Auth.NONE, CarryPattern.P02));
+        Endpoint.plain("GET", "/entries/{entry}", Auth.NONE, CarryPattern.P02),
+        Endpoint.health(CarryPattern.P00));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.monotable.carry;
 
+import static dev.monotable.kit.catalog.KeyCondition.none;
 import static dev.monotable.kit.catalog.KeyCondition.plan;
 import static dev.monotable.kit.catalog.Operation.PUT_ITEM;
 
@@ -18,6 +19,10 @@ public final class CarryPattern {
   /** A plain pattern: one GetItem of the declared entity, served by the kit (no handler of its own). */
   public static final DeclaredPattern P02 = DeclaredPattern.get("P02", "get an entry", Entry.ENTITY);
 
+  /** GET /health: no request, answered by the kit (Endpoint.health). */
+  public static final DeclaredPattern P00 = DeclaredPattern.of("P00", "liveness of the API", Calls.none(), none(), "")
+      .allowing(0, "no table access");
+
   /** Every pattern, in catalog order. */
-  public static final List<DeclaredPattern> ALL = List.of(P01, P02);
+  public static final List<DeclaredPattern> ALL = List.of(P00, P01, P02);
 }
