@@ -66,7 +66,7 @@ class CompareDesignsTest {
       Map.entry(SeedPattern.UPDATE_STATUS, "1 UpdateItem"),
       Map.entry(SeedPattern.ADD_DEVICE, "1 TransactWriteItems"),
       // mark the device, its events and tags, one BatchWriteItem of their deletes, then the device
-      Map.entry(SeedPattern.DELETE_DEVICE, "4 UpdateItem, Query, BatchWriteItem, DeleteItem"),
+      Map.entry(SeedPattern.DELETE_DEVICE, "4 UpdateItem, Query, BatchWriteItem, TransactWriteItems"),
       // one Query per write shard of the event type's GSI2 partition, merged
       Map.entry(SeedPattern.EVENTS_OF_TYPE, "8 Query ×8"),
       // the stream-kept counter shards in one BatchGetItem

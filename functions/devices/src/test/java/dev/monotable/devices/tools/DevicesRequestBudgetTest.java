@@ -54,7 +54,7 @@ class DevicesRequestBudgetTest {
     BUDGET.put("GET /users/{user}/devices/{device}", List.of("GetItem"));
     BUDGET.put("PATCH /users/{user}/devices/{device}", List.of("UpdateItem"));
     // the bench's doomed device has two events: one round finds them, the device goes last
-    BUDGET.put("DELETE /users/{user}/devices/{device}", List.of("UpdateItem", "Query", "BatchWriteItem", "DeleteItem"));
+    BUDGET.put("DELETE /users/{user}/devices/{device}", List.of("UpdateItem", "Query", "BatchWriteItem", "TransactWriteItems"));
     BUDGET.put("GET /users/{user}/devices/{device}/events", List.of("Query"));
     BUDGET.put("POST /users/{user}/devices/{device}/events", List.of("GetItem", "PutItem"));
     BUDGET.put("POST /users/{user}/devices/{device}/events/batch", List.of("GetItem", "BatchWriteItem"));
