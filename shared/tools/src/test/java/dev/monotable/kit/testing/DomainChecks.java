@@ -1,0 +1,210 @@
+package dev.monotable.kit.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.monotable.kit.catalog.AccessPatternSpec;
+import dev.monotable.kit.catalog.DeclaredPattern;
+import dev.monotable.kit.catalog.DynamoAction;
+import dev.monotable.kit.catalog.Endpoint;
+import dev.monotable.kit.catalog.KeyCondition;
+import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.catalog.Writes;
+import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.tools.DevDomain;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+
+/**
+ * The domain-wide checks of one domain's declarations, for a project of its own: subclass it with
+ * the domain's {@link DevDomain} ({@code class SoloChecksTest extends DomainChecks { SoloChecksTest()
+ * { super(new SoloDev()); } }}) and every check below runs there unchanged. The repository's checks
+ * (PatternDeclarationsTest, IndexKeyAttributesTest, EndpointCatalogTest) run the same
+ * {@code *Problems} methods for every registered domain. The checks read the typed declarations
+ * only: no table, no engine, no DynamoDB call, so no fixture and nothing to clean up.
+ */
+public abstract class DomainChecks {
+
+  private final DevDomain domain;
+
+  protected DomainChecks(DevDomain domain) {
+    this.domain = domain;
+  }
+
+  @Test
+  void everyPatternAndRoute_shouldHoldTogether() {
+    assertEquals(List.of(), patternProblems(domain.domain()));
+  }
+
+  @Test
+  void noRoute_shouldBeGrantedAReadItsPatternsDoNotMake() {
+    assertEquals(List.of(), unusedReads(domain.domain()));
+  }
+
+  @Test
+  void tableSchema_shouldGiveEveryIndexItsOwnKeyAttributes() {
+    CreateTableRequest table = domain.domain().schema().createTableRequest("check");
+    assertEquals(domain.domain().schema().gsis().size(), table.globalSecondaryIndexes().size());
+    assertEquals(List.of(), indexKeyProblems(table));
+  }
+
+  @Test
+  void catalog_shouldServeEveryAccessPattern_withOneHandlerPerRoute() {
+    assertEquals(List.of(), catalogProblems(domain.domain().endpoints(), domain.domain().accessPatterns()));
+  }
+
+  /**
+   * Problems of one domain's patterns and routes; empty when they hold together: an index pattern
+   * is one Query of an index of the table, a key of one item is read by GetItem (BatchGetItem with
+   * its members), a partition by Query, and a route is granted every action its patterns'
+   * operations need (the IAM policy is derived from these) and every index they query.
+   */
+  public static List<String> patternProblems(Domain domain) {
+    List<String> out = new ArrayList<>();
+    for (AccessPatternSpec ap : domain.accessPatterns()) {
+      KeyCondition key = ap.key();
+      if (key.index() != null) {
+        if (!(key instanceof KeyCondition.QueryKey) || !ap.calls().includes(Operation.QUERY)) {
+          out.add(ap.name() + ": an index pattern must be a Query of " + key.index());
+        }
+        if (!domain.schema().gsis().contains(key.index())) {
+          out.add(ap.name() + ": " + key.index() + " is not an index of the table");
+        }
+      }
+      // A members' Get reads the membership item with the item: one BatchGetItem.
+      boolean members = ap instanceof DeclaredPattern d && d.members() != null;
+      if (key instanceof KeyCondition.GetKey && !ap.calls().includes(members ? Operation.BATCH_GET_ITEM
+          : Operation.GET_ITEM)) {
+        out.add(ap.name() + ": a key of one item is read by GetItem, not " + ap.calls());
+      }
+      if (key instanceof KeyCondition.QueryKey && !ap.calls().includes(Operation.QUERY)) {
+        out.add(ap.name() + ": a partition is read by Query, not " + ap.calls());
+      }
+    }
+    for (Endpoint e : domain.endpoints()) {
+      Set<DynamoAction> needed = EnumSet.noneOf(DynamoAction.class);
+      for (AccessPatternSpec ap : e.patterns()) {
+        for (Operation op : ap.calls().all()) {
+          needed.addAll(op.grants());
+          if (op == Operation.TRANSACT_WRITE_ITEMS && e.actions().stream().noneMatch(a -> a.isWrite()
+              || a == DynamoAction.CONDITION_CHECK_ITEM)) {
+            out.add(e.routeKey() + ": " + ap.name() + " writes a transaction but the route is granted no write");
+          }
+        }
+        if (ap.key() instanceof Writes w) {
+          // a declared write names the action of each of its parts: none can be missing from the route
+          needed.addAll(w.actions());
+        }
+        if (ap.key().index() != null && !e.indexes().contains(ap.key().index())) {
+          out.add(e.routeKey() + ": " + ap.name() + " queries " + ap.key().index() + ", which the route is not granted");
+        }
+      }
+      for (DynamoAction a : needed) {
+        if (!e.actions().contains(a)) {
+          out.add(e.routeKey() + ": its patterns call " + a.iamName() + ", which the route is not granted");
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Read actions a route is granted that none of its patterns' operations make. */
+  public static List<String> unusedReads(Domain domain) {
+    List<String> out = new ArrayList<>();
+    for (Endpoint e : domain.endpoints()) {
+      Set<DynamoAction> needed = EnumSet.noneOf(DynamoAction.class);
+      e.patterns().forEach(ap -> ap.calls().all().forEach(op -> needed.addAll(op.grants())));
+      boolean transacts = e.patterns().stream().anyMatch(ap -> ap.calls().includes(Operation.TRANSACT_WRITE_ITEMS));
+      for (DynamoAction a : e.actions()) {
+        boolean read = a == DynamoAction.QUERY || a == DynamoAction.GET_ITEM || a == DynamoAction.BATCH_GET_ITEM;
+        if (read && !needed.contains(a) && !transacts) {
+          out.add(e.routeKey() + " is granted " + a.iamName() + ", which no pattern of it calls");
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Key attributes an index shares with the table or another index. The table's SK is never a GSI
+   * key (an index on SK would tie index order to the table's), and no key attribute is shared
+   * between indexes, so each index can be written and evolved on its own.
+   */
+  public static List<String> indexKeyProblems(CreateTableRequest table) {
+    List<String> out = new ArrayList<>();
+    Map<String, String> owner = new HashMap<>();
+    for (KeySchemaElement k : table.keySchema()) {
+      owner.put(k.attributeName(), "table");
+    }
+    for (GlobalSecondaryIndex gsi : table.globalSecondaryIndexes()) {
+      for (KeySchemaElement k : gsi.keySchema()) {
+        String before = owner.putIfAbsent(k.attributeName(), gsi.indexName());
+        if (before != null) {
+          out.add(gsi.indexName() + " reuses " + k.attributeName() + " of " + before);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Problems of a catalog: every route key has one endpoint and one handler; a handler class
+   * serves one set of access patterns (it may sit on several routes); handler simple names, which
+   * name the functions, are unique; every access pattern is served; and, since a domain lists its
+   * declared patterns by hand, each pattern's name is listed once and every pattern a route serves
+   * is listed (else the docs would miss it).
+   */
+  public static List<String> catalogProblems(List<Endpoint> endpoints, List<? extends AccessPatternSpec> patterns) {
+    List<String> out = new ArrayList<>();
+    Map<String, Endpoint> byRoute = new LinkedHashMap<>();
+    Map<String, List<AccessPatternSpec>> patternsByHandler = new LinkedHashMap<>();
+    Map<String, String> classBySimpleName = new LinkedHashMap<>();
+    Set<String> names = new HashSet<>();
+    for (AccessPatternSpec ap : patterns) {
+      if (!names.add(ap.name())) {
+        out.add(ap.name() + ": declared twice");
+      }
+    }
+    for (Endpoint e : endpoints) {
+      if (byRoute.putIfAbsent(e.routeKey(), e) != null) {
+        out.add(e.routeKey() + ": route declared twice");
+      }
+      // One function serves the same patterns: a handler class's routes, or one plain route alone.
+      List<AccessPatternSpec> before = patternsByHandler.putIfAbsent(e.functionKey(), e.patterns());
+      if (before != null && !before.equals(e.patterns())) {
+        out.add(e.handlerName() + ": serves " + names(before) + " and " + names(e.patterns()));
+      }
+      String fqcn = classBySimpleName.putIfAbsent(e.handlerName(), e.handlerClass());
+      if (fqcn != null && !fqcn.equals(e.handlerClass())) {
+        out.add(e.handlerName() + ": names both " + fqcn + " and " + e.handlerClass());
+      }
+      if (e.patterns().isEmpty()) {
+        out.add(e.routeKey() + ": serves no access pattern");
+      }
+      for (AccessPatternSpec ap : e.patterns()) {
+        if (!patterns.contains(ap)) {
+          out.add(e.routeKey() + ": serves " + ap.name() + ", which the domain's access patterns do not list");
+        }
+      }
+    }
+    for (AccessPatternSpec ap : patterns) {
+      if (endpoints.stream().noneMatch(e -> e.patterns().contains(ap))) {
+        out.add(ap.name() + ": served by no endpoint");
+      }
+    }
+    return out;
+  }
+
+  private static List<String> names(List<AccessPatternSpec> patterns) {
+    return patterns.stream().map(AccessPatternSpec::name).toList();
+  }
+}
