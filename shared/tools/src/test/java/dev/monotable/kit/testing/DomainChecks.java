@@ -19,7 +19,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
+import dev.monotable.kit.internal.lambda.Priming;
+import dev.monotable.kit.internal.lambda.Priming.Grant;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -29,15 +37,91 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
  * the domain's {@link DevDomain} ({@code class SoloChecksTest extends DomainChecks { SoloChecksTest()
  * { super(new SoloDev()); } }}) and every check below runs there unchanged. The repository's checks
  * (PatternDeclarationsTest, IndexKeyAttributesTest, EndpointCatalogTest) run the same
- * {@code *Problems} methods for every registered domain. The checks read the typed declarations
- * only: no table, no engine, no DynamoDB call, so no fixture and nothing to clean up.
+ * {@code *Problems} methods for every registered domain.
+ *
+ * <p>Fixture lifetimes: the declaration checks read the typed declarations only (no table, no
+ * DynamoDB call). The priming and sample checks share one {@link ServedDomain} per class (a table
+ * of its own holding the demo and bench data, the domain served over HTTP on a free port), started
+ * by the first of them and deleted after the last; each compares the table before and after itself.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class DomainChecks {
 
   private final DevDomain domain;
+  private ServedDomain<?> served;
 
   protected DomainChecks(DevDomain domain) {
     this.domain = domain;
+  }
+
+  private ServedDomain<?> served() {
+    if (served == null) {
+      served = ServedDomain.start(domain);
+    }
+    return served;
+  }
+
+  @AfterAll
+  void closeServed() {
+    if (served != null) {
+      served.close();
+    }
+  }
+
+  /**
+   * SnapStart priming (kit.internal.lambda.Priming), for every handler class Lambda runs: each
+   * priming request is answered (reads find nothing, writes fail their condition), every route the
+   * kit serves answers its priming invocation below 500, and the table holds exactly what it held.
+   */
+  @Test
+  void priming_shouldAnswerEveryRequest_andWriteNothing() {
+    ServedDomain<?> s = served();
+    Domain d = domain.domain();
+    List<Map<String, AttributeValue>> before = s.snapshot();
+    List<String> out = new ArrayList<>();
+    Stream.concat(d.endpoints().stream().map(Endpoint::handlerClass).distinct(),
+        d.streams().stream().map(StreamHandlerDeclaration::handlerClass)).forEach(h -> {
+          Grant grant = Grant.ofHandler(d, h + "::handleRequest");
+          int expected = Priming.requests(s.table().name(), grant).size();
+          int answered = new Priming(s.services(), grant).prime();
+          if (answered != expected) {
+            out.add(h + ": " + answered + " of " + expected + " priming requests answered");
+          }
+        });
+    d.endpoints().stream().filter(Endpoint::servedByKit).forEach(route -> {
+      int status = new Priming(s.services(), Grant.of(route), Priming.plainRoute(s.services(), route.routeKey()))
+          .primeHandler();
+      if (status <= 0 || status >= 500) {
+        out.add(route.routeKey() + ": its priming invocation answered " + status);
+      }
+    });
+    assertEquals(List.of(), out);
+    assertEquals(before, s.snapshot(), "priming wrote to the table");
+  }
+
+  /**
+   * Every route has a valid sample (its first bench case) that succeeds, and its answer is one the
+   * domain's generated openapi.json documents ({@link ServedDomain} checks every answer it gets).
+   */
+  @Test
+  void everyRoutesSample_shouldSucceed_withAnAnswerTheOpenApiDocuments() {
+    ServedDomain<?> s = served();
+    List<String> out = new ArrayList<>();
+    Map<Endpoint, ? extends ServedDomain<?>.Sample> samples = s.samples();
+    for (Endpoint e : domain.domain().endpoints()) {
+      ServedDomain<?>.Sample sample = samples.get(e);
+      if (sample == null) {
+        out.add(e.routeKey() + ": no bench case, so no valid sample");
+        continue;
+      }
+      BenchRequest r = sample.next();
+      ServedDomain.Reply reply = s.send(e.method(), e.path(), r);
+      sample.observe(reply);
+      if (reply.status() >= 300) {
+        out.add(e.routeKey() + ": answered " + reply.status() + " " + reply.body());
+      }
+    }
+    assertEquals(List.of(), out);
   }
 
   @Test
