@@ -76,10 +76,10 @@ class StandaloneDomainTest {
     // One command: build, test (the scaffold's data test and HTTP journey, and the kit's domain-wide
     // checks from its test-jar, kit.testing.DomainChecks, through a one-line subclass), Lambda jar.
     run(project, Map.of(), "mvn", "-B", "-o", "-q", "verify");
-    assertEquals("11 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports")));
+    assertEquals("12 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports")));
     assertTrue(Files.readString(project.resolve("src/test/java/dev/monotable/solo/SoloChecksTest.java"))
         .contains("class SoloChecksTest extends DomainChecks"), "the scaffold writes the checks' subclass");
-    assertEquals("6 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports"), "SoloChecksTest"),
+    assertEquals("7 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports"), "SoloChecksTest"),
         "the kit's checks ran there, unchanged");
     try (ZipFile jar = new ZipFile(project.resolve("target/solo-lambda.jar").toFile())) {
       List<String> names = jar.stream().map(e -> e.getName()).toList();

@@ -20,7 +20,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import dev.monotable.kit.bench.BenchCase;
+import dev.monotable.kit.bench.BenchDomain;
 import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.bench.BenchTable;
+import dev.monotable.kit.bench.Invoker;
+import dev.monotable.kit.bench.RequestRecorder;
+import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.data.TableGateway;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Clock;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.internal.lambda.Priming;
 import dev.monotable.kit.internal.lambda.Priming.Grant;
@@ -144,6 +161,64 @@ public abstract class DomainChecks {
   @Test
   void catalog_shouldServeEveryAccessPattern_withOneHandlerPerRoute() {
     assertEquals(List.of(), catalogProblems(domain.domain().endpoints(), domain.domain().accessPatterns()));
+  }
+
+  @Test
+  void everyRoute_shouldAnswerWithinItsPatternsAllowance() {
+    assertEquals(List.of(), allowanceProblems(domain, served().table()));
+  }
+
+  /**
+   * The request budget of a domain, from its declarations alone: each route has a bench case
+   * (given or derived), each case answers successfully twice in a row on a new table of the
+   * domain's schema (created with {@code any}'s client, deleted after), no read route makes more
+   * DynamoDB requests than its access patterns allow ({@code AccessPatternSpec.requestAllowance()})
+   * and no route scans.
+   */
+  public static List<String> allowanceProblems(DevDomain domain, TestTable any) {
+    List<String> problems = new ArrayList<>(BenchCase.uncovered(domain.domain(), domain.bench().cases(domain.domain()))
+        .stream().map(route -> route + ": no bench case").toList());
+    problems.addAll(measure(domain.local(), domain.bench(), any));
+    return problems;
+  }
+
+  /** Each case invoked twice on a table of the domain's own schema: what went wrong, empty when nothing. */
+  private static <S extends DomainServices> List<String> measure(LocalDomain local, BenchDomain<S> bench,
+      TestTable any) {
+    String name = "monotable-allowance-" + System.nanoTime();
+    any.client().createTable(local.domain().schema().createTableRequest(name));
+    List<String> problems = new ArrayList<>();
+    PrintStream out = System.out;
+    try {
+      RequestRecorder recorder = new RequestRecorder();
+      var client = DynamoDbClients.create(LocalDynamoDb.endpoint(), DynamoDbExtension.region(),
+          new DynamoDbLimitGuard(), recorder);
+      BenchTable<S> table = BenchTable.wire(local, bench,
+          new TableGateway(client, name, any.cursors(), Clock.systemUTC())).load(bench);
+      Invoker<S> invoker = new Invoker<>(table, recorder);
+      // The handlers' log lines would drown the test output.
+      System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+      for (BenchCase<S> c : bench.cases(local.domain())) {
+        for (int i = 0; i < 2; i++) {
+          Invoker.Sample s = invoker.invoke(c);
+          if (!s.ok()) {
+            problems.add(c.label() + " answered " + s.status() + ": " + s.body());
+          }
+          // Reads are held to their allowance; a write may read first where its domain documents why.
+          if (c.endpoint().readOnly() && s.calls().count() > c.allowance().requests()) {
+            problems.add(c.label() + ": " + s.calls().count() + " requests " + s.calls().operations()
+                + ", its patterns allow " + c.allowance().requests() + " (" + c.allowance().basis() + ")");
+          }
+          if (s.calls().operations().contains("Scan")) {
+            problems.add(c.label() + " scans");
+          }
+        }
+      }
+    } finally {
+      System.setOut(out);
+      any.client().deleteTable(DeleteTableRequest.builder().tableName(name).build());
+    }
+    return problems;
   }
 
   /**
