@@ -2,15 +2,35 @@ package dev.monotable.kit.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.monotable.kit.bench.BenchCase;
+import dev.monotable.kit.bench.BenchDomain;
+import dev.monotable.kit.bench.BenchRequest;
+import dev.monotable.kit.bench.BenchTable;
+import dev.monotable.kit.bench.Invoker;
+import dev.monotable.kit.bench.RequestRecorder;
 import dev.monotable.kit.catalog.AccessPatternSpec;
 import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.DynamoAction;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
+import dev.monotable.kit.catalog.StreamHandlerDeclaration;
 import dev.monotable.kit.catalog.Writes;
+import dev.monotable.kit.data.DynamoDbClients;
+import dev.monotable.kit.data.TableGateway;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.http.DomainServices;
+import dev.monotable.kit.internal.lambda.Priming;
+import dev.monotable.kit.internal.lambda.Priming.Grant;
+import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.testing.DynamoDbExtension;
+import dev.monotable.testing.DynamoDbLimitGuard;
+import dev.monotable.testing.LocalDynamoDb;
+import dev.monotable.testing.TestTable;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -20,46 +40,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import dev.monotable.kit.bench.BenchCase;
-import dev.monotable.kit.bench.BenchDomain;
-import dev.monotable.kit.bench.BenchRequest;
-import dev.monotable.kit.bench.BenchTable;
-import dev.monotable.kit.bench.Invoker;
-import dev.monotable.kit.bench.RequestRecorder;
-import dev.monotable.kit.data.DynamoDbClients;
-import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.http.DomainServices;
-import dev.monotable.kit.local.LocalDomain;
-import dev.monotable.testing.DynamoDbExtension;
-import dev.monotable.testing.DynamoDbLimitGuard;
-import dev.monotable.testing.LocalDynamoDb;
-import dev.monotable.testing.TestTable;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.time.Clock;
-import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
-import dev.monotable.kit.catalog.StreamHandlerDeclaration;
-import dev.monotable.kit.internal.lambda.Priming;
-import dev.monotable.kit.internal.lambda.Priming.Grant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 
 /**
  * The domain-wide checks of one domain's declarations, for a project of its own: subclass it with
- * the domain's {@link DevDomain} ({@code class SoloChecksTest extends DomainChecks { SoloChecksTest()
- * { super(new SoloDev()); } }}) and every check below runs there unchanged. The repository's checks
- * (PatternDeclarationsTest, IndexKeyAttributesTest, EndpointCatalogTest) run the same
- * {@code *Problems} methods for every registered domain.
+ * the domain's {@link DevDomain} ({@code class NotesChecksTest extends DomainChecks { NotesChecksTest()
+ * { super(new NotesDev()); } }}, which the standalone scaffold writes) and every check below runs
+ * there unchanged. The repository's checks (PatternDeclarationsTest, IndexKeyAttributesTest,
+ * EndpointCatalogTest, DomainRequestAllowanceTest) run the same static methods for every registered
+ * domain.
  *
  * <p>Fixture lifetimes: the declaration checks read the typed declarations only (no table, no
- * DynamoDB call). The priming and sample checks share one {@link ServedDomain} per class (a table
- * of its own holding the demo and bench data, the domain served over HTTP on a free port), started
- * by the first of them and deleted after the last; each compares the table before and after itself.
+ * DynamoDB call). The request budget makes a table of the domain's schema for itself and deletes
+ * it. The priming and sample checks share one {@link ServedDomain} per class (a table of its own
+ * holding the demo and bench data, the domain served over HTTP on a free port), started by the
+ * first of them and deleted after the last; each compares what it needs before and after itself.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class DomainChecks {
