@@ -11,13 +11,10 @@ import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.catalog.KeyCondition;
 import dev.monotable.kit.catalog.Operation;
 import dev.monotable.kit.domain.Domain;
+import dev.monotable.kit.testing.DomainChecks;
 import dev.monotable.kit.keys.Template;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,48 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EndpointCatalogTest {
 
   static List<String> problems(List<Endpoint> endpoints, List<? extends AccessPatternSpec> patterns) {
-    List<String> out = new ArrayList<>();
-    Map<String, Endpoint> byRoute = new LinkedHashMap<>();
-    Map<String, List<AccessPatternSpec>> patternsByHandler = new LinkedHashMap<>();
-    Map<String, String> classBySimpleName = new LinkedHashMap<>();
-    Set<String> names = new HashSet<>();
-    for (AccessPatternSpec ap : patterns) {
-      if (!names.add(ap.name())) {
-        out.add(ap.name() + ": declared twice");
-      }
-    }
-    for (Endpoint e : endpoints) {
-      if (byRoute.putIfAbsent(e.routeKey(), e) != null) {
-        out.add(e.routeKey() + ": route declared twice");
-      }
-      // One function serves the same patterns: a handler class's routes, or one plain route alone.
-      List<AccessPatternSpec> before = patternsByHandler.putIfAbsent(e.functionKey(), e.patterns());
-      if (before != null && !before.equals(e.patterns())) {
-        out.add(e.handlerName() + ": serves " + names(before) + " and " + names(e.patterns()));
-      }
-      String fqcn = classBySimpleName.putIfAbsent(e.handlerName(), e.handlerClass());
-      if (fqcn != null && !fqcn.equals(e.handlerClass())) {
-        out.add(e.handlerName() + ": names both " + fqcn + " and " + e.handlerClass());
-      }
-      if (e.patterns().isEmpty()) {
-        out.add(e.routeKey() + ": serves no access pattern");
-      }
-      for (AccessPatternSpec ap : e.patterns()) {
-        if (!patterns.contains(ap)) {
-          out.add(e.routeKey() + ": serves " + ap.name() + ", which the domain's access patterns do not list");
-        }
-      }
-    }
-    for (AccessPatternSpec ap : patterns) {
-      if (endpoints.stream().noneMatch(e -> e.patterns().contains(ap))) {
-        out.add(ap.name() + ": served by no endpoint");
-      }
-    }
-    return out;
-  }
-
-  private static List<String> names(List<AccessPatternSpec> patterns) {
-    return patterns.stream().map(AccessPatternSpec::name).toList();
+    return DomainChecks.catalogProblems(endpoints, patterns);
   }
 
   @ParameterizedTest

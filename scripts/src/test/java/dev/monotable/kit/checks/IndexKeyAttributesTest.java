@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.schema.TableSchema;
+import dev.monotable.kit.testing.DomainChecks;
 import dev.monotable.kit.schema.TableSchema.Gsi;
 import dev.monotable.kit.schema.TableSchema.Index;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,20 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 class IndexKeyAttributesTest {
 
   static List<String> problems(CreateTableRequest table) {
-    List<String> out = new ArrayList<>();
-    Map<String, String> owner = new HashMap<>();
-    for (KeySchemaElement k : table.keySchema()) {
-      owner.put(k.attributeName(), "table");
-    }
-    for (GlobalSecondaryIndex gsi : table.globalSecondaryIndexes()) {
-      for (KeySchemaElement k : gsi.keySchema()) {
-        String before = owner.putIfAbsent(k.attributeName(), gsi.indexName());
-        if (before != null) {
-          out.add(gsi.indexName() + " reuses " + k.attributeName() + " of " + before);
-        }
-      }
-    }
-    return out;
+    return DomainChecks.indexKeyProblems(table);
   }
 
   @ParameterizedTest

@@ -73,9 +73,14 @@ class StandaloneDomainTest {
     assertTrue(pom.contains("<monotable.version>" + kitVersion(root) + "</monotable.version>"), pom);
     assertEquals(List.of(), moduleFolders(project), "one module, no repository layout");
 
-    // One command: build, test (the scaffold's data test and HTTP journey), Lambda jar.
+    // One command: build, test (the scaffold's data test and HTTP journey, and the kit's domain-wide
+    // checks from its test-jar, kit.testing.DomainChecks, through a one-line subclass), Lambda jar.
     run(project, Map.of(), "mvn", "-B", "-o", "-q", "verify");
-    assertEquals("5 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports")));
+    assertEquals("12 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports")));
+    assertTrue(Files.readString(project.resolve("src/test/java/dev/monotable/solo/SoloChecksTest.java"))
+        .contains("class SoloChecksTest extends DomainChecks"), "the scaffold writes the checks' subclass");
+    assertEquals("7 tests, 0 failures, 0 errors", surefire(project.resolve("target/surefire-reports"), "SoloChecksTest"),
+        "the kit's checks ran there, unchanged");
     try (ZipFile jar = new ZipFile(project.resolve("target/solo-lambda.jar").toFile())) {
       List<String> names = jar.stream().map(e -> e.getName()).toList();
       for (String needed : List.of("dev/monotable/solo/functions/SoloServices.class", "dev/monotable/solo/Solo.class",
@@ -313,11 +318,17 @@ class StandaloneDomainTest {
 
   /** "N tests, F failures, E errors" over every Surefire report of a run. */
   static String surefire(Path reports) throws IOException {
+    return surefire(reports, "");
+  }
+
+  /** {@link #surefire(Path)} over the reports of the test classes whose name ends with {@code suffix}. */
+  static String surefire(Path reports, String suffix) throws IOException {
     int tests = 0;
     int failures = 0;
     int errors = 0;
     try (Stream<Path> files = Files.list(reports)) {
-      for (Path f : files.filter(p -> p.getFileName().toString().startsWith("TEST-")).toList()) {
+      for (Path f : files.filter(p -> p.getFileName().toString().startsWith("TEST-")
+          && p.getFileName().toString().endsWith(suffix + ".xml")).toList()) {
         String head = Files.readString(f);
         tests += attr(head, "tests");
         failures += attr(head, "failures");

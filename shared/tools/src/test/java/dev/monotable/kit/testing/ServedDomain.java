@@ -219,6 +219,11 @@ public final class ServedDomain<S extends DomainServices> implements AutoCloseab
     return table;
   }
 
+  /** The domain's services over the served table, as its handlers have them (a priming check primes with them). */
+  public S services() {
+    return services;
+  }
+
   public String baseUrl() {
     return service.api().baseUrl();
   }
