@@ -5,13 +5,13 @@ import dev.monotable.forge.charts.Relationships;
 import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.forge.model.Rules;
-import dev.monotable.forge.tools.ForgeDev;
 import dev.monotable.kit.catalog.Endpoint;
 import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.Markdown;
 import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.tools.DevFacet;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +24,8 @@ import java.util.Map;
  */
 public final class ForgeDocs extends DevFacet implements DocsDomain {
 
-  public ForgeDocs() {
-    super(new ForgeDev());
+  public ForgeDocs(DevDomain dev) {
+    super(dev);
   }
 
   @Override

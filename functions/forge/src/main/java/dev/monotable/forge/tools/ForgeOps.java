@@ -7,6 +7,7 @@ import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.tools.DevDomain;
 import dev.monotable.kit.tools.DevFacet;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ForgeOps extends DevFacet implements OpsDomain {
 
-  public ForgeOps() {
-    super(new ForgeDev());
+  public ForgeOps(DevDomain dev) {
+    super(dev);
   }
 
   /** A repository's StarCount: its Star items on GSI1 (what AP21 lists). */
