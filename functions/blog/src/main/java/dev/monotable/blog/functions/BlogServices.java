@@ -6,11 +6,10 @@ import dev.monotable.blog.data.Posts;
 import dev.monotable.blog.data.Users;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.http.Routes;
+import dev.monotable.kit.http.ServicesSeam;
 import dev.monotable.kit.lambda.ContainerServices;
 import java.util.Map;
 
@@ -18,7 +17,7 @@ import java.util.Map;
  * What Blog's handlers depend on, built once per container ({@link #fromEnvironment}) or
  * given by a test: the kit's seam plus the typed data access.
  */
-public final class BlogServices implements DomainServices {
+public final class BlogServices extends ServicesSeam {
   private static final ContainerServices<BlogServices> CONTAINER = new ContainerServices<>(BlogServices::new);
 
   /** The methods that serve the blog's custom routes, by the pattern each route serves. */
@@ -27,14 +26,11 @@ public final class BlogServices implements DomainServices {
       .serve(BlogPattern.B03, BlogServices::findUser)
       .serve(BlogPattern.B04, BlogServices::createPost);
 
-  private final TableGateway table;
-  private final JwtVerifier verifier;
   private final Users users;
   private final Posts posts;
 
   public BlogServices(TableGateway table, JwtVerifier verifier) {
-    this.table = table;
-    this.verifier = verifier;
+    super(Blog.DOMAIN, table, verifier);
     this.users = new Users(table);
     this.posts = new Posts(table);
   }
@@ -74,18 +70,4 @@ public final class BlogServices implements DomainServices {
     return posts;
   }
 
-  @Override
-  public Domain domain() {
-    return Blog.DOMAIN;
-  }
-
-  @Override
-  public TableGateway table() {
-    return table;
-  }
-
-  @Override
-  public JwtVerifier verifier() {
-    return verifier;
-  }
 }

@@ -21,6 +21,7 @@ import dev.monotable.kit.keys.Ulid;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -57,17 +58,17 @@ public final class BlogDev implements DevDomain {
 
   @Override
   public LocalDomain local() {
-    return new Local();
+    return new Local(this);
   }
 
   @Override
   public OpsDomain ops() {
-    return new Ops();
+    return new Ops(this);
   }
 
   @Override
   public DocsDomain docs() {
-    return new Docs();
+    return new Docs(this);
   }
 
   @Override
@@ -76,10 +77,9 @@ public final class BlogDev implements DevDomain {
   }
 
   /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
-  static final class Local implements LocalDomain {
-    @Override
-    public Domain domain() {
-      return Blog.DOMAIN;
+  static final class Local extends DevFacet implements LocalDomain {
+    Local(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -119,15 +119,9 @@ public final class BlogDev implements DevDomain {
   }
 
   /** Scale data for the operator tools (the kit derives read patterns from the samples, backfill from the entities). */
-  static final class Ops implements OpsDomain {
-    @Override
-    public Domain domain() {
-      return Blog.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return BlogCharts.MODEL;
+  static final class Ops extends DevFacet implements OpsDomain {
+    Ops(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -147,15 +141,9 @@ public final class BlogDev implements DevDomain {
   }
 
   /** The blog's docs (docs/blog/): what the kit does not derive, the custom routes' shapes and two passages. */
-  static final class Docs implements DocsDomain {
-    @Override
-    public Domain domain() {
-      return Blog.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return BlogCharts.MODEL;
+  static final class Docs extends DevFacet implements DocsDomain {
+    Docs(DevDomain dev) {
+      super(dev);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.monotable.devices.data.Events;
 import dev.monotable.kit.errors.ValidationException;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.http.Routes;
+import dev.monotable.kit.http.ServicesSeam;
 import java.util.List;
 import dev.monotable.devices.EntityFirstTables;
 import dev.monotable.devices.migrate.OldReads;
@@ -23,8 +24,6 @@ import dev.monotable.devices.data.Registry;
 import dev.monotable.devices.data.Stats;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.lambda.ContainerServices;
 import dev.monotable.kit.http.Request;
 
@@ -32,7 +31,7 @@ import dev.monotable.kit.http.Request;
  * What Devices's handlers depend on, built once per container ({@link #fromEnvironment}) or
  * given by a test: the kit's seam plus the typed data access.
  */
-public final class DevicesServices implements DomainServices {
+public final class DevicesServices extends ServicesSeam {
   private static final ContainerServices<DevicesServices> CONTAINER = new ContainerServices<>(DevicesServices::new);
 
   /**
@@ -59,8 +58,6 @@ public final class DevicesServices implements DomainServices {
       .serve(DevicesPattern.AP10, DevicesServices::countsByStatus)
       .serve(DevicesPattern.AP11, DevicesServices::activeUsers);
 
-  private final TableGateway table;
-  private final JwtVerifier verifier;
   private final Profiles profiles;
   private final Registry registry;
   private final Events events;
@@ -86,6 +83,7 @@ public final class DevicesServices implements DomainServices {
    * @param oldPrefix the old tables' name prefix; null when no pattern reads them
    */
   public DevicesServices(TableGateway table, JwtVerifier verifier, ReadSwitch reads, String oldPrefix) {
+    super(Devices.DOMAIN, table, verifier);
     this.reads = reads.requireKnown(EntityFirstTables.DESIGN.reads().keySet());
     boolean readsOld = EntityFirstTables.DESIGN.reads().keySet().stream()
         .anyMatch(p -> reads.side(p) != ReadSwitch.Side.NEW);
@@ -94,8 +92,6 @@ public final class DevicesServices implements DomainServices {
           + " must name its tables");
     }
     this.old = oldPrefix == null ? null : new OldReads(table, EntityFirstTables.prefixed(oldPrefix));
-    this.table = table;
-    this.verifier = verifier;
     this.profiles = new Profiles(table);
     this.registry = new Registry(table);
     this.events = new Events(table);
@@ -285,18 +281,4 @@ public final class DevicesServices implements DomainServices {
     return events;
   }
 
-  @Override
-  public Domain domain() {
-    return Devices.DOMAIN;
-  }
-
-  @Override
-  public TableGateway table() {
-    return table;
-  }
-
-  @Override
-  public JwtVerifier verifier() {
-    return verifier;
-  }
 }

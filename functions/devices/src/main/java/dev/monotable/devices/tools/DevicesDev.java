@@ -45,6 +45,7 @@ import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -107,17 +108,17 @@ public final class DevicesDev implements DevDomain {
 
   @Override
   public LocalDomain local() {
-    return new Local();
+    return new Local(this);
   }
 
   @Override
   public OpsDomain ops() {
-    return new Ops();
+    return new Ops(this);
   }
 
   @Override
   public DocsDomain docs() {
-    return new Docs();
+    return new Docs(this);
   }
 
   @Override
@@ -132,10 +133,9 @@ public final class DevicesDev implements DevDomain {
   }
 
   /** The services over one table (the kit serves the routes with them), and the demo entry. */
-  static final class Local implements LocalDomain {
-    @Override
-    public Domain domain() {
-      return Devices.DOMAIN;
+  static final class Local extends DevFacet implements LocalDomain {
+    Local(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -189,15 +189,9 @@ public final class DevicesDev implements DevDomain {
   }
 
   /** Read patterns, backfill and scale data for the operator tools. */
-  static final class Ops implements OpsDomain {
-    @Override
-    public Domain domain() {
-      return Devices.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return DevicesCharts.MODEL;
+  static final class Ops extends DevFacet implements OpsDomain {
+    Ops(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -297,15 +291,9 @@ public final class DevicesDev implements DevDomain {
   }
 
   /** What the docs generator prints of Devices beyond its declarations; docs go to docs/devices/. */
-  static final class Docs implements DocsDomain {
-    @Override
-    public Domain domain() {
-      return Devices.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return DevicesCharts.MODEL;
+  static final class Docs extends DevFacet implements DocsDomain {
+    Docs(DevDomain dev) {
+      super(dev);
     }
 
     @Override

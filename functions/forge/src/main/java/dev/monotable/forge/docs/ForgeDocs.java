@@ -1,10 +1,8 @@
 package dev.monotable.forge.docs;
 
 import dev.monotable.forge.Forge;
-import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.forge.charts.Relationships;
-import dev.monotable.kit.charts.EntityModel;
-import dev.monotable.kit.domain.Domain;
+import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.forge.keys.ReactionTypes;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.kit.catalog.Endpoint;
@@ -12,8 +10,9 @@ import dev.monotable.kit.charts.ChartTypes.Relationship;
 import dev.monotable.kit.docs.ApiShape;
 import dev.monotable.kit.docs.DocsDomain;
 import dev.monotable.kit.docs.Markdown;
-import dev.monotable.forge.keys.ForgeSegments;
 import dev.monotable.kit.keys.Segments;
+import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import java.util.List;
 import java.util.Map;
 
@@ -23,16 +22,10 @@ import java.util.Map;
  * the passages below are the parts of docs/forge/api-contract.md and the other generated files that speak
  * of Forge's accounts, repositories and rules.
  */
-public final class ForgeDocs implements DocsDomain {
+public final class ForgeDocs extends DevFacet implements DocsDomain {
 
-  @Override
-  public Domain domain() {
-    return Forge.DOMAIN;
-  }
-
-  @Override
-  public EntityModel entities() {
-    return EntityCharts.MODEL;
+  public ForgeDocs(DevDomain dev) {
+    super(dev);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.monotable.forge.functions;
 
-import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.lambda.ContainerServices;
 
 import dev.monotable.forge.Forge;
@@ -15,7 +14,6 @@ import dev.monotable.forge.data.Repositories;
 import dev.monotable.forge.data.Stars;
 import dev.monotable.forge.data.Tickets;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.http.Request;
 import dev.monotable.forge.model.Rules;
 import dev.monotable.kit.catalog.BodyField;
@@ -32,15 +30,16 @@ import dev.monotable.forge.model.Role;
 import dev.monotable.kit.data.IdempotentRequest;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.http.Routes;
+import dev.monotable.kit.http.ServicesSeam;
 
 /**
  * The dependencies of every handler, built once per container (per JVM) from the environment:
  * the DynamoDB client, the table gateway with its cursor key, and the token verifier for routes
  * that verify optional tokens themselves. Tests build one around their own table. As the kit's
- * {@link DomainServices}, it gives the handler bases Forge's domain, whose endpoints declare their
+ * {@link ServicesSeam}, it gives the handler bases Forge's domain, whose endpoints declare their
  * request bodies ({@link Endpoint#body()}).
  */
-public final class Services implements DomainServices {
+public final class Services extends ServicesSeam {
   private static final ContainerServices<Services> CONTAINER = new ContainerServices<>(Services::new);
 
   private static final TicketKind ISSUE = TicketKind.ISSUE;
@@ -89,8 +88,6 @@ public final class Services implements DomainServices {
       .serve(AP40, (s, r) -> s.react(PULL, r))
       .serve(AP41, (s, r) -> s.unreact(PULL, r));
 
-  private final TableGateway table;
-  private final JwtVerifier verifier;
   private final Accounts accounts;
   private final Organizations organizations;
   private final Activities activities;
@@ -105,8 +102,7 @@ public final class Services implements DomainServices {
    * @param verifier verifier of bearer tokens for OPTIONAL-auth routes, or null
    */
   public Services(TableGateway table, JwtVerifier verifier) {
-    this.table = table;
-    this.verifier = verifier;
+    super(Forge.DOMAIN, table, verifier);
     // Data-access objects are stateless wrappers around the gateway: building them all is cheap.
     this.accounts = table == null ? null : new Accounts(table);
     this.organizations = table == null ? null : new Organizations(table);
@@ -121,16 +117,6 @@ public final class Services implements DomainServices {
   /** The container's services; the first call builds them (in the SnapStart snapshot when primed). */
   public static Services fromEnvironment() {
     return CONTAINER.get();
-  }
-
-  @Override
-  public Domain domain() {
-    return Forge.DOMAIN;
-  }
-
-  @Override
-  public TableGateway table() {
-    return table;
   }
 
   /**
@@ -435,11 +421,5 @@ public final class Services implements DomainServices {
 
   public Reactions reactions() {
     return reactions;
-  }
-
-  /** Verifier of bearer tokens for OPTIONAL-auth routes, or null when no issuer is configured. */
-  @Override
-  public JwtVerifier verifier() {
-    return verifier;
   }
 }

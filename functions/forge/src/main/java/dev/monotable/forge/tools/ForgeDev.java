@@ -39,12 +39,12 @@ public final class ForgeDev implements DevDomain {
 
   @Override
   public OpsDomain ops() {
-    return new ForgeOps();
+    return new ForgeOps(this);
   }
 
   @Override
   public DocsDomain docs() {
-    return new ForgeDocs();
+    return new ForgeDocs(this);
   }
 
   @Override

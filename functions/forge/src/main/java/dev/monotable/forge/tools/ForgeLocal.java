@@ -1,11 +1,10 @@
 package dev.monotable.forge.tools;
 
-import dev.monotable.forge.Forge;
 import dev.monotable.forge.functions.Services;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
+import dev.monotable.kit.tools.DevFacet;
 import java.util.List;
 
 /**
@@ -13,11 +12,10 @@ import java.util.List;
  * handlers built around them (as a Lambda container builds them: the class's constructor taking the
  * services), and the demo dataset of {@link Seed}.
  */
-public final class ForgeLocal implements LocalDomain {
+public final class ForgeLocal extends DevFacet implements LocalDomain {
 
-  @Override
-  public Domain domain() {
-    return Forge.DOMAIN;
+  public ForgeLocal() {
+    super(new ForgeDev());
   }
 
   @Override

@@ -1,16 +1,14 @@
 package dev.monotable.forge.tools;
 
-import dev.monotable.forge.Forge;
-import dev.monotable.forge.charts.EntityCharts;
 import dev.monotable.forge.keys.Keys;
 import dev.monotable.forge.model.Repository;
-import dev.monotable.kit.charts.EntityModel;
-import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.ops.BackfillRules;
 import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.schema.TableSchema.Gsi;
+import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +23,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@link VisibilityCopies}), its two repository counters and its synthetic data
  * ({@link ScaleData}).
  */
-public final class ForgeOps implements OpsDomain {
+public final class ForgeOps extends DevFacet implements OpsDomain {
+
+  public ForgeOps(DevDomain dev) {
+    super(dev);
+  }
 
   /** A repository's StarCount: its Star items on GSI1 (what AP21 lists). */
   static final CounterCheck STAR_COUNT = new CounterCheck(Repository.TYPE, "repository", "repositories",
@@ -51,16 +53,6 @@ public final class ForgeOps implements OpsDomain {
       return new VisibilityCopies(client, table);
     }
   };
-
-  @Override
-  public Domain domain() {
-    return Forge.DOMAIN;
-  }
-
-  @Override
-  public EntityModel entities() {
-    return EntityCharts.MODEL;
-  }
 
   @Override
   public List<ReadPattern> readPatterns() {

@@ -4,11 +4,10 @@ import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.catalog.DeclaredPattern;
 import dev.monotable.kit.catalog.Membership;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.http.DomainServices;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.http.Routes;
+import dev.monotable.kit.http.ServicesSeam;
 import dev.monotable.kit.keys.Timestamps;
 import dev.monotable.kit.lambda.ContainerServices;
 import dev.monotable.saas.Saas;
@@ -23,7 +22,7 @@ import java.util.Map;
  * What the SaaS routes depend on, built once per container ({@link #fromEnvironment}) or given by a
  * test: the kit's seam, and one method per custom route, each the one declared write of its pattern.
  */
-public final class SaasServices implements DomainServices {
+public final class SaasServices extends ServicesSeam {
   private static final ContainerServices<SaasServices> CONTAINER = new ContainerServices<>(SaasServices::new);
   /** How long an invitation can be accepted. */
   public static final Duration INVITATION_TTL = Duration.ofDays(7);
@@ -34,12 +33,8 @@ public final class SaasServices implements DomainServices {
       .serve(SaasPattern.SA10, SaasServices::invite)
       .serve(SaasPattern.SA13, SaasServices::accept);
 
-  private final TableGateway table;
-  private final JwtVerifier verifier;
-
   public SaasServices(TableGateway table, JwtVerifier verifier) {
-    this.table = table;
-    this.verifier = verifier;
+    super(Saas.DOMAIN, table, verifier);
   }
 
   /** The container's services, built on first use from the environment. */
@@ -60,14 +55,14 @@ public final class SaasServices implements DomainServices {
 
   /** PUT /orgs/{org}/invitations/{email} (SA10): a new invitation, replacing any earlier one, by an owner or admin. */
   Response invite(Request r) {
-    Instant expires = table.clock().instant().plus(INVITATION_TTL);
+    Instant expires = table().clock().instant().plus(INVITATION_TTL);
     return Response.created(write(SaasPattern.SA10, r, Map.of("expiresAt", Timestamps.format(expires),
         "ttl", expires.getEpochSecond())));
   }
 
   /** POST /orgs/{org}/invitations/{email}/accept (SA13): one transaction; 404 for no such unexpired invitation. */
   Response accept(Request r) {
-    return Response.created(write(SaasPattern.SA13, r, Map.of("now", Timestamps.format(table.clock().instant()))));
+    return Response.created(write(SaasPattern.SA13, r, Map.of("now", Timestamps.format(table().clock().instant()))));
   }
 
   /**
@@ -82,8 +77,8 @@ public final class SaasServices implements DomainServices {
     r.event().getPathParameters().keySet().forEach(p -> values.put(p, r.path(p)));
     values.put(Membership.CALLER, r.requireCaller());
     values.put("invitedBy", r.requireCaller());
-    values.put("createdAt", Timestamps.format(table.clock().instant()));
-    return pattern.writes().commit(table, values);
+    values.put("createdAt", Timestamps.format(table().clock().instant()));
+    return pattern.writes().commit(table(), values);
   }
 
   @Override
@@ -91,18 +86,4 @@ public final class SaasServices implements DomainServices {
     return ROUTES;
   }
 
-  @Override
-  public Domain domain() {
-    return Saas.DOMAIN;
-  }
-
-  @Override
-  public TableGateway table() {
-    return table;
-  }
-
-  @Override
-  public JwtVerifier verifier() {
-    return verifier;
-  }
 }

@@ -16,6 +16,7 @@ import dev.monotable.kit.domain.Domain;
 import dev.monotable.kit.local.LocalDomain;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import dev.monotable.saas.Saas;
 import dev.monotable.saas.SaasPattern;
 import dev.monotable.saas.charts.SaasCharts;
@@ -50,17 +51,17 @@ public final class SaasDev implements DevDomain {
 
   @Override
   public LocalDomain local() {
-    return new Local();
+    return new Local(this);
   }
 
   @Override
   public OpsDomain ops() {
-    return new Ops();
+    return new Ops(this);
   }
 
   @Override
   public DocsDomain docs() {
-    return new Docs();
+    return new Docs(this);
   }
 
   @Override
@@ -95,10 +96,9 @@ public final class SaasDev implements DevDomain {
   }
 
   /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
-  static final class Local implements LocalDomain {
-    @Override
-    public Domain domain() {
-      return Saas.DOMAIN;
+  static final class Local extends DevFacet implements LocalDomain {
+    Local(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -132,15 +132,9 @@ public final class SaasDev implements DevDomain {
   }
 
   /** Scale data for the operator tools: organizations, each with its owner. */
-  static final class Ops implements OpsDomain {
-    @Override
-    public Domain domain() {
-      return Saas.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return SaasCharts.MODEL;
+  static final class Ops extends DevFacet implements OpsDomain {
+    Ops(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -158,15 +152,9 @@ public final class SaasDev implements DevDomain {
   }
 
   /** SaaS's docs (docs/saas/): the custom routes' answers; the rest is derived. */
-  static final class Docs implements DocsDomain {
-    @Override
-    public Domain domain() {
-      return Saas.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return SaasCharts.MODEL;
+  static final class Docs extends DevFacet implements DocsDomain {
+    Docs(DevDomain dev) {
+      super(dev);
     }
 
     @Override

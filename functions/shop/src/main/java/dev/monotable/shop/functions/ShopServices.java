@@ -10,14 +10,13 @@ import dev.monotable.shop.data.Reviews;
 import dev.monotable.shop.data.SalesLedger;
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.http.DomainServices;
 import java.util.Map;
 import java.util.LinkedHashMap;
 import dev.monotable.shop.model.Sales;
 import dev.monotable.shop.model.Order;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.kit.http.Routes;
+import dev.monotable.kit.http.ServicesSeam;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.errors.ValidationException;
@@ -29,7 +28,7 @@ import dev.monotable.kit.lambda.ContainerServices;
  * What Shop's handlers depend on, built once per container ({@link #fromEnvironment}) or
  * given by a test: the kit's seam plus the typed data access.
  */
-public final class ShopServices implements DomainServices {
+public final class ShopServices extends ServicesSeam {
   private static final ContainerServices<ShopServices> CONTAINER = new ContainerServices<>(ShopServices::new);
 
   /** The methods that serve Shop's custom routes, by the (first) pattern each route serves. */
@@ -52,8 +51,6 @@ public final class ShopServices implements DomainServices {
       .serve(ShopPattern.S29, ShopServices::salesByDay)
       .serve(ShopPattern.S30, ShopServices::topProducts);
 
-  private final TableGateway table;
-  private final JwtVerifier verifier;
   private final Customers customers;
   private final Products products;
   private final Carts carts;
@@ -63,8 +60,7 @@ public final class ShopServices implements DomainServices {
   private final Confirmations confirmations;
 
   public ShopServices(TableGateway table, JwtVerifier verifier) {
-    this.table = table;
-    this.verifier = verifier;
+    super(Shop.DOMAIN, table, verifier);
     this.customers = new Customers(table);
     this.products = new Products(table);
     this.carts = new Carts(table);
@@ -236,18 +232,4 @@ public final class ShopServices implements DomainServices {
     return confirmations;
   }
 
-  @Override
-  public Domain domain() {
-    return Shop.DOMAIN;
-  }
-
-  @Override
-  public TableGateway table() {
-    return table;
-  }
-
-  @Override
-  public JwtVerifier verifier() {
-    return verifier;
-  }
 }

@@ -22,6 +22,7 @@ import dev.monotable.kit.ops.CounterCheck;
 import dev.monotable.kit.ops.OpsDomain;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import dev.monotable.shop.Shop;
 import dev.monotable.shop.ShopPattern;
 import dev.monotable.shop.charts.ShopCharts;
@@ -68,17 +69,17 @@ public final class ShopDev implements DevDomain {
 
   @Override
   public LocalDomain local() {
-    return new Local();
+    return new Local(this);
   }
 
   @Override
   public OpsDomain ops() {
-    return new Ops();
+    return new Ops(this);
   }
 
   @Override
   public DocsDomain docs() {
-    return new Docs();
+    return new Docs(this);
   }
 
   @Override
@@ -128,10 +129,9 @@ public final class ShopDev implements DevDomain {
   }
 
   /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
-  static final class Local implements LocalDomain {
-    @Override
-    public Domain domain() {
-      return Shop.DOMAIN;
+  static final class Local extends DevFacet implements LocalDomain {
+    Local(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -182,15 +182,9 @@ public final class ShopDev implements DevDomain {
   }
 
   /** Read patterns, backfill and scale data for the operator tools. */
-  static final class Ops implements OpsDomain {
-    @Override
-    public Domain domain() {
-      return Shop.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return ShopCharts.MODEL;
+  static final class Ops extends DevFacet implements OpsDomain {
+    Ops(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -273,15 +267,9 @@ public final class ShopDev implements DevDomain {
   }
 
   /** What the docs generator prints of Shop beyond its declarations; docs go to docs/shop/. */
-  static final class Docs implements DocsDomain {
-    @Override
-    public Domain domain() {
-      return Shop.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return ShopCharts.MODEL;
+  static final class Docs extends DevFacet implements DocsDomain {
+    Docs(DevDomain dev) {
+      super(dev);
     }
 
     @Override

@@ -4,11 +4,10 @@ import dev.monotable.kit.Env;
 
 import dev.monotable.kit.auth.JwtVerifier;
 import dev.monotable.kit.data.TableGateway;
-import dev.monotable.kit.domain.Domain;
-import dev.monotable.kit.http.DomainServices;
 import java.util.Map;
 import dev.monotable.social.SocialPattern;
 import dev.monotable.kit.http.Routes;
+import dev.monotable.kit.http.ServicesSeam;
 import dev.monotable.kit.http.Response;
 import dev.monotable.kit.http.Request;
 import dev.monotable.kit.lambda.ContainerServices;
@@ -26,7 +25,7 @@ import dev.monotable.social.data.Users;
  * given by a test: the kit's seam plus the typed data access, and the fan-out threshold (the
  * declared setting {@link Social#FAN_OUT_THRESHOLD_ENV}, {@link Social#FAN_OUT_THRESHOLD} when unset).
  */
-public final class SocialServices implements DomainServices {
+public final class SocialServices extends ServicesSeam {
   private static final ContainerServices<SocialServices> CONTAINER = new ContainerServices<>(SocialServices::new);
 
   /** The methods that serve Social's custom routes, by the (first) pattern each route serves. */
@@ -43,8 +42,6 @@ public final class SocialServices implements DomainServices {
       .serve(SocialPattern.SO17, SocialServices::likeCount)
       .serve(SocialPattern.SO18, SocialServices::feed);
 
-  private final TableGateway table;
-  private final JwtVerifier verifier;
   private final Users users;
   private final Posts posts;
   private final Follows follows;
@@ -58,8 +55,7 @@ public final class SocialServices implements DomainServices {
   }
 
   public SocialServices(TableGateway table, JwtVerifier verifier, int fanOutThreshold) {
-    this.table = table;
-    this.verifier = verifier;
+    super(Social.DOMAIN, table, verifier);
     this.users = new Users(table);
     this.posts = new Posts(table);
     this.follows = new Follows(table);
@@ -194,18 +190,4 @@ public final class SocialServices implements DomainServices {
     return fanOut;
   }
 
-  @Override
-  public Domain domain() {
-    return Social.DOMAIN;
-  }
-
-  @Override
-  public TableGateway table() {
-    return table;
-  }
-
-  @Override
-  public JwtVerifier verifier() {
-    return verifier;
-  }
 }

@@ -20,6 +20,7 @@ import dev.monotable.social.SocialPattern;
 import dev.monotable.kit.data.Page;
 import dev.monotable.kit.ops.ReadPattern;
 import dev.monotable.kit.tools.DevDomain;
+import dev.monotable.kit.tools.DevFacet;
 import dev.monotable.social.Social;
 import dev.monotable.social.charts.SocialCharts;
 import dev.monotable.social.functions.SocialServices;
@@ -96,17 +97,17 @@ public final class SocialDev implements DevDomain {
 
   @Override
   public LocalDomain local() {
-    return new Local();
+    return new Local(this);
   }
 
   @Override
   public OpsDomain ops() {
-    return new Ops();
+    return new Ops(this);
   }
 
   @Override
   public DocsDomain docs() {
-    return new Docs();
+    return new Docs(this);
   }
 
   @Override
@@ -115,10 +116,9 @@ public final class SocialDev implements DevDomain {
   }
 
   /** The services over one table (the handlers come from the routes' declarations), and the demo data. */
-  static final class Local implements LocalDomain {
-    @Override
-    public Domain domain() {
-      return Social.DOMAIN;
+  static final class Local extends DevFacet implements LocalDomain {
+    Local(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -153,15 +153,9 @@ public final class SocialDev implements DevDomain {
   }
 
   /** Scale data for the operator tools (the kit derives read patterns from the samples, backfill from the entities). */
-  static final class Ops implements OpsDomain {
-    @Override
-    public Domain domain() {
-      return Social.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return SocialCharts.MODEL;
+  static final class Ops extends DevFacet implements OpsDomain {
+    Ops(DevDomain dev) {
+      super(dev);
     }
 
     @Override
@@ -194,15 +188,9 @@ public final class SocialDev implements DevDomain {
   }
 
   /** Social's docs (docs/social/): the custom routes' answers; the rest is derived. */
-  static final class Docs implements DocsDomain {
-    @Override
-    public Domain domain() {
-      return Social.DOMAIN;
-    }
-
-    @Override
-    public EntityModel entities() {
-      return SocialCharts.MODEL;
+  static final class Docs extends DevFacet implements DocsDomain {
+    Docs(DevDomain dev) {
+      super(dev);
     }
 
     @Override
