@@ -26,8 +26,8 @@ class ColdStartProbeTest {
     assertTrue(Files.isRegularFile(jar), "Forge's module packages its Lambda jar before scripts' tests: " + jar);
     BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
     // GET /health touches no table, so no engine is needed; the endpoint is never called.
-    ColdStart<Services> cold = new ColdStart<>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
-        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null);
+    ColdStart<Services> cold = new ColdStart<Services>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
+        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null).servedBy(dev.monotable.forge.Forge.DOMAIN);
 
     ColdStart.Result result = cold.measure(List.of(new ColdStart.Jvm(ProcessHandle.current().info().command()
         .orElse("java"), false)), health, 1).get(0);
@@ -47,8 +47,8 @@ class ColdStartProbeTest {
     assumeTrue(Files.isExecutable(java25) && ColdStart.featureVersion(java25.toString()) >= 25, "no Java 25 here");
     Path jar = ROOT.resolve(dev.monotable.forge.Forge.DOMAIN.lambdaJar());
     BenchCase<Services> health = new ForgeBench().cases().stream().filter(c -> c.endpoint().path().equals("/health")).findFirst().orElseThrow();
-    ColdStart<Services> cold = new ColdStart<>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
-        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null);
+    ColdStart<Services> cold = new ColdStart<Services>(jar, ColdStart.probeClasses(), "http://127.0.0.1:9", "unused",
+        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "us-east-1", null).servedBy(dev.monotable.forge.Forge.DOMAIN);
     try {
       List<ColdStart.Result> results = cold.measure(List.of(new ColdStart.Jvm(java25.toString(), false),
           new ColdStart.Jvm(java25.toString(), true)), health, 1);

@@ -42,6 +42,8 @@ public final class ColdStart<S extends DomainServices> {
   private static final String API_EVENT_HOME = classpathEntryOf(ApiEvent.class);
   private final Map<String, String> environment;
   private final S services;
+  /** The domain's services class the kit's handlers build ({@code MONOTABLE_SERVICES}), or null: the services'. */
+  private String servicesClass;
 
   /**
    * One timed run: phases in nanoseconds (epoch clock, so spawn and child stamps compare);
@@ -224,9 +226,32 @@ public final class ColdStart<S extends DomainServices> {
     }
   }
 
-  /** The Monotable handler of a case, from the Lambda jar, with {@code extra} environment. */
+  /**
+   * Cold starts of routes the kit serves build {@code domain}'s services (for a probe made without
+   * services: with them, their domain's).
+   */
+  public ColdStart<S> servedBy(dev.monotable.kit.domain.Domain domain) {
+    this.servicesClass = domain.servicesClass();
+    return this;
+  }
+
+  /**
+   * The Monotable handler of a case, from the Lambda jar, with {@code extra} environment; a route the
+   * kit serves is told its route and its domain's services as infra tells its function
+   * ({@code MONOTABLE_ROUTE}, {@code MONOTABLE_SERVICES}).
+   */
   public Subject monotable(BenchCase<S> c, Map<String, String> extra) {
-    return new Subject("Monotable", jar, c.endpoint().handlerClass(), extra);
+    Map<String, String> env = new HashMap<>(extra);
+    if (c.endpoint().servedByKit()) {
+      String cls = servicesClass != null ? servicesClass : services != null ? services.domain().servicesClass() : null;
+      if (cls == null) {
+        throw new IllegalStateException(c.endpoint().routeKey() + " is served by the kit: give the probe its domain "
+            + "(servedBy) or services");
+      }
+      env.put(Env.MONOTABLE_SERVICES, cls);
+      env.put(Env.MONOTABLE_ROUTE, c.endpoint().routeKey());
+    }
+    return new Subject("Monotable", jar, c.endpoint().handlerClass(), env);
   }
 
   /** One timed cold start of {@code subject} answering the case's next request ({@link #train} first). */
